@@ -1,0 +1,284 @@
+// Codec<V>: how one Swift type is read from JSON tokens and written back. Transformers carry a
+// codec; the plan wraps it in a Slot per property. Codecs are immutable and shared by every decode.
+import Foundation
+
+/// Reads a `V` from one JSON value's tokens, and writes a `V` back as JSON.
+/// Subclasses override the token kinds they accept; the rest is a `typeMismatch`.
+class Codec<V>: @unchecked Sendable {
+    /// The name used in messages: "expected Int, found string".
+    var typeName: String { String(describing: V.self) }
+    /// Whether `null` decodes to a value (optionals, JSONValue) rather than being an error.
+    var acceptsNull: Bool { false }
+    /// Fills a frame when the value is an object; nil if objects are a type mismatch.
+    var objectOwner: ContainerOwner? { nil }
+    /// Fills a frame when the value is an array; nil if arrays are a type mismatch.
+    var arrayOwner: ContainerOwner? { nil }
+
+    func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> V {
+        throw mismatch("string", JSONError.quote(bytes, asString: true))
+    }
+    func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> V {
+        throw mismatch("number", JSONError.quote(text, asString: false))
+    }
+    func bool(_ value: Bool, _ flags: CodecFlags) throws -> V {
+        throw mismatch("bool", "\(value)")
+    }
+    func null() throws -> V {
+        throw JSONError(.nullValue, "null for a non-optional \(typeName)")
+    }
+    /// Takes the finished container's value out of `storage` (which `owner` filled).
+    func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> V {
+        storage.assumingMemoryBound(to: V.self).move()
+    }
+    /// The JSON for `value` (the reverse transformation).
+    func encode(_ value: V) throws -> JSONValue {
+        throw JSONError(.notEncodable, "no reverse transformation for \(typeName)")
+    }
+    /// Whether `encode` can succeed at all (false for one-way transformers).
+    var isReversible: Bool { true }
+
+    final func mismatch(_ found: String, _ value: String? = nil) -> JSONError {
+        JSONError.typeMismatch(expected: typeName, found: found, value: value)
+    }
+}
+
+extension Codec {
+    /// Decodes a `V` from an already-built JSONValue, through the same code as parsed JSON.
+    func decode(from value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> V {
+        var result: V? = nil
+        let slot = Slot(self, ResultReceiver<V>())
+        try withUnsafeMutablePointer(to: &result) { resultPointer in
+            var b = EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options)
+            defer { b.destroy() }
+            try b.replay(value, into: slot, UnsafeMutableRawPointer(resultPointer))
+        }
+        return try result ?? { throw JSONError(.invalidValue, "no value") }()
+    }
+}
+
+// MARK: - Wrappers
+
+/// `Optional<Wrapped>`: null is nil, anything else is the wrapped type's.
+final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
+    let wrapped: Codec<Wrapped>
+    init(_ wrapped: Codec<Wrapped>) { self.wrapped = wrapped }
+
+    override var typeName: String { wrapped.typeName + "?" }
+    override var acceptsNull: Bool { true }
+    override var objectOwner: ContainerOwner? { wrapped.objectOwner }
+    override var arrayOwner: ContainerOwner? { wrapped.arrayOwner }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.string(bytes, flags) }
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.number(text, flags) }
+    override func bool(_ value: Bool, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.bool(value, flags) }
+    override func null() throws -> Wrapped? { nil }
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Wrapped? {
+        try wrapped.take(storage, from: owner)
+    }
+    override func encode(_ value: Wrapped?) throws -> JSONValue {
+        guard let value else { return .null }
+        return try wrapped.encode(value)
+    }
+    override var isReversible: Bool { wrapped.isReversible }
+}
+
+/// A codec followed by a Swift-side transformation (a chained or RawRepresentable transformer).
+final class MappedCodec<A, B>: Codec<B>, @unchecked Sendable {
+    let base: Codec<A>
+    let forward: (A) throws -> B
+    let reverse: ((B) throws -> A)?
+    let name: String?
+
+    init(_ base: Codec<A>, name: String? = nil, forward: @escaping (A) throws -> B, reverse: ((B) throws -> A)?) {
+        self.base = base
+        self.name = name
+        self.forward = forward
+        self.reverse = reverse
+    }
+
+    override var typeName: String { name ?? String(describing: B.self) }
+    override var acceptsNull: Bool { base.acceptsNull }
+    override var objectOwner: ContainerOwner? { base.objectOwner }
+    override var arrayOwner: ContainerOwner? { base.arrayOwner }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> B { try forward(try base.string(bytes, flags)) }
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> B { try forward(try base.number(text, flags)) }
+    override func bool(_ value: Bool, _ flags: CodecFlags) throws -> B { try forward(try base.bool(value, flags)) }
+    override func null() throws -> B { try forward(try base.null()) }
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> B {
+        try forward(try base.take(storage, from: owner))
+    }
+    override func encode(_ value: B) throws -> JSONValue {
+        guard let reverse else { throw JSONError(.notEncodable, "the transformer for \(typeName) is not reversible") }
+        return try base.encode(try reverse(value))
+    }
+    override var isReversible: Bool { reverse != nil && base.isReversible }
+}
+
+/// A transformer given as closures over JSONValue: the value is captured whole, then transformed.
+final class ClosureCodec<V>: Codec<V>, @unchecked Sendable {
+    let forward: (JSONValue) throws -> V
+    let reverse: ((V) throws -> JSONValue)?
+
+    init(forward: @escaping (JSONValue) throws -> V, reverse: ((V) throws -> JSONValue)?) {
+        self.forward = forward
+        self.reverse = reverse
+    }
+
+    private var json: JSONValueCodec { JSONValueCodec.shared }
+    override var acceptsNull: Bool { true }
+    override var objectOwner: ContainerOwner? { json.objectOwner }
+    override var arrayOwner: ContainerOwner? { json.arrayOwner }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> V { try forward(try json.string(bytes, flags)) }
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> V { try forward(try json.number(text, flags)) }
+    override func bool(_ value: Bool, _ flags: CodecFlags) throws -> V { try forward(.bool(value)) }
+    override func null() throws -> V { try forward(.null) }
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> V {
+        try forward(try json.take(storage, from: owner))
+    }
+    override func encode(_ value: V) throws -> JSONValue {
+        guard let reverse else { throw JSONError(.notEncodable, "the transformer for \(typeName) is not reversible") }
+        return try reverse(value)
+    }
+    override var isReversible: Bool { reverse != nil }
+}
+
+// MARK: - Containers
+
+/// `[Element]` from a JSON array.
+final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
+    let element: Codec<Element>
+    private let owner: ArrayOwner<Element>
+
+    init(_ element: Codec<Element>) {
+        self.element = element
+        owner = ArrayOwner(element)
+    }
+
+    override var typeName: String { "[\(element.typeName)]" }
+    override var arrayOwner: ContainerOwner? { owner }
+    override func encode(_ value: [Element]) throws -> JSONValue { .array(try value.map(element.encode)) }
+    override var isReversible: Bool { element.isReversible }
+}
+
+final class ArrayOwner<Element>: ContainerOwner {
+    let elementSlot: Slot<Element>
+
+    init(_ element: Codec<Element>) { elementSlot = Slot(element, AppendReceiver<Element>()) }
+
+    override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let storage = b.storage(size: MemoryLayout<[Element]>.size, alignment: MemoryLayout<[Element]>.alignment)
+        storage.initializeMemory(as: [Element].self, repeating: [], count: 1)
+        b.push(.array, owner: self, node: nil, target: elementSlot, starter: starter, storage: storage, parentContext: context)
+    }
+    override func finish(_ b: inout EventBuilder) throws {
+        let frame = b.top
+        b.pop()
+        try frame.starter.unsafelyUnwrapped.deliver(frame.storage, from: self, frame.parentContext, &b)
+    }
+    override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
+        storage.assumingMemoryBound(to: [Element].self).deinitialize(count: 1)
+    }
+}
+
+final class AppendReceiver<Element>: Receiver<Element> {
+    override func receive(_ value: consuming Element, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        context.assumingMemoryBound(to: [Element].self).pointee.append(value)
+    }
+}
+
+/// `[String: Value]` from a JSON object.
+final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable {
+    let value: Codec<Value>
+    private let owner: DictionaryOwner<Value>
+
+    init(_ value: Codec<Value>) {
+        self.value = value
+        owner = DictionaryOwner(value)
+    }
+
+    override var typeName: String { "[String: \(value.typeName)]" }
+    override var objectOwner: ContainerOwner? { owner }
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> [String: Value] {
+        storage.assumingMemoryBound(to: DictionaryBox<Value>.self).move().members
+    }
+    override func encode(_ dictionary: [String: Value]) throws -> JSONValue {
+        .object(try dictionary.mapValues(value.encode))
+    }
+    override var isReversible: Bool { value.isReversible }
+}
+
+struct DictionaryBox<Value> {
+    var members: [String: Value] = [:]
+    var key = ""
+}
+
+final class DictionaryOwner<Value>: ContainerOwner {
+    let valueSlot: Slot<Value>
+
+    init(_ value: Codec<Value>) { valueSlot = Slot(value, InsertReceiver<Value>()) }
+
+    override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let storage = b.storage(size: MemoryLayout<DictionaryBox<Value>>.size, alignment: MemoryLayout<DictionaryBox<Value>>.alignment)
+        storage.initializeMemory(as: DictionaryBox<Value>.self, repeating: DictionaryBox(), count: 1)
+        b.push(.dictionary, owner: self, node: nil, target: valueSlot, starter: starter, storage: storage, parentContext: context)
+    }
+    override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        storage.assumingMemoryBound(to: DictionaryBox<Value>.self).pointee.key = String(decoding: bytes, as: UTF8.self)
+    }
+    override func finish(_ b: inout EventBuilder) throws {
+        let frame = b.top
+        b.pop()
+        try frame.starter.unsafelyUnwrapped.deliver(frame.storage, from: self, frame.parentContext, &b)
+    }
+    override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
+        storage.assumingMemoryBound(to: DictionaryBox<Value>.self).deinitialize(count: 1)
+    }
+    override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
+        storage.assumingMemoryBound(to: DictionaryBox<Value>.self).pointee.key
+    }
+}
+
+final class InsertReceiver<Value>: Receiver<Value> {
+    override func receive(_ value: consuming Value, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let box = context.assumingMemoryBound(to: DictionaryBox<Value>.self)
+        if b.options.duplicateKeys == .reject, box.pointee.members[box.pointee.key] != nil {
+            throw JSONError(.duplicateKey, "duplicate key \"\(box.pointee.key)\"")
+        }
+        box.pointee.members[box.pointee.key] = value
+    }
+}
+
+// MARK: - JSONValue
+
+/// Captures any subtree as a JSONValue.
+final class JSONValueCodec: Codec<JSONValue>, @unchecked Sendable {
+    static let shared = JSONValueCodec()
+    private var objects: DictionaryOwner<JSONValue>!
+    private var arrays: ArrayOwner<JSONValue>!
+
+    private override init() {
+        super.init()
+        // The owners' element slots decode with this codec: a cycle, on purpose, in a singleton.
+        objects = DictionaryOwner(self)
+        arrays = ArrayOwner(self)
+    }
+
+    override var typeName: String { "JSONValue" }
+    override var acceptsNull: Bool { true }
+    override var objectOwner: ContainerOwner? { objects }
+    override var arrayOwner: ContainerOwner? { arrays }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONValue {
+        .string(String(decoding: bytes, as: UTF8.self))
+    }
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONValue {
+        .number(JSONNumber(unchecked: String(decoding: text, as: UTF8.self)))
+    }
+    override func bool(_ value: Bool, _ flags: CodecFlags) throws -> JSONValue { .bool(value) }
+    override func null() throws -> JSONValue { .null }
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> JSONValue {
+        if owner === objects {
+            return .object(storage.assumingMemoryBound(to: DictionaryBox<JSONValue>.self).move().members)
+        }
+        return .array(storage.assumingMemoryBound(to: [JSONValue].self).move())
+    }
+    override func encode(_ value: JSONValue) throws -> JSONValue { value }
+}

@@ -1,0 +1,364 @@
+// EventBuilder: turns yajl's events into model values, with no intermediate dictionary.
+//
+// Data layout and invariants
+// - `frames[0..<depth]` is a stack, one frame per JSON container being filled. A frame is a plain
+//   struct (no references it owns): its `target`, `owner` and `node` are unowned(unsafe) references
+//   to objects of a compiled plan, which outlives every decode, so an event costs no retain/release.
+// - `frames[depth-1]` is the top. For an object frame (`model`, `path`), `target` is where the value
+//   of the current key goes, set by `key(_:)`; nil means "skip this value". For `array` and
+//   `dictionary` frames, `target` is the element slot, fixed for the frame's life. Outside any frame
+//   the value goes to `root`.
+// - `storage` is the context handed to targets: a model's storage (a path frame shares its model's)
+//   or an array/dictionary accumulator. It is initialised while its frame is on the stack, and
+//   deinitialised by the frame's owner when the frame finishes or, after an error, in `destroy()`.
+//   Storage comes from `pool`, one reusable block per depth, so a steady stream allocates nothing
+//   here but what the models keep.
+// - An unmapped value is skipped by counting: `skipDepth > 0` means every event only adjusts the
+//   count, with no frame and no lookup.
+// - A failing event stores its error in `failure` and returns false; yajl then stops, and the
+//   Tokenizer adds the offset. Nothing is delivered after a failure.
+
+import Foundation
+
+/// What a frame is filling.
+enum FrameKind: UInt8 {
+    /// An object decoded into a model; `storage` holds the model.
+    case model
+    /// An object on the way down a dotted key path (`user` of `user.login`); writes into its model.
+    case path
+    /// An array on the way down a key path with an index (`labels.0.name`).
+    case pathArray
+    /// An array decoded element by element into an accumulator.
+    case array
+    /// An object decoded into a `[String: V]`.
+    case dictionary
+}
+
+struct Frame {
+    var kind: FrameKind
+    /// Index of the model frame a path frame writes into (itself for a model frame).
+    var modelFrame: Int32
+    /// The current key's entry in `node` (-1 none, -2 an unmapped key), for error paths.
+    var entry: Int32
+    unowned(unsafe) var target: ValueTarget?
+    unowned(unsafe) var owner: ContainerOwner?
+    unowned(unsafe) var node: PlanNode?
+    /// The target that started this container; it takes the finished value.
+    unowned(unsafe) var starter: ValueTarget?
+    var storage: UnsafeMutableRawPointer
+    /// Where the finished container is delivered: the parent's context.
+    var parentContext: UnsafeMutableRawPointer
+    /// Required properties seen (model frames).
+    var seenRequired: UInt64
+    /// Entries seen in this object, for duplicate keys.
+    var seenKeys: UInt64
+    /// Elements begun so far (array frames).
+    var count: Int
+}
+
+/// Flags the codecs read, packed from `DecodingOptions` once per decode.
+struct CodecFlags {
+    var lenient: Bool
+    var keepDefaultOnNull: Bool
+}
+
+struct EventBuilder {
+    private(set) var frames: UnsafeMutablePointer<Frame>
+    private var capacity: Int
+    private(set) var depth = 0
+    /// One reusable storage block per depth: (address, byte count).
+    private var pool: UnsafeMutablePointer<(UnsafeMutableRawPointer?, Int)>
+    private var skipDepth = 0
+    unowned(unsafe) let root: ValueTarget
+    let rootContext: UnsafeMutableRawPointer
+    let options: DecodingOptions
+    let flags: CodecFlags
+    /// Counts events, so the tokenizer can see a feed that produced none.
+    var eventCount = 0
+    /// Top-level values completed (more than one only in multi-value streams).
+    private(set) var valuesCompleted = 0
+    private var failure: JSONError?
+    private(set) var failureTokenLength = 0
+    private var lastUnmappedKey: [UInt8] = []
+    /// Values captured for properties mapped from several key paths, one array per model frame that has them.
+    var captures: [[JSONValue?]] = []
+
+    init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
+        self.root = root
+        self.rootContext = rootContext
+        self.options = options
+        flags = CodecFlags(lenient: options.lenientTypes, keepDefaultOnNull: options.nullForNonOptional == .keepDefault)
+        capacity = 16
+        frames = .allocate(capacity: capacity)
+        pool = .allocate(capacity: capacity)
+        pool.initialize(repeating: (nil, 0), count: capacity)
+        lastUnmappedKey.reserveCapacity(64)
+    }
+
+    /// Releases the stack and pool, discarding any half-built value left by an error.
+    mutating func destroy() {
+        while depth > 0 {
+            let frame = frames[depth - 1]
+            frame.owner?.discard(frame.storage, &self)
+            depth -= 1
+        }
+        for i in 0..<capacity { pool[i].0?.deallocate() }
+        pool.deallocate()
+        frames.deallocate()
+    }
+
+    // MARK: Events (called by the Tokenizer's callbacks)
+
+    mutating func null() -> Bool {
+        eventCount &+= 1
+        if skipDepth > 0 { return true }
+        guard let (target, context) = valueTarget() else { return true }
+        do { try target.null(context, &self) } catch { return fail(error, target, tokenLength: 4) }
+        return completedScalar()
+    }
+
+    mutating func bool(_ value: Bool) -> Bool {
+        eventCount &+= 1
+        if skipDepth > 0 { return true }
+        guard let (target, context) = valueTarget() else { return true }
+        do { try target.bool(value, context, &self) } catch { return fail(error, target, tokenLength: value ? 4 : 5) }
+        return completedScalar()
+    }
+
+    mutating func number(_ text: UnsafeRawBufferPointer) -> Bool {
+        eventCount &+= 1
+        if skipDepth > 0 { return true }
+        guard let (target, context) = valueTarget() else { return true }
+        do { try target.number(text, context, &self) } catch { return fail(error, target, tokenLength: text.count) }
+        return completedScalar()
+    }
+
+    mutating func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        eventCount &+= 1
+        if skipDepth > 0 { return true }
+        guard let (target, context) = valueTarget() else { return true }
+        do { try target.string(bytes, context, &self) } catch { return fail(error, target, tokenLength: bytes.count + 2) }
+        return completedScalar()
+    }
+
+    mutating func startObject() -> Bool {
+        eventCount &+= 1
+        if depth + skipDepth >= options.maxDepth { return failDepth() }
+        if skipDepth > 0 { skipDepth += 1; return true }
+        guard let (target, context) = valueTarget() else { skipDepth = 1; return true }
+        do { try target.startObject(context, &self) } catch { return fail(error, target, tokenLength: 1) }
+        return true
+    }
+
+    mutating func startArray() -> Bool {
+        eventCount &+= 1
+        if depth + skipDepth >= options.maxDepth { return failDepth() }
+        if skipDepth > 0 { skipDepth += 1; return true }
+        guard let (target, context) = valueTarget() else { skipDepth = 1; return true }
+        do { try target.startArray(context, &self) } catch { return fail(error, target, tokenLength: 1) }
+        return true
+    }
+
+    mutating func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        eventCount &+= 1
+        if skipDepth > 0 { return true }
+        let top = frames + (depth - 1)
+        if top.pointee.kind == .dictionary {
+            do { try top.pointee.owner.unsafelyUnwrapped.key(bytes, top.pointee.storage, &self) } catch {
+                return fail(error, nil, tokenLength: bytes.count + 2)
+            }
+            return true
+        }
+        let node = top.pointee.node.unsafelyUnwrapped
+        let index = node.keys.index(of: bytes)
+        if index < 0 {
+            top.pointee.target = nil
+            top.pointee.entry = -2
+            lastUnmappedKey.removeAll(keepingCapacity: true)
+            lastUnmappedKey.append(contentsOf: bytes)
+            if options.unknownKeys == .reject {
+                return fail(JSONError(.unknownKey, "unknown key \"\(String(decoding: bytes, as: UTF8.self))\""), nil,
+                            tokenLength: bytes.count + 2)
+            }
+            return true
+        }
+        let entry = node.entries[index]
+        top.pointee.target = entry.target
+        top.pointee.entry = Int32(truncatingIfNeeded: index)
+        let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
+        if top.pointee.seenKeys & bit != 0, options.duplicateKeys == .reject {
+            return fail(JSONError(.duplicateKey, "duplicate key \"\(node.names[index])\""), nil, tokenLength: bytes.count + 2)
+        }
+        top.pointee.seenKeys |= bit
+        if entry.requiredBits != 0 { frames[Int(top.pointee.modelFrame)].seenRequired |= entry.requiredBits }
+        return true
+    }
+
+    mutating func endObject() -> Bool {
+        eventCount &+= 1
+        if skipDepth > 0 { skipDepth -= 1; return skipDepth > 0 || completedScalar() }
+        return endContainer()
+    }
+
+    mutating func endArray() -> Bool {
+        eventCount &+= 1
+        if skipDepth > 0 { skipDepth -= 1; return skipDepth > 0 || completedScalar() }
+        return endContainer()
+    }
+
+    // MARK: Frames
+
+    /// Where the next value goes, and its context; nil to skip it.
+    @inline(__always)
+    private mutating func valueTarget() -> (ValueTarget, UnsafeMutableRawPointer)? {
+        if depth == 0 { return (root, rootContext) }
+        let top = frames + (depth - 1)
+        switch top.pointee.kind {
+        case .model, .path, .dictionary:
+            guard let target = top.pointee.target else { return nil }
+            return (target, top.pointee.storage)
+        case .array:
+            top.pointee.count &+= 1
+            return (top.pointee.target.unsafelyUnwrapped, top.pointee.storage)
+        case .pathArray:
+            let index = top.pointee.count
+            top.pointee.count &+= 1
+            let node = top.pointee.node.unsafelyUnwrapped
+            guard let entry = node.element(at: index) else { top.pointee.entry = -1; return nil }
+            top.pointee.entry = Int32(truncatingIfNeeded: entry)
+            let e = node.entries[entry]
+            if e.requiredBits != 0 { frames[Int(top.pointee.modelFrame)].seenRequired |= e.requiredBits }
+            return (e.target, top.pointee.storage)
+        }
+    }
+
+    /// A value ended; at the top level that completes one value of the input.
+    @inline(__always)
+    private mutating func completedScalar() -> Bool {
+        if depth == 0 { valuesCompleted += 1 }
+        return true
+    }
+
+    private mutating func endContainer() -> Bool {
+        let top = frames[depth - 1]
+        switch top.kind {
+        case .path, .pathArray:
+            depth -= 1
+        case .model, .array, .dictionary:
+            do { try top.owner.unsafelyUnwrapped.finish(&self) } catch { return fail(error, nil, tokenLength: 1) }
+        }
+        return completedScalar()
+    }
+
+    /// Pushes a frame for a container that fills `storage`.
+    mutating func push(_ kind: FrameKind, owner: ContainerOwner?, node: PlanNode?, target: ValueTarget?,
+                       starter: ValueTarget?, storage: UnsafeMutableRawPointer, parentContext: UnsafeMutableRawPointer) {
+        if depth == capacity { grow() }
+        let modelFrame: Int32 = kind == .model ? Int32(depth) : (depth > 0 ? frames[depth - 1].modelFrame : 0)
+        (frames + depth).initialize(to: Frame(
+            kind: kind, modelFrame: modelFrame, entry: -1, target: target, owner: owner, node: node,
+            starter: starter, storage: storage, parentContext: parentContext, seenRequired: 0, seenKeys: 0, count: 0))
+        depth += 1
+    }
+
+    /// Pushes a path frame: an object or array on the way down a key path, writing into the
+    /// current model's storage.
+    mutating func pushPath(_ node: PlanNode, array: Bool, storage: UnsafeMutableRawPointer) {
+        push(array ? .pathArray : .path, owner: nil, node: node, target: nil, starter: nil, storage: storage, parentContext: storage)
+    }
+
+    /// Marks the top frame as having no current key (errors about the object as a whole).
+    mutating func setTopEntry(_ entry: Int32) { frames[depth - 1].entry = entry }
+
+    /// Pops the top frame; its owner has taken its value.
+    mutating func pop() { depth -= 1 }
+
+    /// The top frame, for its owner.
+    var top: Frame { frames[depth - 1] }
+
+    /// Storage of `size` bytes for a frame about to be pushed at the current depth. Reused across
+    /// frames at the same depth; the caller initialises and deinitialises it.
+    mutating func storage(size: Int, alignment: Int) -> UnsafeMutableRawPointer {
+        if depth == capacity { grow() }
+        let want = max(size, 16)
+        if let block = pool[depth].0, pool[depth].1 >= want, alignment <= 16 { return block }
+        pool[depth].0?.deallocate()
+        let block = UnsafeMutableRawPointer.allocate(byteCount: want, alignment: max(alignment, 16))
+        pool[depth] = (block, want)
+        return block
+    }
+
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        let newFrames = UnsafeMutablePointer<Frame>.allocate(capacity: newCapacity)
+        newFrames.moveInitialize(from: frames, count: depth)
+        frames.deallocate()
+        frames = newFrames
+        let newPool = UnsafeMutablePointer<(UnsafeMutableRawPointer?, Int)>.allocate(capacity: newCapacity)
+        newPool.moveInitialize(from: pool, count: capacity)
+        (newPool + capacity).initialize(repeating: (nil, 0), count: newCapacity - capacity)
+        pool.deallocate()
+        pool = newPool
+        capacity = newCapacity
+    }
+
+    // MARK: Errors
+
+    private mutating func failDepth() -> Bool {
+        fail(JSONError(.depthLimitExceeded, "nesting deeper than the limit of \(options.maxDepth)"), nil, tokenLength: 1)
+    }
+
+    /// Stores `error` with its location and returns false, which stops yajl. `tokenLength` is the
+    /// offending token's length in the input, so the Tokenizer can point at its start (yajl has
+    /// consumed through its end). A string's length is its decoded bytes plus quotes, exact unless
+    /// it holds escapes; then the offset falls inside the string.
+    mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0) -> Bool {
+        failureTokenLength = tokenLength
+        var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
+        if e.path == "$" { e.path = currentPath() }
+        if e.property == nil { e.property = target?.property }
+        failure = e
+        return false
+    }
+
+    /// Takes the stored error (the Tokenizer adds offset, line and column).
+    mutating func takeError() -> JSONError? {
+        defer { failure = nil }
+        return failure
+    }
+
+    /// The JSON path of the value being read, e.g. `$[12].user.login`.
+    func currentPath() -> String {
+        var path = "$"
+        for i in 0..<depth {
+            let frame = frames[i]
+            switch frame.kind {
+            case .model, .path:
+                if frame.entry >= 0, let node = frame.node {
+                    path += JSONPath.component(node.names[Int(frame.entry)])
+                } else if frame.entry == -2 {
+                    path += JSONPath.component(String(decoding: lastUnmappedKey, as: UTF8.self))
+                }
+            case .array, .pathArray:
+                if frame.count > 0 { path += "[\(frame.count - 1)]" }
+            case .dictionary:
+                if let key = frame.owner?.currentKey(frame.storage) { path += JSONPath.component(key) }
+            }
+        }
+        return path
+    }
+}
+
+/// Renders JSON path components.
+enum JSONPath {
+    /// `.name` for identifier-like keys, `["key"]` for the rest; numeric components of key paths
+    /// are shown as written (`.0`).
+    static func component(_ key: String) -> String {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { c in
+            (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c == 95 || c == 45
+        }
+        if plain { return "." + key }
+        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "[\"\(escaped)\"]"
+    }
+}

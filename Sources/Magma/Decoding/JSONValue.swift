@@ -1,0 +1,116 @@
+import Foundation
+
+/// Any JSON value: what a property of this type captures of the subtree under its key, and what
+/// closure transformers receive.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number, kept as its exact text.
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+}
+
+/// A JSON number, kept as the text it was written with so that no precision is lost before a
+/// transformer decides what it means.
+///
+/// Two numbers are equal when they denote the same value: `1`, `1.0` and `1e0` are equal.
+public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral
+{
+    /// The number as it appeared in the JSON (or as Magma wrote it).
+    public let text: String
+
+    /// Creates a number from JSON number text; `nil` if `text` is not JSON number syntax.
+    /// - Parameter text: The text, such as `-12.5e3`.
+    public init?(_ text: String) {
+        guard JSONNumber.isValid(text) else { return nil }
+        self.text = text
+    }
+
+    init(unchecked text: String) { self.text = text }
+
+    /// Creates a number from an integer.
+    public init<T: BinaryInteger>(_ value: T) { text = String(value) }
+    /// Creates a number from a finite `Double`, written in its shortest round-trip form.
+    public init(_ value: Double) { text = JSONNumber.shortest(value) }
+    public init(integerLiteral value: Int64) { text = String(value) }
+    public init(floatLiteral value: Double) { text = JSONNumber.shortest(value) }
+
+    /// The value as an `Int64` when it is an integer in range (`1.0` and `1e2` are), else `nil`.
+    public var int64Value: Int64? {
+        var text = text
+        return text.withUTF8 { bytes in
+            if case .value(let v) = NumberParsing.integer(UnsafeRawBufferPointer(bytes), as: Int64.self) { return v }
+            return nil
+        }
+    }
+
+    /// The value as the nearest `Double`, or `nil` if it overflows.
+    public var doubleValue: Double? {
+        var text = text
+        return text.withUTF8 { NumberParsing.double(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The value as an exact `Decimal`, or `nil` if it does not fit one.
+    public var decimalValue: Decimal? { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) }
+
+    public var description: String { text }
+
+    public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
+        if a.text == b.text { return true }
+        if let x = a.int64Value, let y = b.int64Value { return x == y }
+        if a.int64Value != nil || b.int64Value != nil {
+            // An integer in Int64 range equals a non-Int64 text only if both are the same Double
+            // and neither is an exact Int64 (they cannot be: one parsed as Int64, the other not).
+            return false
+        }
+        return a.doubleValue == b.doubleValue
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        if let i = int64Value { hasher.combine(0); hasher.combine(i) } else { hasher.combine(1); hasher.combine(doubleValue) }
+    }
+
+    static func shortest(_ value: Double) -> String {
+        // Swift's description is the shortest text that round-trips; JSON wants no "inf"/"nan".
+        precondition(value.isFinite, "JSON numbers are finite")
+        var s = value.description
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+
+    static func isValid(_ text: String) -> Bool {
+        var i = text.utf8.makeIterator()
+        var c = i.next()
+        func digits(_ c: inout UInt8?, _ i: inout String.UTF8View.Iterator) -> Int {
+            var n = 0
+            while let d = c, d >= 48, d <= 57 { n += 1; c = i.next() }
+            return n
+        }
+        if c == UInt8(ascii: "-") { c = i.next() }
+        if c == UInt8(ascii: "0") { c = i.next() } else if digits(&c, &i) == 0 { return false }
+        if c == UInt8(ascii: ".") { c = i.next(); if digits(&c, &i) == 0 { return false } }
+        if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+            c = i.next()
+            if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") { c = i.next() }
+            if digits(&c, &i) == 0 { return false }
+        }
+        return c == nil
+    }
+}
+
+extension JSONValue {
+    /// The name of this value's JSON type, for messages: `null`, `bool`, `number`, `string`, `array`, `object`.
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}

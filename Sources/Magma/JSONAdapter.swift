@@ -1,0 +1,173 @@
+import Foundation
+
+/// Magma's front door: decodes models from JSON.
+///
+/// ```swift
+/// let issue  = try JSONAdapter.model(GHIssue.self, from: data)
+/// let issues = try JSONAdapter.models(GHIssue.self, from: data)   // a top-level array
+/// ```
+///
+/// Every method reads the JSON in one pass through yajl, straight into the models; nothing in
+/// between. Errors are ``JSONError``s with the JSON path, the model property, and the byte
+/// offset, line and column of the failure.
+public enum JSONAdapter {
+    // MARK: One model
+
+    /// Decodes one model from a JSON object.
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - data: The JSON text, UTF-8.
+    ///   - options: How to read it; the defaults suit most input.
+    /// - Returns: The model.
+    /// - Throws: ``JSONError``.
+    public static func model<M: JSONModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> M {
+        try data.withUnsafeBytes { try decode(ModelCodec<M>(), from: $0, options: options) }
+    }
+
+    /// Decodes one model from JSON bytes.
+    public static func model<M: JSONModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> M {
+        try bytes.withUnsafeBytes { try decode(ModelCodec<M>(), from: $0, options: options) }
+    }
+
+    /// Decodes one model from a JSON string.
+    public static func model<M: JSONModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> M {
+        var string = string
+        return try string.withUTF8 { try decode(ModelCodec<M>(), from: UnsafeRawBufferPointer($0), options: options) }
+    }
+
+    /// Decodes one model from JSON bytes in memory the caller owns.
+    public static func model<M: JSONModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
+                                           options: DecodingOptions = .init()) throws -> M {
+        try decode(ModelCodec<M>(), from: buffer, options: options)
+    }
+
+    /// Decodes one model from a JSON file.
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - url: A file URL.
+    ///   - options: How to read it.
+    /// - Throws: ``JSONError``; code ``JSONError/Code/io`` if the file cannot be read.
+    public static func model<M: JSONModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> M {
+        try model(type, from: try read(url), options: options)
+    }
+
+    /// Decodes one model from JSON arriving in chunks (any chunking gives the same result).
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - chunks: The JSON text in pieces, in order.
+    ///   - options: How to read it.
+    public static func model<M: JSONModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
+                                                             options: DecodingOptions = .init()) throws -> M
+    where Chunks.Element: ContiguousBytes {
+        try decode(ModelCodec<M>(), fromChunks: chunks, options: options)
+    }
+
+    // MARK: A top-level array of models
+
+    /// Decodes a top-level JSON array of objects into models.
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - data: The JSON text, UTF-8.
+    ///   - options: How to read it.
+    /// - Returns: The models, in order.
+    /// - Throws: ``JSONError``; its path starts with the failing element's index (`$[12]...`).
+    public static func models<M: JSONModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [M] {
+        try data.withUnsafeBytes { try decode(ArrayCodec(ModelCodec<M>()), from: $0, options: options) }
+    }
+
+    /// Decodes a top-level JSON array of objects into models, from bytes.
+    public static func models<M: JSONModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> [M] {
+        try bytes.withUnsafeBytes { try decode(ArrayCodec(ModelCodec<M>()), from: $0, options: options) }
+    }
+
+    /// Decodes a top-level JSON array of objects into models, from a string.
+    public static func models<M: JSONModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [M] {
+        var string = string
+        return try string.withUTF8 { try decode(ArrayCodec(ModelCodec<M>()), from: UnsafeRawBufferPointer($0), options: options) }
+    }
+
+    /// Decodes a top-level JSON array of objects into models, from memory the caller owns.
+    public static func models<M: JSONModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
+                                            options: DecodingOptions = .init()) throws -> [M] {
+        try decode(ArrayCodec(ModelCodec<M>()), from: buffer, options: options)
+    }
+
+    /// Decodes a top-level JSON array of objects into models, from a file.
+    public static func models<M: JSONModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> [M] {
+        try models(type, from: try read(url), options: options)
+    }
+
+    /// Decodes a top-level JSON array of objects into models, from chunks.
+    public static func models<M: JSONModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
+                                                              options: DecodingOptions = .init()) throws -> [M]
+    where Chunks.Element: ContiguousBytes {
+        try decode(ArrayCodec(ModelCodec<M>()), fromChunks: chunks, options: options)
+    }
+
+    // MARK: Any value
+
+    /// Decodes any value through a transformer: `JSONAdapter.value(from: data, .json)` gives a
+    /// ``JSONValue``; `.array(.integer)` an `[Int]`.
+    /// - Parameters:
+    ///   - data: The JSON text.
+    ///   - transformer: How to read the top-level value.
+    ///   - options: How to read it.
+    public static func value<V>(from data: Data, _ transformer: Transformer<JSONValue, V>,
+                                options: DecodingOptions = .init()) throws -> V {
+        try data.withUnsafeBytes { try decode(transformer.codec, from: $0, options: options) }
+    }
+
+    /// Decodes any value through a transformer, from chunks.
+    public static func value<V, Chunks: Sequence>(fromChunks chunks: Chunks, _ transformer: Transformer<JSONValue, V>,
+                                                  options: DecodingOptions = .init()) throws -> V
+    where Chunks.Element: ContiguousBytes {
+        try decode(transformer.codec, fromChunks: chunks, options: options)
+    }
+
+    // MARK: Core
+
+    static func decode<V>(_ codec: Codec<V>, from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> V {
+        try run(codec, options: options, chunked: false) { (tokenizer: inout Tokenizer) in
+            try tokenizer.parseAll(input)
+        }
+    }
+
+    static func decode<V, Chunks: Sequence>(_ codec: Codec<V>, fromChunks chunks: Chunks, options: DecodingOptions) throws -> V
+    where Chunks.Element: ContiguousBytes {
+        try run(codec, options: options, chunked: true) { (tokenizer: inout Tokenizer) in
+            for chunk in chunks {
+                try chunk.withUnsafeBytes { try tokenizer.feed($0) }
+            }
+            try tokenizer.finish()
+        }
+    }
+
+    private static func run<V>(_ codec: Codec<V>, options: DecodingOptions, chunked: Bool,
+                               _ body: (inout Tokenizer) throws -> Void) throws -> V {
+        var result: V? = nil
+        let slot = Slot(codec, ResultReceiver<V>())
+        try withExtendedLifetime(slot) {
+            try withUnsafeMutablePointer(to: &result) { resultPointer in
+                let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
+                builder.initialize(to: EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options))
+                defer {
+                    builder.pointee.destroy()
+                    builder.deinitialize(count: 1)
+                    builder.deallocate()
+                }
+                var tokenizer = Tokenizer(builder: builder, allowComments: options.allowComments, tracksLines: chunked)
+                try body(&tokenizer)
+            }
+        }
+        guard let result else { throw JSONError(.unexpectedEnd, "the input holds no JSON value") }
+        return result
+    }
+
+    static func read(_ url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw JSONError(.io, "cannot read \(url.path): \(error.localizedDescription)", underlying: error)
+        }
+    }
+}

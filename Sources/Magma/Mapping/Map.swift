@@ -1,0 +1,208 @@
+/// One line of a ``JSONMapping``: a model property, the JSON key path(s) that feed it, and the
+/// transformer between them.
+///
+/// Key paths are dotted (`user.login`); a numeric component also indexes arrays (`labels.0.name`);
+/// `\.` is a literal dot in a key (`a\.b` is the key `a.b`).
+public struct Map<Model> {
+    /// How the property reads its value, erased over the property's type.
+    enum Source {
+        /// One key path; the slot decodes its value.
+        case single(String, ValueTarget)
+        /// Several key paths given to one transformer together when the object ends.
+        case multiple([String], MultiKeyBinding)
+    }
+
+    let property: PartialKeyPath<Model>
+    let propertyName: String
+    let source: Source
+    let required: Bool
+    /// The property's JSON for encoding: reads the property and runs the reverse transformer.
+    let encode: (Model) throws -> JSONValue
+    let isReversible: Bool
+    /// A problem found when the line was made (an unknown transformer name); reported when the
+    /// plan is built.
+    let problem: JSONError?
+
+    /// Maps a property through its type's implicit transformer.
+    /// - Parameters:
+    ///   - property: The model property.
+    ///   - keyPath: The JSON key path (`user.login`).
+    ///   - required: Whether a missing key is an error (``JSONError/Code/missingKey``); otherwise
+    ///     the property keeps its default.
+    public init<V: JSONRepresentable>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, required: Bool = false) {
+        self.init(property, keyPath, V.jsonTransformer, required: required)
+    }
+
+    /// Maps a property through an explicit transformer.
+    /// - Parameters:
+    ///   - property: The model property.
+    ///   - keyPath: The JSON key path (`updated_at`).
+    ///   - transformer: Converts between the JSON value and the property's type.
+    ///   - required: Whether a missing key is an error; otherwise the property keeps its default.
+    public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, _ transformer: Transformer<JSONValue, V>,
+                   required: Bool = false) {
+        let name = Map.name(of: property)
+        let codec = transformer.codec
+        self.property = property
+        propertyName = name
+        source = .single(keyPath, Slot(codec, PropertyReceiver(property), property: name))
+        self.required = required
+        encode = { model in try codec.encode(model[keyPath: property]) }
+        isReversible = codec.isReversible
+        problem = nil
+    }
+
+    /// Maps an optional property through a transformer of the wrapped type: `null` and absence give nil.
+    /// - Parameters:
+    ///   - property: The optional model property.
+    ///   - keyPath: The JSON key path.
+    ///   - transformer: Converts between the JSON value and the wrapped type.
+    ///   - required: Whether a missing key is an error.
+    public init<V>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, _ transformer: Transformer<JSONValue, V>,
+                   required: Bool = false) {
+        self.init(property, keyPath, .optional(transformer), required: required)
+    }
+
+    /// Maps a RawRepresentable enum by its raw value.
+    /// - Parameters:
+    ///   - property: The enum property.
+    ///   - keyPath: The JSON key path.
+    ///   - required: Whether a missing key is an error.
+    @_disfavoredOverload
+    public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, required: Bool = false)
+    where V.RawValue: JSONRepresentable {
+        self.init(property, keyPath, .rawValue(V.self), required: required)
+    }
+
+    /// Maps an optional RawRepresentable enum by its raw value.
+    @_disfavoredOverload
+    public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, required: Bool = false)
+    where V.RawValue: JSONRepresentable {
+        self.init(property, keyPath, .optional(.rawValue(V.self)), required: required)
+    }
+
+    /// Maps an array of RawRepresentable enums by their raw values.
+    @_disfavoredOverload
+    public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, [V]>, _ keyPath: String, required: Bool = false)
+    where V.RawValue: JSONRepresentable {
+        self.init(property, keyPath, .array(.rawValue(V.self)), required: required)
+    }
+
+    /// Maps a property through a transformer registered by name (``TransformerRegistry``).
+    /// An unknown name, or one registered for another type, fails when the plan is built.
+    /// - Parameters:
+    ///   - property: The model property.
+    ///   - keyPath: The JSON key path.
+    ///   - name: The registered transformer's name.
+    ///   - required: Whether a missing key is an error.
+    public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, transformerNamed name: String,
+                   registry: TransformerRegistry = .shared, required: Bool = false) {
+        if let transformer = registry.transformer(named: name, for: V.self) {
+            self.init(property, keyPath, transformer, required: required)
+        } else {
+            let fallback = Transformer<JSONValue, V>(forward: { _ in throw JSONError(.invalidMapping, "no transformer \"\(name)\"") })
+            self.init(property, keyPath, fallback, required: required)
+            self = self.with(problem: JSONError.invalidMapping(
+                "\(propertyName): no transformer named \"\(name)\" for \(V.self) is registered"))
+        }
+    }
+
+    /// Maps one property from several key paths: its transformer receives all of their values
+    /// together (keyed by key path, absent ones left out) when the object ends, and gives back one
+    /// value per key path when encoding.
+    /// - Parameters:
+    ///   - property: The model property.
+    ///   - keyPaths: The JSON key paths, at least one.
+    ///   - transformer: Combines the values into the property's value and splits it back.
+    ///   - required: Whether the property fails with `missingKey` when none of the keys is present.
+    public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPaths: [String],
+                   _ transformer: Transformer<[String: JSONValue], V>, required: Bool = false) {
+        let name = Map.name(of: property)
+        let writer = PropertyReceiver(property)
+        self.property = property
+        propertyName = name
+        source = .multiple(keyPaths, MultiKeyBinding(keyPaths: keyPaths, property: name) { values, storage in
+            writer.set(try transformer.transform(values), in: storage)
+        })
+        self.required = required
+        encode = { model in .object(try transformer.reverseTransform(model[keyPath: property])) }
+        isReversible = transformer.isReversible
+        problem = nil
+    }
+
+    private func with(problem: JSONError) -> Map {
+        Map(property: property, propertyName: propertyName, source: source, required: required, encode: encode,
+            isReversible: isReversible, problem: problem)
+    }
+
+    private init(property: PartialKeyPath<Model>, propertyName: String, source: Source, required: Bool,
+                 encode: @escaping (Model) throws -> JSONValue, isReversible: Bool, problem: JSONError?) {
+        self.property = property
+        self.propertyName = propertyName
+        self.source = source
+        self.required = required
+        self.encode = encode
+        self.isReversible = isReversible
+        self.problem = problem
+    }
+
+    /// `GHIssue.reporterLogin` from `\GHIssue.reporterLogin`.
+    static func name(of property: AnyKeyPath) -> String {
+        var text = String(describing: property)
+        if text.hasPrefix("\\") { text.removeFirst() }
+        return text
+    }
+}
+
+extension PropertyReceiver {
+    func set(_ value: V, in storage: UnsafeMutableRawPointer) {
+        if let offset {
+            (storage + offset).assumingMemoryBound(to: V.self).pointee = value
+        } else {
+            storage.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] = value
+        }
+    }
+}
+
+/// A property fed by several key paths: their values are captured during the object and applied
+/// when it ends.
+final class MultiKeyBinding {
+    let keyPaths: [String]
+    let property: String
+    /// Index of the first capture of this binding in the model frame's captures.
+    var firstCapture = 0
+    private let body: ([String: JSONValue], UnsafeMutableRawPointer) throws -> Void
+
+    init(keyPaths: [String], property: String, body: @escaping ([String: JSONValue], UnsafeMutableRawPointer) throws -> Void) {
+        self.keyPaths = keyPaths
+        self.property = property
+        self.body = body
+    }
+
+    func apply(_ captures: [JSONValue?], to storage: UnsafeMutableRawPointer) throws {
+        var values: [String: JSONValue] = [:]
+        for (i, keyPath) in keyPaths.enumerated() {
+            if let v = captures[firstCapture + i] { values[keyPath] = v }
+        }
+        do {
+            try body(values, storage)
+        } catch var error as JSONError {
+            if error.property == nil { error.property = property }
+            throw error
+        } catch {
+            var wrapped = JSONError(.invalidValue, "\(error)", underlying: error)
+            wrapped.property = property
+            throw wrapped
+        }
+    }
+}
+
+/// Stores one captured key-path value of a multi-key property in the model frame's captures.
+final class CaptureReceiver: Receiver<JSONValue> {
+    let index: Int
+    init(_ index: Int) { self.index = index }
+
+    override func receive(_ value: consuming JSONValue, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        b.captures[b.captures.count - 1][index] = value
+    }
+}

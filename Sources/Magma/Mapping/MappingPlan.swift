@@ -1,0 +1,160 @@
+/// A model's mapping compiled into a tree of plan nodes, checked before the first byte is read.
+final class MappingPlan {
+    let model: String
+    let root: PlanNode
+    /// One bit per required property.
+    let requiredMask: UInt64
+    private let requiredNames: [(property: String, key: String)]
+    /// Properties fed by several key paths, applied when the object ends.
+    let multiKey: [MultiKeyBinding]
+    /// Captured values a model frame holds for `multiKey`.
+    let captureCount: Int
+    /// Encoding, in mapping order: each property's key path components and its encoder.
+    let encoders: [(path: [[String]], encode: (Any) throws -> JSONValue)]
+
+    init<Model>(_ maps: [Map<Model>], model: String) throws(JSONError) {
+        self.model = model
+        let tree = NodeBuilder()
+        var seen: [PartialKeyPath<Model>: String] = [:]
+        var requiredNames: [(String, String)] = []
+        var multiKey: [MultiKeyBinding] = []
+        var captureCount = 0
+        var encoders: [(path: [[String]], encode: (Any) throws -> JSONValue)] = []
+
+        for map in maps {
+            if let problem = map.problem { throw problem }
+            let keyPaths: [String]
+            switch map.source {
+            case .single(let k, _): keyPaths = [k]
+            case .multiple(let ks, _): keyPaths = ks
+            }
+            let shown = keyPaths.map { "\"\($0)\"" }.joined(separator: ", ")
+            if let earlier = seen[map.property] {
+                throw .invalidMapping("\(map.propertyName) is mapped twice (from \(earlier) and from \(shown))")
+            }
+            seen[map.property] = shown
+            if keyPaths.isEmpty { throw .invalidMapping("\(map.propertyName) is mapped from no key path") }
+            var bit: UInt64 = 0
+            if map.required {
+                if requiredNames.count == 64 { throw .invalidMapping("\(model) has more than 64 required properties") }
+                bit = 1 << UInt64(requiredNames.count)
+                requiredNames.append((map.propertyName, keyPaths.joined(separator: "\" or \"")))
+            }
+            var paths: [[String]] = []
+            for keyPath in keyPaths {
+                let components = try MappingPlan.components(of: keyPath, property: map.propertyName)
+                paths.append(components)
+            }
+            switch map.source {
+            case .single(_, let target):
+                try tree.insert(paths[0], target, bit: bit, keyPath: keyPaths[0], property: map.propertyName)
+            case .multiple(_, let binding):
+                binding.firstCapture = captureCount
+                for (i, path) in paths.enumerated() {
+                    let slot = Slot(JSONValueCodec.shared, CaptureReceiver(captureCount + i), property: map.propertyName)
+                    try tree.insert(path, slot, bit: bit, keyPath: keyPaths[i], property: map.propertyName)
+                }
+                captureCount += paths.count
+                multiKey.append(binding)
+            }
+            let encode = map.encode
+            encoders.append((paths, { try encode($0 as! Model) }))
+        }
+        root = try tree.build()
+        requiredMask = requiredNames.isEmpty ? 0 : (requiredNames.count == 64 ? ~0 : (1 << UInt64(requiredNames.count)) - 1)
+        self.requiredNames = requiredNames
+        self.multiKey = multiKey
+        self.captureCount = captureCount
+        self.encoders = encoders
+    }
+
+    /// The first required property among `missing` bits.
+    func requiredName(for missing: UInt64) -> (property: String, key: String) {
+        requiredNames[missing.trailingZeroBitCount]
+    }
+
+    /// Splits a key path on unescaped dots; `\.` is a literal dot and `\\` a backslash.
+    static func components(of keyPath: String, property: String) throws(JSONError) -> [String] {
+        if keyPath.isEmpty { throw .invalidMapping("\(property) is mapped from an empty key path") }
+        var components: [String] = []
+        var current = ""
+        var escaped = false
+        for c in keyPath {
+            if escaped {
+                current.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == "." {
+                components.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if escaped { throw .invalidMapping("\(property): key path \"\(keyPath)\" ends with a lone backslash") }
+        components.append(current)
+        if components.contains(where: \.isEmpty) {
+            throw .invalidMapping("\(property): key path \"\(keyPath)\" has an empty component")
+        }
+        return components
+    }
+}
+
+/// The mutable tree a plan is compiled from.
+private final class NodeBuilder {
+    enum Child {
+        case values([ValueTarget], bits: UInt64, keyPath: String)
+        case node(NodeBuilder, keyPath: String)
+    }
+
+    var order: [String] = []
+    var children: [String: Child] = [:]
+
+    func insert(_ path: [String], _ target: ValueTarget, bit: UInt64, keyPath: String, property: String) throws(JSONError) {
+        let key = path[0]
+        if path.count == 1 {
+            switch children[key] {
+            case nil:
+                order.append(key)
+                children[key] = .values([target], bits: bit, keyPath: keyPath)
+            case .values(let targets, let bits, let k):
+                children[key] = .values(targets + [target], bits: bits | bit, keyPath: k)
+            case .node(_, let k):
+                throw .invalidMapping("\(property): \"\(keyPath)\" is mapped as a value, but \"\(k)\" continues through it; "
+                    + "map the nested key through a nested model instead")
+            }
+            return
+        }
+        switch children[key] {
+        case nil:
+            let node = NodeBuilder()
+            order.append(key)
+            children[key] = .node(node, keyPath: keyPath)
+            try node.insert(Array(path.dropFirst()), target, bit: bit, keyPath: keyPath, property: property)
+        case .node(let node, _):
+            try node.insert(Array(path.dropFirst()), target, bit: bit, keyPath: keyPath, property: property)
+        case .values(_, _, let k):
+            throw .invalidMapping("\(property): \"\(keyPath)\" continues through \"\(k)\", which is mapped as a value; "
+                + "map the nested key through a nested model instead")
+        }
+    }
+
+    func build() throws(JSONError) -> PlanNode {
+        var targets: [ValueTarget] = []
+        var bits: [UInt64] = []
+        var indices: [(Int, Int)] = []
+        for (i, key) in order.enumerated() {
+            switch children[key]! {
+            case .values(let ts, let b, _):
+                targets.append(ts.count == 1 ? ts[0] : TeeTarget(ts))
+                bits.append(b)
+            case .node(let node, _):
+                targets.append(PathTarget(try node.build()))
+                bits.append(0)
+            }
+            if let index = Int(key), index >= 0, key.first != "+" { indices.append((index, i)) }
+        }
+        return PlanNode(names: order, targets: targets, requiredBits: bits, indices: indices)
+    }
+}

@@ -1,0 +1,41 @@
+/// One object level of a compiled mapping: the keys that matter here and where each one's value
+/// goes (a property slot, or a deeper node for dotted key paths).
+final class PlanNode {
+    struct Entry {
+        unowned(unsafe) let target: ValueTarget
+        /// Bits of the model's required properties that this key supplies.
+        let requiredBits: UInt64
+    }
+
+    let keys: KeyTable
+    /// Entries by index; `keys` maps key bytes to these indices.
+    let entries: UnsafeMutableBufferPointer<Entry>
+    /// The key of each entry as written in the mapping, for error paths and messages.
+    let names: [String]
+    /// Array-index components (`labels.0.name`): element index -> entry index, sorted by index.
+    private let indices: [(index: Int, entry: Int)]
+    /// Keeps the entries' targets alive.
+    private let targets: [ValueTarget]
+
+    var hasIndices: Bool { !indices.isEmpty }
+
+    init(names: [String], targets: [ValueTarget], requiredBits: [UInt64], indices: [(Int, Int)]) {
+        self.names = names
+        self.targets = targets
+        self.indices = indices.sorted { $0.0 < $1.0 }.map { (index: $0.0, entry: $0.1) }
+        keys = KeyTable(names.map { Array($0.utf8) })
+        entries = .allocate(capacity: max(targets.count, 1))
+        for i in targets.indices {
+            (entries.baseAddress! + i).initialize(to: Entry(target: targets[i], requiredBits: requiredBits[i]))
+        }
+    }
+
+    deinit { entries.deallocate() }
+
+    /// The entry for array element `index`, if a key path names it.
+    @inline(__always)
+    func element(at index: Int) -> Int? {
+        for e in indices where e.index == index { return e.entry }
+        return nil
+    }
+}

@@ -1,0 +1,170 @@
+// Codecs for scalar types: each reads the token's bytes directly (no String unless it keeps one).
+import Foundation
+
+final class StringCodec: Codec<String>, @unchecked Sendable {
+    static let shared = StringCodec()
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> String {
+        guard flags.lenient else { throw mismatch("number", JSONError.quote(text, asString: false)) }
+        return String(decoding: text, as: UTF8.self)
+    }
+    override func bool(_ value: Bool, _ flags: CodecFlags) throws -> String {
+        guard flags.lenient else { throw mismatch("bool", "\(value)") }
+        return value ? "true" : "false"
+    }
+    override func encode(_ value: String) throws -> JSONValue { .string(value) }
+}
+
+final class BoolCodec: Codec<Bool>, @unchecked Sendable {
+    static let shared = BoolCodec()
+    override func bool(_ value: Bool, _ flags: CodecFlags) throws -> Bool { value }
+    /// Lenient: `0` and `1` only.
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Bool {
+        if flags.lenient, text.count == 1, text[0] == UInt8(ascii: "0") || text[0] == UInt8(ascii: "1") {
+            return text[0] == UInt8(ascii: "1")
+        }
+        throw mismatch("number", JSONError.quote(text, asString: false))
+    }
+    /// Lenient: `"true"`, `"false"`, `"1"`, `"0"`.
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Bool {
+        if flags.lenient {
+            switch String(decoding: bytes, as: UTF8.self) {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: break
+            }
+        }
+        throw mismatch("string", JSONError.quote(bytes, asString: true))
+    }
+    override func encode(_ value: Bool) throws -> JSONValue { .bool(value) }
+}
+
+/// Any fixed-width integer, range-checked: overflow is an error, never a wrap. A number whose
+/// exact value is an integer decodes (`1.0`, `1e2`); one with a fraction does not (`1.5`).
+final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T {
+        switch NumberParsing.integer(text, as: T.self) {
+        case .value(let v): return v
+        case .notInteger:
+            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is not an integer, as \(T.self) needs")
+        case .overflow:
+            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for \(T.self)")
+        }
+    }
+    /// Lenient: a string holding JSON number text.
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T {
+        guard flags.lenient, JSONNumber(String(decoding: bytes, as: UTF8.self)) != nil else {
+            throw mismatch("string", JSONError.quote(bytes, asString: true))
+        }
+        return try number(bytes, flags)
+    }
+    override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
+}
+
+/// `Double`, correctly rounded; a number too large for it (`1e400`) is an error.
+final class DoubleCodec: Codec<Double>, @unchecked Sendable {
+    static let shared = DoubleCodec()
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Double {
+        guard let v = NumberParsing.double(text) else {
+            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for Double")
+        }
+        return v
+    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Double {
+        guard flags.lenient, JSONNumber(String(decoding: bytes, as: UTF8.self)) != nil else {
+            throw mismatch("string", JSONError.quote(bytes, asString: true))
+        }
+        return try number(bytes, flags)
+    }
+    override func encode(_ value: Double) throws -> JSONValue {
+        guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
+        return .number(JSONNumber(value))
+    }
+}
+
+final class FloatCodec: Codec<Float>, @unchecked Sendable {
+    static let shared = FloatCodec()
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float {
+        guard let v = NumberParsing.float(text) else {
+            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for Float")
+        }
+        return v
+    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float {
+        guard flags.lenient, JSONNumber(String(decoding: bytes, as: UTF8.self)) != nil else {
+            throw mismatch("string", JSONError.quote(bytes, asString: true))
+        }
+        return try number(bytes, flags)
+    }
+    override func encode(_ value: Float) throws -> JSONValue {
+        guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return .number(JSONNumber(unchecked: text))
+    }
+}
+
+/// `Decimal`, exact: the number's text is converted without going through `Double`.
+final class DecimalCodec: Codec<Decimal>, @unchecked Sendable {
+    static let shared = DecimalCodec()
+    private static let posix = Locale(identifier: "en_US_POSIX")
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Decimal {
+        guard let v = Decimal(string: String(decoding: text, as: UTF8.self), locale: DecimalCodec.posix), !v.isNaN else {
+            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) does not fit a Decimal")
+        }
+        return v
+    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Decimal {
+        guard flags.lenient, JSONNumber(String(decoding: bytes, as: UTF8.self)) != nil else {
+            throw mismatch("string", JSONError.quote(bytes, asString: true))
+        }
+        return try number(bytes, flags)
+    }
+    override func encode(_ value: Decimal) throws -> JSONValue {
+        guard let n = JSONNumber(value.description) else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
+        return .number(n)
+    }
+}
+
+/// A codec for values written as JSON strings and parsed from their bytes.
+final class StringFormCodec<V>: Codec<V>, @unchecked Sendable {
+    let name: String
+    let parse: (UnsafeRawBufferPointer) -> V?
+    let format: (V) throws -> String
+
+    init(_ name: String, parse: @escaping (UnsafeRawBufferPointer) -> V?, format: @escaping (V) throws -> String) {
+        self.name = name
+        self.parse = parse
+        self.format = format
+    }
+
+    override var typeName: String { name }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> V {
+        guard let v = parse(bytes) else {
+            throw JSONError(.invalidValue, "\(JSONError.quote(bytes, asString: true)) is not a valid \(name)")
+        }
+        return v
+    }
+    override func encode(_ value: V) throws -> JSONValue { .string(try format(value)) }
+}
+
+/// Dates as numbers of seconds (or milliseconds) since 1970.
+final class EpochCodec: Codec<Date>, @unchecked Sendable {
+    let unitsPerSecond: Double
+    init(unitsPerSecond: Double) { self.unitsPerSecond = unitsPerSecond }
+
+    override var typeName: String { unitsPerSecond == 1 ? "Date (epoch seconds)" : "Date (epoch milliseconds)" }
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Date {
+        guard let v = NumberParsing.double(text) else {
+            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for a date")
+        }
+        return Date(timeIntervalSince1970: v / unitsPerSecond)
+    }
+    override func encode(_ value: Date) throws -> JSONValue {
+        let units = value.timeIntervalSince1970 * unitsPerSecond
+        if units == units.rounded(), abs(units) < 9e15 { return .number(JSONNumber(Int64(units))) }
+        return .number(JSONNumber(units))
+    }
+}

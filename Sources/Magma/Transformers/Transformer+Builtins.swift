@@ -1,0 +1,182 @@
+import Foundation
+
+extension Transformer where Input == JSONValue, Output == String {
+    /// JSON strings.
+    public static var string: Self { Transformer(codec: StringCodec.shared) }
+}
+
+extension Transformer where Input == JSONValue, Output == Bool {
+    /// JSON booleans.
+    public static var bool: Self { Transformer(codec: BoolCodec.shared) }
+}
+
+extension Transformer where Input == JSONValue, Output: FixedWidthInteger {
+    /// JSON numbers whose value is an integer in `Output`'s range; overflow is an error.
+    public static var integer: Self { Transformer(codec: IntegerCodec<Output>()) }
+}
+
+extension Transformer where Input == JSONValue, Output == Double {
+    /// JSON numbers, correctly rounded.
+    public static var double: Self { Transformer(codec: DoubleCodec.shared) }
+}
+
+extension Transformer where Input == JSONValue, Output == Float {
+    /// JSON numbers, correctly rounded to `Float`.
+    public static var float: Self { Transformer(codec: FloatCodec.shared) }
+}
+
+extension Transformer where Input == JSONValue, Output == Decimal {
+    /// JSON numbers, exactly (no detour through `Double`).
+    public static var decimal: Self { Transformer(codec: DecimalCodec.shared) }
+}
+
+extension Transformer where Input == JSONValue, Output == URL {
+    /// URLs written as JSON strings.
+    public static var url: Self {
+        Transformer(codec: StringFormCodec("URL", parse: { URL(string: String(decoding: $0, as: UTF8.self)) },
+                                           format: { $0.absoluteString }))
+    }
+}
+
+extension Transformer where Input == JSONValue, Output == UUID {
+    /// UUIDs written as JSON strings (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, any case).
+    public static var uuid: Self {
+        Transformer(codec: StringFormCodec("UUID", parse: { UUID(uuidString: String(decoding: $0, as: UTF8.self)) },
+                                           format: { $0.uuidString }))
+    }
+}
+
+extension Transformer where Input == JSONValue, Output == Data {
+    /// Data written as a Base64 JSON string.
+    public static var base64: Self {
+        Transformer(codec: StringFormCodec("Base64 data", parse: { Data(base64Encoded: Data($0)) },
+                                           format: { $0.base64EncodedString() }))
+    }
+}
+
+extension Transformer where Input == JSONValue, Output == Date {
+    /// ISO 8601 / RFC 3339 dates (`2024-01-31T12:34:56Z`, with or without fractional seconds, `Z`
+    /// or an offset); written back in UTC without fractional seconds.
+    public static var iso8601: Self { iso8601(fractionalSeconds: false) }
+
+    /// ISO 8601 dates, written back with or without fractional seconds (milliseconds).
+    /// - Parameter fractionalSeconds: Whether encoding writes fractional seconds. Decoding
+    ///   accepts both forms either way.
+    public static func iso8601(fractionalSeconds: Bool) -> Self {
+        Transformer(codec: StringFormCodec("ISO 8601 date", parse: ISO8601DateCoding.parse,
+                                           format: { ISO8601DateCoding.format($0, fractionalSeconds: fractionalSeconds) }))
+    }
+
+    /// Dates in a fixed `DateFormatter` pattern such as `yyyy-MM-dd'T'HH:mm:ss'Z'`. Common patterns
+    /// are parsed from the bytes directly; others go through `DateFormatter`, with the same result.
+    /// - Parameters:
+    ///   - pattern: The Unicode date pattern.
+    ///   - locale: The locale; default `en_US_POSIX`.
+    ///   - timeZone: The time zone for patterns without a zone field; default UTC.
+    public static func date(format pattern: String, locale: Locale = Locale(identifier: "en_US_POSIX"),
+                            timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Self {
+        let parser = DatePattern(pattern: pattern, locale: locale, timeZone: timeZone)
+        return Transformer(codec: StringFormCodec("date in the form \(pattern)", parse: parser.parse, format: parser.format))
+    }
+
+    /// Dates as a JSON number of seconds since 1970-01-01T00:00:00Z.
+    public static var epochSeconds: Self { Transformer(codec: EpochCodec(unitsPerSecond: 1)) }
+    /// Dates as a JSON number of milliseconds since 1970-01-01T00:00:00Z.
+    public static var epochMilliseconds: Self { Transformer(codec: EpochCodec(unitsPerSecond: 1000)) }
+}
+
+extension Transformer where Input == JSONValue, Output == JSONValue {
+    /// Any JSON value, captured whole.
+    public static var json: Self { Transformer(codec: JSONValueCodec.shared) }
+}
+
+extension Transformer where Input == JSONValue {
+    /// `null` becomes nil; anything else goes through `wrapped`.
+    /// - Parameter wrapped: The transformer for non-null values.
+    public static func optional<Wrapped>(_ wrapped: Transformer<JSONValue, Wrapped>) -> Self where Output == Wrapped? {
+        Transformer(codec: OptionalCodec(wrapped.codec))
+    }
+
+    /// A JSON array, each element through `element`.
+    /// - Parameter element: The transformer for each element.
+    public static func array<Element>(_ element: Transformer<JSONValue, Element>) -> Self where Output == [Element] {
+        Transformer(codec: ArrayCodec(element.codec))
+    }
+
+    /// A JSON object as a dictionary, each value through `value`.
+    /// - Parameter value: The transformer for each member's value.
+    public static func dictionary<Value>(_ value: Transformer<JSONValue, Value>) -> Self where Output == [String: Value] {
+        Transformer(codec: DictionaryCodec(value.codec))
+    }
+
+    /// A nested model, through its own mapping.
+    /// - Parameter type: The model type.
+    public static func model(_ type: Output.Type) -> Self where Output: JSONModel {
+        Transformer(codec: ModelCodec<Output>())
+    }
+
+    /// A RawRepresentable value (an enum) by its raw value; an unknown raw value is an
+    /// ``JSONError/Code/invalidValue`` error naming it.
+    /// - Parameter type: The RawRepresentable type.
+    public static func rawValue(_ type: Output.Type) -> Self where Output: RawRepresentable, Output.RawValue: JSONRepresentable {
+        let raw = Output.RawValue.jsonTransformer.codec
+        return Transformer(codec: MappedCodec(raw, name: String(describing: Output.self), forward: { value in
+            guard let v = Output(rawValue: value) else {
+                throw JSONError(.invalidValue, "\(value) is not a \(Output.self) (no case has that raw value)")
+            }
+            return v
+        }, reverse: { $0.rawValue }))
+    }
+
+    /// Maps listed JSON values to values, with defaults for the rest (Mantle's value-mapping
+    /// transformer).
+    /// - Parameters:
+    ///   - mapping: JSON value -> property value.
+    ///   - defaultValue: The value for JSON values not in `mapping`; nil makes them an error.
+    ///   - reverseDefault: The JSON for values not in `mapping`; nil makes them an error when encoding.
+    public static func valueMapping(_ mapping: [JSONValue: Output], default defaultValue: Output? = nil,
+                                    reverseDefault: JSONValue? = nil) -> Self where Output: Equatable {
+        Transformer(forward: { json in
+            if let v = mapping[json] { return v }
+            if let defaultValue { return defaultValue }
+            throw JSONError(.invalidValue, "\(json) is not one of the mapped values")
+        }, reverse: { value in
+            if let json = mapping.first(where: { $0.value == value })?.key { return json }
+            if let reverseDefault { return reverseDefault }
+            throw JSONError(.notEncodable, "\(value) is not one of the mapped values")
+        })
+    }
+}
+
+// MARK: - Implicit transformers
+
+extension String: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, String> { .string } }
+extension Bool: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Bool> { .bool } }
+extension Int: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Int> { .integer } }
+extension Int8: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Int8> { .integer } }
+extension Int16: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Int16> { .integer } }
+extension Int32: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Int32> { .integer } }
+extension Int64: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Int64> { .integer } }
+extension UInt: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt> { .integer } }
+extension UInt8: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt8> { .integer } }
+extension UInt16: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt16> { .integer } }
+extension UInt32: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt32> { .integer } }
+extension UInt64: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt64> { .integer } }
+extension Double: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Double> { .double } }
+extension Float: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Float> { .float } }
+extension Decimal: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Decimal> { .decimal } }
+extension URL: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, URL> { .url } }
+extension UUID: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UUID> { .uuid } }
+extension Data: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Data> { .base64 } }
+extension Date: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Date> { .iso8601 } }
+extension JSONValue: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, JSONValue> { .json } }
+
+extension Optional: JSONRepresentable where Wrapped: JSONRepresentable {
+    public static var jsonTransformer: Transformer<JSONValue, Wrapped?> { .optional(Wrapped.jsonTransformer) }
+}
+extension Array: JSONRepresentable where Element: JSONRepresentable {
+    public static var jsonTransformer: Transformer<JSONValue, [Element]> { .array(Element.jsonTransformer) }
+}
+extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresentable {
+    public static var jsonTransformer: Transformer<JSONValue, [String: Value]> { .dictionary(Value.jsonTransformer) }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Magma
+
+/// The seed example: a GitHub issue as Mantle's README mapped it.
+struct GHIssue: JSONModel, Equatable {
+    enum State: String { case open, closed }
+
+    var url: URL?
+    var htmlURL: URL?
+    var number = 0
+    var state = State.open
+    var reporterLogin: String?
+    var assignee: GHUser?
+    var labels: [GHLabel] = []
+    var updatedAt: Date?
+    var title = ""
+    var body: String?
+    /// Set locally, never decoded nor encoded.
+    var retrievedAt = Date(timeIntervalSince1970: 0)
+
+    static let jsonMapping = JSONMapping<GHIssue> {
+        Map(\.url, "url")
+        Map(\.htmlURL, "html_url")
+        Map(\.number, "number", required: true)
+        Map(\.state, "state")
+        Map(\.reporterLogin, "user.login")
+        Map(\.assignee, "assignee")
+        Map(\.labels, "labels")
+        Map(\.updatedAt, "updated_at", .date(format: "yyyy-MM-dd'T'HH:mm:ss'Z'"))
+        Map(\.title, "title")
+        Map(\.body, "body")
+    }
+}
+
+struct GHUser: JSONModel, Equatable {
+    var login = ""
+    var id: Int64 = 0
+    var siteAdmin = false
+
+    static let jsonMapping = JSONMapping<GHUser> {
+        Map(\.login, "login")
+        Map(\.id, "id")
+        Map(\.siteAdmin, "site_admin")
+    }
+}
+
+struct GHLabel: JSONModel, Equatable {
+    var name = ""
+    var color = ""
+
+    static let jsonMapping = JSONMapping<GHLabel> {
+        Map(\.name, "name")
+        Map(\.color, "color")
+    }
+}
+
+enum Fixtures {
+    static func data(_ name: String) throws -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {
+            throw JSONError(.io, "fixture \(name) not found")
+        }
+        return try Data(contentsOf: url)
+    }
+}
