@@ -172,7 +172,7 @@ final class ArrayOwner<Element>: ContainerOwner {
     override func finish(_ b: inout EventBuilder) throws {
         let frame = b.top
         b.pop()
-        try frame.starter.unsafelyUnwrapped.deliver(frame.storage, from: self, frame.parentContext, &b)
+        try frame.starter.unsafelyUnwrapped.takeUnretainedValue().deliver(frame.storage, from: self, frame.parentContext, &b)
     }
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: [Element].self).deinitialize(count: 1)
@@ -227,7 +227,7 @@ final class DictionaryOwner<Value>: ContainerOwner {
     override func finish(_ b: inout EventBuilder) throws {
         let frame = b.top
         b.pop()
-        try frame.starter.unsafelyUnwrapped.deliver(frame.storage, from: self, frame.parentContext, &b)
+        try frame.starter.unsafelyUnwrapped.takeUnretainedValue().deliver(frame.storage, from: self, frame.parentContext, &b)
     }
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: DictionaryBox<Value>.self).deinitialize(count: 1)

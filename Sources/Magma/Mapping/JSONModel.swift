@@ -95,7 +95,7 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
             throw wrapped
         }
         b.pop()
-        try frame.starter.unsafelyUnwrapped.deliver(frame.storage, from: self, frame.parentContext, &b)
+        try frame.starter.unsafelyUnwrapped.takeUnretainedValue().deliver(frame.storage, from: self, frame.parentContext, &b)
     }
 
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {

@@ -1,11 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Maps raw UTF-8 key bytes to small integers, with no `String` made per lookup.
 ///
-/// Open addressing over a power-of-two table; keys live in one contiguous byte block. Built once
-/// per plan node and immutable afterwards.
-final class KeyTable {
-    private let slots: UnsafeMutableBufferPointer<Int32>
-    private let starts: [Int]
-    private let bytes: UnsafeMutableRawBufferPointer
+/// Open addressing over a power-of-two table; keys live in one contiguous byte block. A struct of
+/// raw pointers, so a lookup costs no retain/release; its owner (a `PlanNode`) frees it.
+struct KeyTable {
+    private let slots: UnsafeMutablePointer<Int32>
+    /// `starts[i]..<starts[i+1]` are key i's bytes in `bytes`.
+    private let starts: UnsafeMutablePointer<Int>
+    private let bytes: UnsafeMutablePointer<UInt8>
     private let mask: Int
 
     init(_ keys: [[UInt8]]) {
@@ -13,21 +20,22 @@ final class KeyTable {
         while size < keys.count * 2 { size *= 2 }
         mask = size - 1
         slots = .allocate(capacity: size)
-        slots.initialize(repeating: -1)
-        var starts: [Int] = [0]
-        for k in keys { starts.append(starts.last! + k.count) }
-        self.starts = starts
-        bytes = .allocate(byteCount: max(starts.last!, 1), alignment: 1)
+        slots.initialize(repeating: -1, count: size)
+        starts = .allocate(capacity: keys.count + 1)
+        starts[0] = 0
+        for (i, k) in keys.enumerated() { starts[i + 1] = starts[i] + k.count }
+        bytes = .allocate(capacity: max(starts[keys.count], 1))
         for (i, k) in keys.enumerated() {
-            for (j, c) in k.enumerated() { bytes[starts[i] + j] = c }
-            var h = KeyTable.hash(k.withUnsafeBytes { $0 }) & mask
+            (bytes + starts[i]).initialize(from: k, count: k.count)
+            var h = k.withUnsafeBytes { KeyTable.hash($0) } & mask
             while slots[h] >= 0 { h = (h + 1) & mask }
             slots[h] = Int32(i)
         }
     }
 
-    deinit {
+    func deallocate() {
         slots.deallocate()
+        starts.deallocate()
         bytes.deallocate()
     }
 
@@ -40,24 +48,31 @@ final class KeyTable {
             if i < 0 { return -1 }
             let start = starts[i]
             if starts[i + 1] - start == key.count,
-               key.count == 0 || memcmp(bytes.baseAddress! + start, key.baseAddress!, key.count) == 0 {
+               key.count == 0 || memcmp(bytes + start, key.baseAddress!, key.count) == 0 {
                 return i
             }
             h = (h + 1) & mask
         }
     }
 
-    /// FNV-1a: cheap on the short keys JSON objects have.
+    /// Constant time whatever the key's length: its length, first and last eight bytes (fewer for
+    /// short keys), mixed. Collisions only cost a probe; `index(of:)` compares the bytes.
     @inline(__always)
     static func hash(_ key: UnsafeRawBufferPointer) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for c in key { h = (h ^ UInt64(c)) &* 0x100_0000_01b3 }
+        let n = key.count
+        let k: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var h = UInt64(truncatingIfNeeded: n) &* k
+        if n >= 8 {
+            h ^= key.loadUnaligned(as: UInt64.self)
+            h = (h ^ (h >> 31)) &* k
+            h ^= key.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 {
+            h ^= UInt64(key.loadUnaligned(as: UInt32.self))
+                | UInt64(key.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
+        } else if n > 0 {
+            h ^= UInt64(key[0]) | UInt64(key[n / 2]) << 8 | UInt64(key[n - 1]) << 16
+        }
+        h = (h ^ (h >> 32)) &* k
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif

@@ -45,7 +45,8 @@ public struct Map<Model> {
         let codec = transformer.codec
         self.property = property
         propertyName = name
-        source = .single(keyPath, Slot(codec, PropertyReceiver(property), property: name))
+        let slot = Slot(codec, PropertyReceiver(property), property: name)
+        source = .single(keyPath, FieldSlot.make(codec, property, fallback: slot) ?? slot)
         self.required = required
         encode = { model in try codec.encode(model[keyPath: property]) }
         isReversible = codec.isReversible

@@ -2,7 +2,7 @@
 /// goes (a property slot, or a deeper node for dotted key paths).
 final class PlanNode {
     struct Entry {
-        unowned(unsafe) let target: ValueTarget
+        let target: Unmanaged<ValueTarget>
         /// Bits of the model's required properties that this key supplies.
         let requiredBits: UInt64
     }
@@ -26,11 +26,14 @@ final class PlanNode {
         keys = KeyTable(names.map { Array($0.utf8) })
         entries = .allocate(capacity: max(targets.count, 1))
         for i in targets.indices {
-            (entries.baseAddress! + i).initialize(to: Entry(target: targets[i], requiredBits: requiredBits[i]))
+            (entries.baseAddress! + i).initialize(to: Entry(target: .passUnretained(targets[i]), requiredBits: requiredBits[i]))
         }
     }
 
-    deinit { entries.deallocate() }
+    deinit {
+        entries.deallocate()
+        keys.deallocate()
+    }
 
     /// The entry for array element `index`, if a key path names it.
     @inline(__always)

@@ -1,0 +1,112 @@
+// Non-generic slots for the commonest property types of struct models: the token is decoded and
+// written straight to the stored property's offset. A generic Slot<V> runs unspecialised code
+// (value witnesses, metadata lookups) through two or three virtual calls per value; these run
+// none. Anything but the expected token (null, lenient coercions, type mismatches) goes to the
+// generic slot, so behaviour is identical.
+import Foundation
+
+class FieldSlot: ValueTarget {
+    let offset: Int
+    let optional: Bool
+    let fallback: ValueTarget
+
+    init(offset: Int, optional: Bool, fallback: ValueTarget) {
+        self.offset = offset
+        self.optional = optional
+        self.fallback = fallback
+        super.init(property: fallback.property)
+    }
+
+    override var expected: String { fallback.expected }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try fallback.string(bytes, context, &b)
+    }
+    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try fallback.number(text, context, &b)
+    }
+    override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try fallback.bool(value, context, &b)
+    }
+    override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try fallback.null(context, &b)
+    }
+    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try fallback.startObject(context, &b)
+    }
+    override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try fallback.startArray(context, &b)
+    }
+
+    /// A field slot for `V` if the codec is the built-in one for a type listed here and the
+    /// property is a stored property of a struct; nil otherwise.
+    static func make<Model, V>(_ codec: Codec<V>, _ keyPath: WritableKeyPath<Model, V>, fallback: ValueTarget) -> ValueTarget? {
+        guard let offset = MemoryLayout<Model>.offset(of: keyPath) else { return nil }
+        let wrapped = (codec as? OptionalUnwrapping)?.wrappedCodec
+        let optional = wrapped != nil
+        let base: AnyObject = wrapped ?? codec
+        switch base {
+        case is StringCodec where V.self == String.self || V.self == String?.self:
+            return StringField(offset: offset, optional: optional, fallback: fallback)
+        case is BoolCodec where V.self == Bool.self || V.self == Bool?.self:
+            return BoolField(offset: offset, optional: optional, fallback: fallback)
+        case is DoubleCodec where V.self == Double.self || V.self == Double?.self:
+            return DoubleField(offset: offset, optional: optional, fallback: fallback)
+        case is IntegerCodec<Int> where V.self == Int.self || V.self == Int?.self:
+            return Int64Field(offset: offset, optional: optional, fallback: fallback)
+        case is IntegerCodec<Int64> where V.self == Int64.self || V.self == Int64?.self:
+            return Int64Field(offset: offset, optional: optional, fallback: fallback)
+        default:
+            return nil
+        }
+    }
+}
+
+/// Lets `FieldSlot.make` see through `OptionalCodec<W>` without knowing `W`.
+protocol OptionalUnwrapping { var wrappedCodec: AnyObject { get } }
+extension OptionalCodec: OptionalUnwrapping { var wrappedCodec: AnyObject { wrapped } }
+
+final class StringField: FieldSlot {
+    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let value = String(decoding: bytes, as: UTF8.self)
+        if optional {
+            (context + offset).assumingMemoryBound(to: String?.self).pointee = value
+        } else {
+            (context + offset).assumingMemoryBound(to: String.self).pointee = value
+        }
+    }
+}
+
+final class BoolField: FieldSlot {
+    override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if optional {
+            (context + offset).assumingMemoryBound(to: Bool?.self).pointee = value
+        } else {
+            (context + offset).assumingMemoryBound(to: Bool.self).pointee = value
+        }
+    }
+}
+
+final class DoubleField: FieldSlot {
+    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        guard let value = NumberParsing.double(text) else { return try fallback.number(text, context, &b) }
+        if optional {
+            (context + offset).assumingMemoryBound(to: Double?.self).pointee = value
+        } else {
+            (context + offset).assumingMemoryBound(to: Double.self).pointee = value
+        }
+    }
+}
+
+/// `Int` and `Int64` (the same layout on 64-bit Linux).
+final class Int64Field: FieldSlot {
+    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        guard case .value(let value) = NumberParsing.integer(text, as: Int64.self) else {
+            return try fallback.number(text, context, &b)
+        }
+        if optional {
+            (context + offset).assumingMemoryBound(to: Int64?.self).pointee = value
+        } else {
+            (context + offset).assumingMemoryBound(to: Int64.self).pointee = value
+        }
+    }
+}
