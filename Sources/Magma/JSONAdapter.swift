@@ -142,7 +142,7 @@ public enum JSONAdapter {
         }
     }
 
-    private static func run<V>(_ codec: Codec<V>, options: DecodingOptions, chunked: Bool,
+    static func run<V>(_ codec: Codec<V>, options: DecodingOptions, chunked: Bool,
                                _ body: (inout Tokenizer) throws -> Void) throws -> V {
         var result: V? = nil
         let slot = Slot(codec, ResultReceiver<V>())

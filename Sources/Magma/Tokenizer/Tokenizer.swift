@@ -21,6 +21,8 @@ struct Tokenizer: ~Copyable {
     /// Bytes held back while a token spans feeds (see `feed`).
     private var pending: [UInt8] = []
     private var stallSize = 0
+    /// How many times yajl was fed (tests check that a long token costs O(log n) feeds).
+    private(set) var feedCount = 0
 
     init(builder: UnsafeMutablePointer<EventBuilder>, allowComments: Bool, multipleValues: Bool = false, tracksLines: Bool) {
         self.builder = builder
@@ -84,6 +86,7 @@ struct Tokenizer: ~Copyable {
 
     private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        feedCount += 1
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
         if status != yajl_status_ok { throw error(status, chunk: chunk, atEnd: false) }
         if tracksLines { countLines(chunk) }

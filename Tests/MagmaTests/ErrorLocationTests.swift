@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import Magma
+
+@Suite struct ErrorLocationTests {
+    @Test func syntaxError_hasOffsetLineColumnAndYajlsMessage() throws {
+        let json = "{\n  \"number\": 1,\n  \"title\": tru\n}"
+        let error = failureEverywhere(GHIssue.self, json)
+        #expect(error?.code == .syntax)
+        #expect(error?.line == 3)
+        #expect(error?.offset != nil)
+        #expect(error?.column != nil)
+        #expect(error?.message.isEmpty == false)
+        #expect(error?.description.contains("line 3") == true)
+    }
+
+    @Test func truncatedInput_reportsTheTotalLength() throws {
+        let json = #"{"number": 1, "title": "abc"#
+        let error = failureEverywhere(GHIssue.self, json)
+        #expect(error?.code == .unexpectedEnd)
+        #expect(error?.offset == json.utf8.count)
+    }
+
+    @Test func emptyInput_isUnexpectedEnd() throws {
+        #expect(throws: JSONError.self) { try JSONAdapter.model(GHIssue.self, from: "") }
+        #expect(throws: JSONError.self) { try JSONAdapter.model(GHIssue.self, from: "   ") }
+    }
+
+    @Test func trailingGarbage_isASyntaxError() throws {
+        #expect(failureEverywhere(GHIssue.self, #"{"number": 1} x"#)?.code == .syntax)
+    }
+
+    @Test func typeMismatchDeepInAnArray_hasTheFullPath() throws {
+        let json = "[\n{\"number\": 1},\n{\"number\": 2, \"labels\": [{\"name\": \"a\"}, {\"name\": false}]}\n]"
+        do {
+            _ = try JSONAdapter.models(GHIssue.self, from: json)
+            Issue.record("expected an error")
+        } catch let error as JSONError {
+            #expect(error.path == "$[1].labels[1].name")
+            #expect(error.property == "GHLabel.name")
+            #expect(error.line == 3)
+            #expect(error.column == 50)
+        }
+    }
+
+    @Test func transformerFailure_keepsTheUnderlyingError() throws {
+        let error = failureEverywhere(GHIssue.self, #"{"number": 1, "updated_at": "yesterday"}"#)
+        #expect(error?.code == .invalidValue)
+        #expect(error?.property == "GHIssue.updatedAt")
+        #expect(error?.path == "$.updated_at")
+        #expect(error?.message.contains("yesterday") == true)
+    }
+
+    @Test func invalidUTF8_isRejected() throws {
+        let bytes: [UInt8] = Array(#"{"number": 1, "title": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
+        #expect(throws: JSONError.self) { try JSONAdapter.model(GHIssue.self, from: bytes) }
+    }
+
+    @Test func fileInput_missingFile_isIOError() throws {
+        do {
+            _ = try JSONAdapter.model(GHIssue.self, contentsOf: URL(fileURLWithPath: "/nonexistent/magma.json"))
+            Issue.record("expected an error")
+        } catch let error as JSONError {
+            #expect(error.code == .io)
+        }
+    }
+
+    @Test func fileInput_decodes() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-\(UUID()).json")
+        try Fixtures.data("github_issue.json").write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try JSONAdapter.model(GHIssue.self, contentsOf: url).number == 1347)
+    }
+}
