@@ -1,0 +1,380 @@
+// A DateFormatter-style pattern compiled once into a flat list of steps that read or write bytes.
+//
+// Fast path (everything else is handed to a DateFormatter with the same pattern/locale/time zone):
+// - fields `yyyy` `MM` `dd` `HH` `mm` `ss` (fixed width, each at most once; year, month and day
+//   required), `S`…`SSSSSSSSS`, and one zone field at the very end: `Z` `ZZ` `ZZZ` `ZZZZZ` `X` `XX`
+//   `XXX` `XXXXX` `x` `xx` `xxx`;
+// - literals: quoted text (`'T'`, `''` for a quote) and unquoted ASCII punctuation or space; no digits;
+// - a Gregorian locale whose output matches ours on a few sample dates (checked in `init`);
+// - any time zone: fixed-offset zones use their constant offset; zones with transitions look the
+//   offset up per date and, when parsing a wall time, defer to DateFormatter within 31 h of a
+//   transition (skipped and repeated hours are DateFormatter's to decide).
+//
+// Parsing accepts only the canonical shape: exact digit counts, exact literals, the whole input, a
+// zone of `Z`, `z`, `±hh`, `±hhmm` or `±hh:mm` (ICU accepts all of them for every zone style, up to
+// ±23:59). Values must be in range: years 0001-9999, real month lengths (Julian before 1582-10-15),
+// hours 00-23, seconds 00-59. DateFormatter (non-lenient ICU) is looser — it takes `2024-1-5`, `1:2:3`,
+// two-digit years as years 1-99, surrounding or doubled spaces, any Unicode digits, a missing
+// trailing literal (`…56` for `…ss'Z'`) and more fraction digits than `S`s — so all of those
+// fall back. It rejects Feb 30, 24:00, :60, year 0000 and trailing text, as the fast path does.
+// Dates are built as CF does: integer milliseconds (ICU truncates extra fraction digits)
+// then `ms / 1000 - 978307200`.
+
+import Foundation
+
+final class DatePattern: @unchecked Sendable {
+    let pattern: String
+    let locale: Locale
+    let timeZone: TimeZone
+
+    private let program: CompiledDatePattern?
+    private let zone: UTCOffsetRule
+    private let lock = NSLock()
+    private let formatter: DateFormatter   // guarded by `lock`
+
+    /// Whether parse/format run on bytes here rather than through DateFormatter.
+    var isFastPathSupported: Bool { program != nil }
+
+    init(pattern: String, locale: Locale = Locale(identifier: "en_US_POSIX"), timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+        self.pattern = pattern
+        self.locale = locale
+        self.timeZone = timeZone
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        self.formatter = formatter
+        if formatter.calendar.identifier == .gregorian, let program = CompiledDatePattern(pattern: pattern) {
+            let zone = UTCOffsetRule(timeZone)
+            self.zone = zone
+            self.program = Self.agree(program, zone: zone, with: formatter) ? program : nil
+        } else {
+            self.zone = .fixed(0)   // unused: everything goes to the formatter
+            self.program = nil
+        }
+    }
+
+    /// The date in `bytes` as DateFormatter would parse it (nil where it gives nil).
+    func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        if let program, let t = program.parse(bytes, zone: zone) { return Date(timeIntervalSinceReferenceDate: t) }
+        let string = String(decoding: bytes, as: UTF8.self)
+        return lock.withLock { formatter.date(from: string) }
+    }
+
+    /// The string DateFormatter would produce.
+    func format(_ date: Date) -> String {
+        if let program, let s = program.format(date, zone: zone) { return s }
+        return lock.withLock { formatter.string(from: date) }
+    }
+
+    /// Fast-path-only parse: nil means "DateFormatter decides". For tests.
+    func parseFast(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        program?.parse(bytes, zone: zone).map { Date(timeIntervalSinceReferenceDate: $0) }
+    }
+
+    /// Fast-path-only format: nil means "DateFormatter decides". For tests.
+    func formatFast(_ date: Date) -> String? { program?.format(date, zone: zone) }
+
+    /// Guards against locales that print other digits or differ in ways the compiler cannot see.
+    private static func agree(_ program: CompiledDatePattern, zone: UTCOffsetRule, with formatter: DateFormatter) -> Bool {
+        let samples: [TimeInterval] = [0, 728_397_296.789, -978_307_200.5, -63_114_076_800, -13_197_600_000.25, 252_423_993_599.999, 86_399.0]
+        for t in samples {
+            let date = Date(timeIntervalSinceReferenceDate: t)
+            let expected = formatter.string(from: date)
+            if let ours = program.format(date, zone: zone), ours != expected { return false }
+            let reference = formatter.date(from: expected)?.timeIntervalSinceReferenceDate
+            var copy = expected
+            let parsed = copy.withUTF8 { program.parse(UnsafeRawBufferPointer($0), zone: zone) }
+            if let parsed, parsed.bitPattern != reference?.bitPattern { return false }
+        }
+        return true
+    }
+}
+
+/// How to find the UTC offset when the pattern has no zone field (and for formatting).
+enum UTCOffsetRule {
+    case fixed(Int)
+    case varying(TimeZoneTransitions)
+
+    init(_ timeZone: TimeZone) {
+        let probes = [-63_114_076_800.0, -2_000_000_000, 0, 800_000_000, 250_000_000_000].map {
+            timeZone.secondsFromGMT(for: Date(timeIntervalSinceReferenceDate: $0))
+        }
+        if timeZone.nextDaylightSavingTimeTransition(after: .distantPast) == nil, Set(probes).count == 1 {
+            self = .fixed(probes[0])
+        } else {
+            self = .varying(TimeZoneTransitions(timeZone))
+        }
+    }
+
+    /// Offset at a UTC instant given in whole seconds since 1970.
+    @inline(__always)
+    func offset(atUnixSeconds s: Int64) -> Int {
+        switch self {
+        case .fixed(let offset): return offset
+        case .varying(let table): return table.offset(atUnixSeconds: s)
+        }
+    }
+
+    /// Offset for a local wall time, or nil when it could be skipped or repeated (see TimeZoneTransitions).
+    @inline(__always)
+    func offset(forLocalUnixSeconds local: Int64) -> Int? {
+        switch self {
+        case .fixed(let offset): return offset
+        case .varying(let table): return table.offset(forLocalUnixSeconds: local)
+        }
+    }
+}
+
+/// A zone's offset transitions, tabulated for 1800-2200 so that most dates need no TimeZone call.
+///
+/// A local wall time gets an offset only when no transition lies within 31 h of the resulting
+/// instant (more than the largest offset jump, ~26 h): then the wall time is neither skipped nor
+/// repeated, its instant is unique, and ICU finds the same one. Otherwise DateFormatter decides.
+final class TimeZoneTransitions: Sendable {
+    private static let window: Int64 = 31 * 3600
+    private static let covered: Range<Int64> = -5_364_662_400 ..< 7_258_118_400   // 1800-01-01 ..< 2200-01-01
+    let zone: TimeZone
+    private let initialOffset: Int
+    private let instants: [Int64]      // ascending, whole seconds since 1970
+    private let offsets: [Int]         // offset from instants[i] on
+    private let isComplete: Bool
+
+    init(_ zone: TimeZone) {
+        self.zone = zone
+        var instants: [Int64] = [], offsets: [Int] = []
+        var complete = true
+        var cursor = Date(timeIntervalSince1970: Double(Self.covered.lowerBound - Self.window))
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < Double(Self.covered.upperBound + Self.window) {
+            let at = next.timeIntervalSince1970.rounded(.down)
+            guard next > cursor, at == next.timeIntervalSince1970 else { complete = false; break }
+            instants.append(Int64(at))
+            offsets.append(zone.secondsFromGMT(for: Date(timeIntervalSince1970: at + 0.5)))
+            cursor = next
+        }
+        initialOffset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(Self.covered.lowerBound - Self.window)))
+        self.instants = instants
+        self.offsets = offsets
+        isComplete = complete
+    }
+
+    /// Index of the last transition at or before `s`, or -1.
+    private func lastTransition(atOrBefore s: Int64) -> Int {
+        var low = 0, high = instants.count
+        while low < high {
+            let mid = (low + high) / 2
+            if instants[mid] <= s { low = mid + 1 } else { high = mid }
+        }
+        return low - 1
+    }
+
+    private func inTable(_ s: Int64) -> Bool { isComplete && Self.covered.contains(s) }
+
+    func offset(atUnixSeconds s: Int64) -> Int {
+        guard inTable(s) else { return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(s) + 0.5)) }
+        let i = lastTransition(atOrBefore: s)
+        return i < 0 ? initialOffset : offsets[i]
+    }
+
+    func offset(forLocalUnixSeconds local: Int64) -> Int? {
+        let guess = offset(atUnixSeconds: local)
+        let utc = local - Int64(guess)
+        if inTable(utc) {
+            let i = lastTransition(atOrBefore: utc)
+            guard (i < 0 ? initialOffset : offsets[i]) == guess,
+                  i < 0 || instants[i] < utc - Self.window,
+                  i + 1 >= instants.count || instants[i + 1] > utc + Self.window else { return nil }
+            return guess
+        }
+        guard offset(atUnixSeconds: utc) == guess else { return nil }
+        if let next = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(utc - Self.window))),
+           next.timeIntervalSince1970 <= Double(utc + Self.window) {
+            return nil
+        }
+        return guess
+    }
+}
+
+/// A pattern compiled to steps: fixed-width fields, literal bytes in one array, an optional zone last.
+struct CompiledDatePattern {
+    enum Kind: UInt8 { case literal, year, month, day, hour, minute, second, fraction, zone }
+    /// How a zone field prints: basic `+hhmm`, extended `+hh:mm`, hours `+hh` (or `+hhmm` if minutes).
+    enum ZoneStyle: UInt8 { case basic, basicZ, extended, extendedZ, hours, hoursZ }
+
+    struct Step {
+        var kind: Kind
+        var width: Int          // digits, or literal length
+        var start = 0           // literal offset in `literals`
+        var zoneStyle = ZoneStyle.basic
+    }
+
+    private(set) var steps: [Step] = []
+    private(set) var literals: [UInt8] = []
+    private var hasZone = false
+    private var outputCapacity = 0      // longest possible formatted string, in bytes
+
+    /// nil when the pattern needs anything outside the fast path.
+    init?(pattern: String) {
+        var seen = Set<Kind>()
+        let scalars = Array(pattern.unicodeScalars)
+        var i = 0
+        var pendingLiteral: [UInt8] = []
+        func flush() {
+            if !pendingLiteral.isEmpty {
+                steps.append(Step(kind: .literal, width: pendingLiteral.count, start: literals.count))
+                literals += pendingLiteral
+                pendingLiteral = []
+            }
+        }
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "'" {
+                if i + 1 < scalars.count, scalars[i + 1] == "'" { pendingLiteral.append(UInt8(ascii: "'")); i += 2; continue }
+                i += 1
+                while true {
+                    guard i < scalars.count else { return nil }   // unterminated quote
+                    let q = scalars[i]
+                    if q == "'" {
+                        if i + 1 < scalars.count, scalars[i + 1] == "'" { pendingLiteral.append(UInt8(ascii: "'")); i += 2; continue }
+                        i += 1
+                        break
+                    }
+                    guard q.isASCII, q.value >= 0x20, q.value < 0x7F, !("0"..."9").contains(q) else { return nil }
+                    pendingLiteral.append(UInt8(q.value))
+                    i += 1
+                }
+                continue
+            }
+            guard c.isASCII, c.value >= 0x20, c.value < 0x7F, !("0"..."9").contains(c) else { return nil }
+            let isLetter = ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+            guard isLetter else { pendingLiteral.append(UInt8(c.value)); i += 1; continue }
+            var run = 1
+            while i + run < scalars.count, scalars[i + run] == c { run += 1 }
+            i += run
+            flush()
+            guard !hasZone else { return nil }   // a zone field must come last
+            var step: Step
+            switch (c, run) {
+            case ("y", 4): step = Step(kind: .year, width: 4)
+            case ("M", 2): step = Step(kind: .month, width: 2)
+            case ("d", 2): step = Step(kind: .day, width: 2)
+            case ("H", 2): step = Step(kind: .hour, width: 2)
+            case ("m", 2): step = Step(kind: .minute, width: 2)
+            case ("s", 2): step = Step(kind: .second, width: 2)
+            case ("S", 1...9): step = Step(kind: .fraction, width: run)
+            case ("Z", 1...3), ("x", 2): step = Step(kind: .zone, width: 0, zoneStyle: .basic)
+            case ("X", 2): step = Step(kind: .zone, width: 0, zoneStyle: .basicZ)
+            case ("x", 3): step = Step(kind: .zone, width: 0, zoneStyle: .extended)
+            case ("Z", 5), ("X", 3), ("X", 5): step = Step(kind: .zone, width: 0, zoneStyle: .extendedZ)
+            case ("x", 1): step = Step(kind: .zone, width: 0, zoneStyle: .hours)
+            case ("X", 1): step = Step(kind: .zone, width: 0, zoneStyle: .hoursZ)
+            default: return nil
+            }
+            guard seen.insert(step.kind).inserted else { return nil }
+            hasZone = step.kind == .zone
+            steps.append(step)
+        }
+        flush()
+        guard seen.isSuperset(of: [.year, .month, .day]), !hasZone || steps.last?.kind == .zone else { return nil }
+        outputCapacity = steps.reduce(0) { $0 + $1.width } + 2 + (hasZone ? 6 : 0)   // years past 9999; "+hh:mm"
+    }
+
+    /// Seconds since 2001, or nil for "DateFormatter decides".
+    func parse(_ b: UnsafeRawBufferPointer, zone: UTCOffsetRule) -> TimeInterval? {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, millisecond = 0
+        var offset: Int?
+        var i = 0
+        let n = b.count
+        for step in steps {
+            switch step.kind {
+            case .literal:
+                guard n - i >= step.width else { return nil }
+                for k in 0..<step.width where b[i + k] != literals[step.start + k] { return nil }
+                i += step.width
+                continue
+            case .zone:
+                guard let o = DateBytes.zoneOffset(b, at: i, maxHours: 23) else { return nil }
+                offset = o
+                i = n
+                continue
+            default: break
+            }
+            guard n - i >= step.width else { return nil }
+            let value = DateBytes.digits(b, i, step.width)
+            guard value >= 0 else { return nil }
+            i += step.width
+            switch step.kind {
+            case .year: year = value
+            case .month: month = value
+            case .day: day = value
+            case .hour: hour = value
+            case .minute: minute = value
+            case .second: second = value
+            default:   // fraction: ICU keeps milliseconds and truncates the rest
+                switch step.width {
+                case 1: millisecond = value * 100
+                case 2: millisecond = value * 10
+                default: millisecond = DateBytes.digits(b, i - step.width, 3)
+                }
+            }
+        }
+        guard i == n, year >= 1, month >= 1, month <= 12, day >= 1, day <= CivilCalendar.daysInMonth(month, year: year),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        let days = Int64(CivilCalendar.julianDay(year: year, month: month, day: day) - CivilCalendar.unixEpochJulianDay)
+        let localSeconds = days * 86400 + Int64(hour * 3600 + minute * 60 + second)
+        guard let offset = offset ?? zone.offset(forLocalUnixSeconds: localSeconds) else { return nil }
+        let milliseconds = (localSeconds - Int64(offset)) * 1000 + Int64(millisecond)
+        return Double(milliseconds) / 1000.0 - 978_307_200.0
+    }
+
+    /// The DateFormatter string, or nil for "DateFormatter decides".
+    func format(_ date: Date, zone: UTCOffsetRule) -> String? {
+        guard let utc = CivilCalendar.icuUnixSeconds(date) else { return nil }
+        let offset = zone.offset(atUnixSeconds: utc)
+        if hasZone, offset % 60 != 0 { return nil }   // ICU prints seconds or truncates, style by style
+        guard let ms = CivilCalendar.icuLocalMilliseconds(date, offsetSeconds: offset) else { return nil }
+        let f = CivilFields(localMilliseconds: ms)
+        return String(unsafeUninitializedCapacity: outputCapacity) { out in
+            var i = 0
+            for step in steps {
+                switch step.kind {
+                case .literal:
+                    for k in 0..<step.width { out[i + k] = literals[step.start + k] }
+                    i += step.width
+                case .year: i = DateBytes.write(f.year > 0 ? f.year : 1 - f.year, width: 4, into: out, at: i)
+                case .month: i = DateBytes.write(f.month, width: 2, into: out, at: i)
+                case .day: i = DateBytes.write(f.day, width: 2, into: out, at: i)
+                case .hour: i = DateBytes.write(f.hour, width: 2, into: out, at: i)
+                case .minute: i = DateBytes.write(f.minute, width: 2, into: out, at: i)
+                case .second: i = DateBytes.write(f.second, width: 2, into: out, at: i)
+                case .fraction:
+                    switch step.width {
+                    case 1: i = DateBytes.write(f.millisecond / 100, width: 1, into: out, at: i)
+                    case 2: i = DateBytes.write(f.millisecond / 10, width: 2, into: out, at: i)
+                    default:
+                        i = DateBytes.write(f.millisecond, width: 3, into: out, at: i)
+                        for _ in 3..<step.width { out[i] = DateBytes.zero; i += 1 }
+                    }
+                case .zone: i = Self.writeZone(offset, style: step.zoneStyle, into: out, at: i)
+                }
+            }
+            return i
+        }
+    }
+
+    private static func writeZone(_ offset: Int, style: ZoneStyle, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        if offset == 0, style == .basicZ || style == .extendedZ || style == .hoursZ {
+            out[start] = UInt8(ascii: "Z")
+            return start + 1
+        }
+        out[start] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        let minutes = abs(offset) / 60
+        var i = DateBytes.write(minutes / 60, width: 2, into: out, at: start + 1)
+        switch style {
+        case .hours where minutes % 60 == 0, .hoursZ where minutes % 60 == 0: return i
+        case .extended, .extendedZ: out[i] = UInt8(ascii: ":"); i += 1
+        default: break
+        }
+        return DateBytes.write(minutes % 60, width: 2, into: out, at: i)
+    }
+}
