@@ -124,6 +124,49 @@ public enum JSONAdapter {
         try decode(transformer.codec, fromChunks: chunks, options: options)
     }
 
+    // MARK: Encoding
+
+    /// Encodes a model as JSON, through its mapping and the reverse transformers.
+    ///
+    /// Dotted key paths rebuild nested objects (`user.login` writes `{"user":{"login":…}}`), a
+    /// property fed by several key paths writes each of them, and properties whose transformer
+    /// is one-way (no reverse) are left out: they are decode-only.
+    /// - Parameters:
+    ///   - model: The model.
+    ///   - options: How to write it; default compact, mapping order, nil properties left out.
+    /// - Returns: UTF-8 JSON.
+    /// - Throws: ``JSONError`` with code ``JSONError/Code/notEncodable`` naming the property and
+    ///   value a reverse transformer rejected; no partial output is returned.
+    public static func json<M: JSONModel>(from model: M, options: EncodingOptions = .init()) throws -> Data {
+        var w = JSONWriter(options: options)
+        try ModelCodec<M>().write(model, into: &w)
+        return Data(w.bytes)
+    }
+
+    /// Encodes models as a JSON array.
+    /// - Parameters:
+    ///   - models: The models, in order.
+    ///   - options: How to write them.
+    /// - Returns: UTF-8 JSON.
+    /// - Throws: ``JSONError`` naming the property and value that could not be encoded.
+    public static func json<M: JSONModel>(from models: [M], options: EncodingOptions = .init()) throws -> Data {
+        var w = JSONWriter(options: options, capacity: max(4096, models.count * 256))
+        try ArrayCodec(ModelCodec<M>()).write(models, into: &w)
+        return Data(w.bytes)
+    }
+
+    /// Encodes any value through a transformer.
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - transformer: How to write it.
+    ///   - options: How to write JSON.
+    public static func json<V>(from value: V, _ transformer: Transformer<JSONValue, V>,
+                               options: EncodingOptions = .init()) throws -> Data {
+        var w = JSONWriter(options: options)
+        try transformer.codec.write(value, into: &w)
+        return Data(w.bytes)
+    }
+
     // MARK: Core
 
     static func decode<V>(_ codec: Codec<V>, from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> V {

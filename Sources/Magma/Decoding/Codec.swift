@@ -36,6 +36,10 @@ class Codec<V>: @unchecked Sendable {
     }
     /// Whether `encode` can succeed at all (false for one-way transformers).
     var isReversible: Bool { true }
+    /// Writes `value` as JSON: the fast reverse path. The default goes through `encode`.
+    func write(_ value: V, into w: inout JSONWriter) throws { try w.value(try encode(value)) }
+    /// Whether `value` is nil, for the nil policy of encoding.
+    func isNil(_ value: V) -> Bool { false }
 
     final func mismatch(_ found: String, _ value: String? = nil) -> JSONError {
         JSONError.typeMismatch(expected: typeName, found: found, value: value)
@@ -78,6 +82,11 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
         guard let value else { return .null }
         return try wrapped.encode(value)
     }
+    override func write(_ value: Wrapped?, into w: inout JSONWriter) throws {
+        guard let value else { return w.null() }
+        try wrapped.write(value, into: &w)
+    }
+    override func isNil(_ value: Wrapped?) -> Bool { value == nil }
     override var isReversible: Bool { wrapped.isReversible }
 }
 
@@ -109,6 +118,10 @@ final class MappedCodec<A, B>: Codec<B>, @unchecked Sendable {
     override func encode(_ value: B) throws -> JSONValue {
         guard let reverse else { throw JSONError(.notEncodable, "the transformer for \(typeName) is not reversible") }
         return try base.encode(try reverse(value))
+    }
+    override func write(_ value: B, into w: inout JSONWriter) throws {
+        guard let reverse else { throw JSONError(.notEncodable, "the transformer for \(typeName) is not reversible") }
+        try base.write(try reverse(value), into: &w)
     }
     override var isReversible: Bool { reverse != nil && base.isReversible }
 }
@@ -156,6 +169,14 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     override var typeName: String { "[\(element.typeName)]" }
     override var arrayOwner: ContainerOwner? { owner }
     override func encode(_ value: [Element]) throws -> JSONValue { .array(try value.map(element.encode)) }
+    override func write(_ value: [Element], into w: inout JSONWriter) throws {
+        w.beginArray()
+        for e in value {
+            w.element()
+            try element.write(e, into: &w)
+        }
+        w.endArray()
+    }
     override var isReversible: Bool { element.isReversible }
 }
 
@@ -202,6 +223,15 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     }
     override func encode(_ dictionary: [String: Value]) throws -> JSONValue {
         .object(try dictionary.mapValues(value.encode))
+    }
+    override func write(_ dictionary: [String: Value], into w: inout JSONWriter) throws {
+        w.beginObject()
+        let keys = w.options.sortedKeys ? dictionary.keys.sorted(by: JSONWriter.byteOrder) : Array(dictionary.keys)
+        for k in keys {
+            w.key(k)
+            try value.write(dictionary[k]!, into: &w)
+        }
+        w.endObject()
     }
     override var isReversible: Bool { value.isReversible }
 }
@@ -281,4 +311,6 @@ final class JSONValueCodec: Codec<JSONValue>, @unchecked Sendable {
         return .array(storage.assumingMemoryBound(to: [JSONValue].self).move())
     }
     override func encode(_ value: JSONValue) throws -> JSONValue { value }
+    override func write(_ value: JSONValue, into w: inout JSONWriter) throws { try w.value(value) }
+    override func isNil(_ value: JSONValue) -> Bool { value == .null }
 }

@@ -52,7 +52,13 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
     private let owner = ModelOwner<Model>()
     override var objectOwner: ContainerOwner? { owner }
     override func encode(_ value: Model) throws -> JSONValue {
-        try Model.jsonMapping.plan().encode(value)
+        var w = JSONWriter(options: EncodingOptions())
+        try write(value, into: &w)
+        return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
+    }
+    override func write(_ value: Model, into w: inout JSONWriter) throws {
+        let plan = try Model.jsonMapping.plan()
+        try withUnsafePointer(to: value) { try plan.encodeRoot.write(UnsafeRawPointer($0), into: &w) }
     }
 }
 

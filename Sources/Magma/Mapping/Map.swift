@@ -16,9 +16,9 @@ public struct Map<Model> {
     let propertyName: String
     let source: Source
     let required: Bool
-    /// The property's JSON for encoding: reads the property and runs the reverse transformer.
-    let encode: (Model) throws -> JSONValue
-    let isReversible: Bool
+    /// Writes the property's JSON for encoding; nil when its transformer is one-way (the property
+    /// is then decode-only: encoding leaves it out).
+    let writer: PropertyWriter?
     /// A problem found when the line was made (an unknown transformer name); reported when the
     /// plan is built.
     let problem: JSONError?
@@ -48,8 +48,7 @@ public struct Map<Model> {
         let slot = Slot(codec, PropertyReceiver(property), property: name)
         source = .single(keyPath, FieldSlot.make(codec, property, fallback: slot) ?? slot)
         self.required = required
-        encode = { model in try codec.encode(model[keyPath: property]) }
-        isReversible = codec.isReversible
+        self.writer = codec.isReversible ? TypedPropertyWriter(property, codec: codec, property: name) : nil
         problem = nil
     }
 
@@ -119,31 +118,29 @@ public struct Map<Model> {
     public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPaths: [String],
                    _ transformer: Transformer<[String: JSONValue], V>, required: Bool = false) {
         let name = Map.name(of: property)
-        let writer = PropertyReceiver(property)
+        let receiver = PropertyReceiver(property)
         self.property = property
         propertyName = name
         source = .multiple(keyPaths, MultiKeyBinding(keyPaths: keyPaths, property: name) { values, storage in
-            writer.set(try transformer.transform(values), in: storage)
+            receiver.set(try transformer.transform(values), in: storage)
         })
         self.required = required
-        encode = { model in .object(try transformer.reverseTransform(model[keyPath: property])) }
-        isReversible = transformer.isReversible
+        self.writer = transformer.isReversible ? MultiKeyPropertyWriter(property, transformer: transformer, property: name) : nil
         problem = nil
     }
 
     private func with(problem: JSONError) -> Map {
-        Map(property: property, propertyName: propertyName, source: source, required: required, encode: encode,
-            isReversible: isReversible, problem: problem)
+        Map(property: property, propertyName: propertyName, source: source, required: required, writer: writer,
+            problem: problem)
     }
 
     private init(property: PartialKeyPath<Model>, propertyName: String, source: Source, required: Bool,
-                 encode: @escaping (Model) throws -> JSONValue, isReversible: Bool, problem: JSONError?) {
+                 writer: PropertyWriter?, problem: JSONError?) {
         self.property = property
         self.propertyName = propertyName
         self.source = source
         self.required = required
-        self.encode = encode
-        self.isReversible = isReversible
+        self.writer = writer
         self.problem = problem
     }
 

@@ -9,8 +9,9 @@ final class MappingPlan {
     let multiKey: [MultiKeyBinding]
     /// Captured values a model frame holds for `multiKey`.
     let captureCount: Int
-    /// Encoding, in mapping order: each property's key path components and its encoder.
-    let encoders: [(path: [[String]], encode: (Any) throws -> JSONValue)]
+    /// The model's JSON object for encoding: properties in mapping order, dotted key paths as
+    /// nested objects; one-way properties left out.
+    let encodeRoot: EncodeNode
 
     init<Model>(_ maps: [Map<Model>], model: String) throws(JSONError) {
         self.model = model
@@ -19,7 +20,7 @@ final class MappingPlan {
         var requiredNames: [(String, String)] = []
         var multiKey: [MultiKeyBinding] = []
         var captureCount = 0
-        var encoders: [(path: [[String]], encode: (Any) throws -> JSONValue)] = []
+        let encodeRoot = EncodeNode()
 
         for map in maps {
             if let problem = map.problem { throw problem }
@@ -57,15 +58,19 @@ final class MappingPlan {
                 captureCount += paths.count
                 multiKey.append(binding)
             }
-            let encode = map.encode
-            encoders.append((paths, { try encode($0 as! Model) }))
+            if let writer = map.writer {
+                for (i, path) in paths.enumerated() {
+                    encodeRoot.add(path[...], writer, part: paths.count > 1 ? keyPaths[i] : nil)
+                }
+            }
         }
         root = try tree.build()
         requiredMask = requiredNames.isEmpty ? 0 : (requiredNames.count == 64 ? ~0 : (1 << UInt64(requiredNames.count)) - 1)
         self.requiredNames = requiredNames
         self.multiKey = multiKey
         self.captureCount = captureCount
-        self.encoders = encoders
+        encodeRoot.seal()
+        self.encodeRoot = encodeRoot
     }
 
     /// The first required property among `missing` bits.

@@ -15,6 +15,7 @@ final class StringCodec: Codec<String>, @unchecked Sendable {
         return value ? "true" : "false"
     }
     override func encode(_ value: String) throws -> JSONValue { .string(value) }
+    override func write(_ value: String, into w: inout JSONWriter) throws { w.string(value) }
 }
 
 final class BoolCodec: Codec<Bool>, @unchecked Sendable {
@@ -39,6 +40,7 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
         throw mismatch("string", JSONError.quote(bytes, asString: true))
     }
     override func encode(_ value: Bool) throws -> JSONValue { .bool(value) }
+    override func write(_ value: Bool, into w: inout JSONWriter) throws { w.bool(value) }
 }
 
 /// Any fixed-width integer, range-checked: overflow is an error, never a wrap. A number whose
@@ -61,6 +63,7 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
         return try number(bytes, flags)
     }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
+    override func write(_ value: T, into w: inout JSONWriter) throws { w.integer(value) }
 }
 
 /// `Double`, correctly rounded; a number too large for it (`1e400`) is an error.
@@ -82,6 +85,7 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
         return .number(JSONNumber(value))
     }
+    override func write(_ value: Double, into w: inout JSONWriter) throws { try w.double(value) }
 }
 
 final class FloatCodec: Codec<Float>, @unchecked Sendable {
@@ -148,6 +152,7 @@ final class StringFormCodec<V>: Codec<V>, @unchecked Sendable {
         return v
     }
     override func encode(_ value: V) throws -> JSONValue { .string(try format(value)) }
+    override func write(_ value: V, into w: inout JSONWriter) throws { w.string(try format(value)) }
 }
 
 /// Dates as numbers of seconds (or milliseconds) since 1970.
