@@ -104,6 +104,28 @@ public enum JSONAdapter {
         try decode(ArrayCodec(ModelCodec<M>()), fromChunks: chunks, options: options)
     }
 
+    /// Decodes a top-level JSON array of objects into models, keeping every model decoded before
+    /// an error: the models before the failing element, and the error (nil if none).
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - data: The JSON text.
+    ///   - options: How to read it.
+    /// - Returns: The models decoded, in order, and the error that stopped decoding, if any.
+    public static func modelsUntilError<M: JSONModel>(_ type: M.Type, from data: Data,
+                                                      options: DecodingOptions = .init()) -> (models: [M], error: JSONError?) {
+        var partial: [M] = []
+        do {
+            let models = try data.withUnsafeBytes { bytes in
+                try run(ArrayCodec(ModelCodec<M>()), options: options, chunked: false, onFailure: { partial = $0.takeRootElements([M].self) }) {
+                    try $0.parseAll(bytes)
+                }
+            }
+            return (models, nil)
+        } catch {
+            return (partial, error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error))
+        }
+    }
+
     // MARK: Any value
 
     /// Decodes any value through a transformer: `JSONAdapter.value(from: data, .json)` gives a
@@ -186,7 +208,8 @@ public enum JSONAdapter {
     }
 
     static func run<V>(_ codec: Codec<V>, options: DecodingOptions, chunked: Bool,
-                               _ body: (inout Tokenizer) throws -> Void) throws -> V {
+                       onFailure: (inout EventBuilder) -> Void = { _ in },
+                       _ body: (inout Tokenizer) throws -> Void) throws -> V {
         var result: V? = nil
         let slot = Slot(codec, ResultReceiver<V>())
         try withExtendedLifetime(slot) {
@@ -199,7 +222,12 @@ public enum JSONAdapter {
                     builder.deallocate()
                 }
                 var tokenizer = Tokenizer(builder: builder, allowComments: options.allowComments, tracksLines: chunked)
-                try body(&tokenizer)
+                do {
+                    try body(&tokenizer)
+                } catch {
+                    onFailure(&builder.pointee)
+                    throw error
+                }
             }
         }
         guard let result else { throw JSONError(.unexpectedEnd, "the input holds no JSON value") }

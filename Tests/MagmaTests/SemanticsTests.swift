@@ -90,3 +90,26 @@ import Testing
         #expect(failureEverywhere(Item.self, #""text""#)?.code == .typeMismatch)
     }
 }
+
+@Suite struct PartialResultTests {
+    @Test func modelsUntilError_keepsEveryModelBeforeTheFailure() throws {
+        let json = #"[{"number": 1}, {"number": 2, "labels": [{"name": "a"}]}, {"number": "three"}, {"number": 4}]"#
+        let (models, error) = JSONAdapter.modelsUntilError(GHIssue.self, from: Data(json.utf8))
+        #expect(models.map(\.number) == [1, 2])
+        #expect(models[1].labels == [GHLabel(name: "a", color: "")])
+        #expect(error?.code == .typeMismatch)
+        #expect(error?.path == "$[2].number")
+    }
+
+    @Test func modelsUntilError_syntaxErrorAfterCompleteModels() throws {
+        let (models, error) = JSONAdapter.modelsUntilError(GHIssue.self, from: Data(#"[{"number": 1}, {"number": 2}, {"numb"#.utf8))
+        #expect(models.map(\.number) == [1, 2])
+        #expect(error?.code == .unexpectedEnd)
+    }
+
+    @Test func modelsUntilError_noErrorGivesAll() throws {
+        let (models, error) = JSONAdapter.modelsUntilError(GHIssue.self, from: Data(#"[{"number": 1}]"#.utf8))
+        #expect(models.map(\.number) == [1])
+        #expect(error == nil)
+    }
+}

@@ -344,6 +344,16 @@ struct EventBuilder {
         return false
     }
 
+    /// After an error: moves out what the top-level array had accumulated (the elements decoded
+    /// before the failing one), leaving an empty array for `destroy()` to discard.
+    mutating func takeRootElements<Element>(_ type: [Element].Type) -> [Element] {
+        guard depth > 0, frames[0].kind == .array, frames[0].starter?.toOpaque() == root.toOpaque() else { return [] }
+        let accumulator = frames[0].storage.assumingMemoryBound(to: [Element].self)
+        let elements = accumulator.move()
+        accumulator.initialize(to: [])
+        return elements
+    }
+
     /// Takes the stored error (the Tokenizer adds offset, line and column).
     mutating func takeError() -> JSONError? {
         defer { failure = nil }
