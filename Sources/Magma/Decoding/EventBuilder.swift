@@ -339,7 +339,7 @@ struct EventBuilder {
         failureTokenLength = tokenLength
         var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
         if e.path == "$" { e.path = currentPath() }
-        if e.property == nil { e.property = target?.property }
+        if e.property == nil { e.property = target?.property ?? enclosingProperty() }
         failure = e
         return false
     }
@@ -352,6 +352,18 @@ struct EventBuilder {
         let elements = accumulator.move()
         accumulator.initialize(to: [])
         return elements
+    }
+
+    /// The property of the innermost key being read, for errors raised inside its value (an
+    /// array element, a dictionary member, a captured object).
+    private func enclosingProperty() -> String? {
+        for i in stride(from: depth - 1, through: 0, by: -1) {
+            let frame = frames[i]
+            guard frame.kind == .model || frame.kind == .path || frame.kind == .pathArray, frame.entry >= 0,
+                  let node = frame.node?.takeUnretainedValue() else { continue }
+            return node.entries[Int(frame.entry)].target.takeUnretainedValue().property
+        }
+        return nil
     }
 
     /// Takes the stored error (the Tokenizer adds offset, line and column).

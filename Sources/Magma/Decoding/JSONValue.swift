@@ -58,19 +58,47 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
 
     public var description: String { text }
 
+    /// Exact: compares the decimal values the texts denote, however many digits they have.
     public static func == (a: JSONNumber, b: JSONNumber) -> Bool {
-        if a.text == b.text { return true }
-        if let x = a.int64Value, let y = b.int64Value { return x == y }
-        if a.int64Value != nil || b.int64Value != nil {
-            // An integer in Int64 range equals a non-Int64 text only if both are the same Double
-            // and neither is an exact Int64 (they cannot be: one parsed as Int64, the other not).
-            return false
-        }
-        return a.doubleValue == b.doubleValue
+        a.text == b.text || a.canonical == b.canonical
     }
 
-    public func hash(into hasher: inout Hasher) {
-        if let i = int64Value { hasher.combine(0); hasher.combine(i) } else { hasher.combine(1); hasher.combine(doubleValue) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(canonical) }
+
+    /// The value as (negative, significant digits without leading or trailing zeros, exponent of
+    /// the last digit): equal values have equal canonical forms. Zero is (false, "", 0).
+    private var canonical: Canonical {
+        var negative = false
+        var digits: [UInt8] = []
+        var exponent = 0
+        var seenPoint = false
+        var i = text.utf8.makeIterator()
+        while let c = i.next() {
+            switch c {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): seenPoint = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                var rest = ""
+                while let d = i.next() { rest.unicodeScalars.append(Unicode.Scalar(d)) }
+                exponent += Int(rest) ?? (rest.hasPrefix("-") ? Int.min / 4 : Int.max / 4)
+            default:
+                if digits.isEmpty && c == UInt8(ascii: "0") {
+                    if seenPoint { exponent -= 1 }
+                } else {
+                    digits.append(c)
+                    if seenPoint { exponent -= 1 }
+                }
+            }
+        }
+        while digits.last == UInt8(ascii: "0") { digits.removeLast(); exponent += 1 }
+        if digits.isEmpty { return Canonical(negative: false, digits: [], exponent: 0) }
+        return Canonical(negative: negative, digits: digits, exponent: exponent)
+    }
+
+    private struct Canonical: Hashable {
+        let negative: Bool
+        let digits: [UInt8]
+        let exponent: Int
     }
 
     static func shortest(_ value: Double) -> String {

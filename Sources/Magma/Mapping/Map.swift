@@ -107,6 +107,27 @@ public struct Map<Model> {
         }
     }
 
+    /// Maps an optional property through a transformer registered by name: one registered for
+    /// `V?` if there is one, else one for `V` (null and absence give nil).
+    /// - Parameters:
+    ///   - property: The optional model property.
+    ///   - keyPath: The JSON key path.
+    ///   - name: The registered transformer's name.
+    ///   - required: Whether a missing key is an error.
+    public init<V>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, transformerNamed name: String,
+                   registry: TransformerRegistry = .shared, required: Bool = false) {
+        if let exact = registry.transformer(named: name, for: V?.self) {
+            self.init(property, keyPath, exact, required: required)
+        } else if let wrapped = registry.transformer(named: name, for: V.self) {
+            self.init(property, keyPath, wrapped, required: required)
+        } else {
+            let fallback = Transformer<JSONValue, V?>(forward: { _ in throw JSONError(.invalidMapping, "no transformer \"\(name)\"") })
+            self.init(property, keyPath, fallback, required: required)
+            self = self.with(problem: JSONError.invalidMapping(
+                "\(propertyName): no transformer named \"\(name)\" for \(V.self) or \(V?.self) is registered"))
+        }
+    }
+
     /// Maps one property from several key paths: its transformer receives all of their values
     /// together (keyed by key path, absent ones left out) when the object ends, and gives back one
     /// value per key path when encoding.

@@ -167,14 +167,32 @@ enum DateBytes {
 ///
 /// The fast path takes exactly `yyyy-MM-ddTHH:mm:ss[.f{1,9}](Z|z|±hh|±hhmm|±hh:mm)` with every field
 /// in range (years 0000-9999, hours 00-23, seconds 00-59, offsets up to ±17:59) and nothing after it.
-/// Anything else is answered by `Date.ISO8601FormatStyle`, which is lenient: it accepts Feb 30
-/// (as Mar 1), 24:00, 25:00, 23:60, `:60`/`:61`, `+01:60`, years of 1-10 digits, `GMT`/`UTC` and
-/// trailing text, and rejects lowercase `t`, a space separator, 10+ fraction digits and `.Z`.
+/// An input in that layout with a field out of range (Feb 30, 24:00, 25:00, 23:60, `+25:00`, a
+/// second fraction of 10+ digits) or with text after it is rejected: `Date.ISO8601FormatStyle`
+/// would roll it over into another date, and Magma never delivers a silently different value.
+/// Any other layout (years of 1-10 digits, `GMT`/`UTC`, ...) is answered by
+/// `Date.ISO8601FormatStyle`. So every date this returns is the one Foundation gives.
 enum ISO8601DateCoding {
-    /// The date in `bytes`, as `Date.ISO8601FormatStyle().parse` would give it; nil if not a date.
+    /// The date in `bytes`, as `Date.ISO8601FormatStyle().parse` would give it; nil if not a
+    /// date, or if it is in the canonical layout with a field out of range (see above).
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Date? {
         if let t = parseFast(bytes) { return Date(timeIntervalSinceReferenceDate: t) }
+        if hasCanonicalLayout(bytes) { return nil }
         return try? foundationStyle.parse(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `dddd-dd-ddTdd:dd:dd` at the start: the layout whose every field the fast path checks.
+    static func hasCanonicalLayout(_ b: UnsafeRawBufferPointer) -> Bool {
+        guard b.count >= 19 else { return false }
+        for i in 0..<19 {
+            switch i {
+            case 4, 7: if b[i] != UInt8(ascii: "-") { return false }
+            case 10: if b[i] != UInt8(ascii: "T") { return false }
+            case 13, 16: if b[i] != UInt8(ascii: ":") { return false }
+            default: if !DateBytes.isDigit(b[i]) { return false }
+            }
+        }
+        return true
     }
 
     /// The string `ISO8601DateFormatter` gives with `[.withInternetDateTime]` (plus

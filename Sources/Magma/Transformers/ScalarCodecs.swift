@@ -167,9 +167,16 @@ final class EpochCodec: Codec<Date>, @unchecked Sendable {
         }
         return Date(timeIntervalSince1970: v / unitsPerSecond)
     }
+    /// A Date holds seconds since 2001 as a Double, so its distance from 1970 carries noise below
+    /// a microsecond (1 ms reads back as 1.000046730041504 ms): round to microseconds first.
     override func encode(_ value: Date) throws -> JSONValue {
-        let units = value.timeIntervalSince1970 * unitsPerSecond
-        if units == units.rounded(), abs(units) < 9e15 { return .number(JSONNumber(Int64(units))) }
-        return .number(JSONNumber(units))
+        let microseconds = (value.timeIntervalSince1970 * 1_000_000).rounded()
+        guard microseconds.isFinite, abs(microseconds) < 9e18 else {
+            throw JSONError(.notEncodable, "\(value) is out of range for epoch \(unitsPerSecond == 1 ? "seconds" : "milliseconds")")
+        }
+        let perUnit = Int64(1_000_000 / unitsPerSecond)
+        let whole = Int64(microseconds)
+        if whole % perUnit == 0 { return .number(JSONNumber(whole / perUnit)) }
+        return .number(JSONNumber(microseconds / Double(perUnit)))
     }
 }
