@@ -45,6 +45,9 @@ struct Frame {
     var target: Unmanaged<ValueTarget>?
     var owner: Unmanaged<ContainerOwner>?
     var node: Unmanaged<PlanNode>?
+    /// `node`'s key table and entries, copied in so a key costs no access to the node object.
+    var keys: KeyTable?
+    var entries: UnsafeMutablePointer<PlanNode.Entry>?
     /// The target that started this container; it takes the finished value.
     var starter: Unmanaged<ValueTarget>?
     var storage: UnsafeMutableRawPointer
@@ -81,10 +84,9 @@ struct EventBuilder {
     private(set) var valuesCompleted = 0
     private var failure: JSONError?
     private(set) var failureTokenLength = 0
-    /// The last unmapped key's first bytes, for error paths in skipped values.
-    private let lastUnmappedKey = UnsafeMutablePointer<UInt8>.allocate(capacity: EventBuilder.unmappedKeyCapacity)
-    private var lastUnmappedKeyCount = 0
-    private static let unmappedKeyCapacity = 128
+    /// The last unmapped key, for error paths in skipped values: its length and its first and last
+    /// eight bytes (two loads, no copy call), exact up to 16 bytes, abridged beyond.
+    private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
     /// Values captured for properties mapped from several key paths, one array per model frame that has them.
     var captures: [[JSONValue?]] = []
 
@@ -109,7 +111,6 @@ struct EventBuilder {
         for i in 0..<capacity { pool[i].0?.deallocate() }
         pool.deallocate()
         frames.deallocate()
-        lastUnmappedKey.deallocate()
     }
 
     // MARK: Events (called by the Tokenizer's callbacks)
@@ -187,21 +188,18 @@ struct EventBuilder {
             }
             return true
         }
-        let index = top.pointee.node.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keys.index(of: bytes) }
+        let index = top.pointee.keys.unsafelyUnwrapped.index(of: bytes)
         if index < 0 {
             top.pointee.target = nil
             top.pointee.entry = -2
-            lastUnmappedKeyCount = min(bytes.count, EventBuilder.unmappedKeyCapacity)
-            if lastUnmappedKeyCount > 0 {
-                lastUnmappedKey.update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: lastUnmappedKeyCount)
-            }
+            rememberUnmappedKey(bytes)
             if options.unknownKeys == .reject {
                 return fail(JSONError(.unknownKey, "unknown key \"\(String(decoding: bytes, as: UTF8.self))\""), nil,
                             tokenLength: bytes.count + 2)
             }
             return true
         }
-        let entry = top.pointee.node.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.entries[index] }
+        let entry = top.pointee.entries.unsafelyUnwrapped[index]
         top.pointee.target = entry.target
         top.pointee.entry = Int32(truncatingIfNeeded: index)
         let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
@@ -224,6 +222,26 @@ struct EventBuilder {
         eventCount &+= 1
         if skipDepth > 0 { skipDepth -= 1; return skipDepth > 0 || completedScalar() }
         return endContainer()
+    }
+
+    @inline(__always)
+    private mutating func rememberUnmappedKey(_ bytes: UnsafeRawBufferPointer) {
+        let n = bytes.count
+        if n >= 8 {
+            unmappedKey = (n, bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+        } else {
+            var head: UInt64 = 0
+            for i in 0..<n { head |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+            unmappedKey = (n, head, 0)
+        }
+    }
+
+    private func unmappedKeyText() -> String {
+        let (n, head, tail) = unmappedKey
+        func bytes(_ word: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
+        if n < 8 { return String(decoding: bytes(head, n), as: UTF8.self) }
+        if n <= 16 { return String(decoding: bytes(head, 8) + bytes(tail, 8).suffix(n - 8), as: UTF8.self) }
+        return String(decoding: bytes(head, 8), as: UTF8.self) + "…" + String(decoding: bytes(tail, 8), as: UTF8.self)
     }
 
     // MARK: Frames
@@ -280,6 +298,7 @@ struct EventBuilder {
         (frames + depth).initialize(to: Frame(
             kind: kind, modelFrame: modelFrame, entry: -1, target: target.map(Unmanaged.passUnretained),
             owner: owner.map(Unmanaged.passUnretained), node: node.map(Unmanaged.passUnretained),
+            keys: node?.keys, entries: node?.entries.baseAddress,
             starter: starter.map(Unmanaged.passUnretained), storage: storage, parentContext: parentContext, seenRequired: 0, seenKeys: 0, count: 0))
         depth += 1
     }
@@ -382,7 +401,7 @@ struct EventBuilder {
                 if frame.entry >= 0, let node = frame.node?.takeUnretainedValue() {
                     path += JSONPath.component(node.names[Int(frame.entry)])
                 } else if frame.entry == -2 {
-                    path += JSONPath.component(String(decoding: UnsafeBufferPointer(start: lastUnmappedKey, count: lastUnmappedKeyCount), as: UTF8.self))
+                    path += JSONPath.component(unmappedKeyText())
                 }
             case .array, .pathArray:
                 if frame.count > 0 { path += "[\(frame.count - 1)]" }

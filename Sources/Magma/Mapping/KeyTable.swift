@@ -9,9 +9,9 @@ import Musl
 /// Open addressing over a power-of-two table; keys live in one contiguous byte block. A struct of
 /// raw pointers, so a lookup costs no retain/release; its owner (a `PlanNode`) frees it.
 struct KeyTable {
-    private let slots: UnsafeMutablePointer<Int32>
-    /// `starts[i]..<starts[i+1]` are key i's bytes in `bytes`.
-    private let starts: UnsafeMutablePointer<Int>
+    /// Open-addressed slots, each `(entry + 1) | length << 16 | byte offset << 32`; 0 is empty.
+    /// One load per probe: the length is compared before any byte is.
+    private let slots: UnsafeMutablePointer<UInt64>
     private let bytes: UnsafeMutablePointer<UInt8>
     private let mask: Int
 
@@ -20,22 +20,21 @@ struct KeyTable {
         while size < keys.count * 2 { size *= 2 }
         mask = size - 1
         slots = .allocate(capacity: size)
-        slots.initialize(repeating: -1, count: size)
-        starts = .allocate(capacity: keys.count + 1)
-        starts[0] = 0
-        for (i, k) in keys.enumerated() { starts[i + 1] = starts[i] + k.count }
-        bytes = .allocate(capacity: max(starts[keys.count], 1))
+        slots.initialize(repeating: 0, count: size)
+        let total = keys.reduce(0) { $0 + $1.count }
+        bytes = .allocate(capacity: max(total, 1))
+        var offset = 0
         for (i, k) in keys.enumerated() {
-            (bytes + starts[i]).initialize(from: k, count: k.count)
+            (bytes + offset).initialize(from: k, count: k.count)
             var h = k.withUnsafeBytes { KeyTable.hash($0) } & mask
-            while slots[h] >= 0 { h = (h + 1) & mask }
-            slots[h] = Int32(i)
+            while slots[h] != 0 { h = (h + 1) & mask }
+            slots[h] = UInt64(i + 1) | UInt64(k.count) << 16 | UInt64(offset) << 32
+            offset += k.count
         }
     }
 
     func deallocate() {
         slots.deallocate()
-        starts.deallocate()
         bytes.deallocate()
     }
 
@@ -44,12 +43,11 @@ struct KeyTable {
     func index(of key: UnsafeRawBufferPointer) -> Int {
         var h = KeyTable.hash(key) & mask
         while true {
-            let i = Int(slots[h])
-            if i < 0 { return -1 }
-            let start = starts[i]
-            if starts[i + 1] - start == key.count,
-               key.count == 0 || memcmp(bytes + start, key.baseAddress!, key.count) == 0 {
-                return i
+            let slot = slots[h]
+            if slot == 0 { return -1 }
+            if Int(truncatingIfNeeded: (slot >> 16) & 0xFFFF) == key.count,
+               key.count == 0 || memcmp(bytes + Int(truncatingIfNeeded: slot >> 32), key.baseAddress!, key.count) == 0 {
+                return Int(truncatingIfNeeded: slot & 0xFFFF) - 1
             }
             h = (h + 1) & mask
         }
