@@ -1,0 +1,59 @@
+import Benchmark
+import Corpus
+import Foundation
+
+// package-benchmark suite: decode a generated GitHub-issues corpus (4 MB, ~670 issues, the same
+// bytes on every run) with each system, into the same models, measuring time, throughput and
+// allocations.
+//
+// Allocation thresholds: Magma's and yajl's benchmarks carry a tolerance on .mallocCountTotal,
+// checked against the p90 values stored in Thresholds/ (`swift package benchmark thresholds check`,
+// see README.md). A change of more than a tenth of an allocation per issue either way fails the
+// check: exit code 2 for a regression, 4 for an improvement (then store the new numbers). Foundation's
+// peers have no stored thresholds: their counts belong to the toolchain, not to us.
+
+let benchmarks: @Sendable () -> Void = {
+    let corpus = GitHubIssueCorpus().generate(targetBytes: 4_000_000, format: .array)
+    let input = CorpusInput(data: Data(corpus.bytes), layout: .array)
+    let records = corpus.records
+    let megabytes = Double(corpus.bytes.count) / 1e6
+
+    /// Decoding speed of each iteration, in MB (10^6 bytes) per second.
+    let megabytesPerSecond = BenchmarkMetric.custom("MB/s", polarity: .prefersLarger, useScalingFactor: false)
+
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident, megabytesPerSecond],
+        warmupIterations: 2,
+        scalingFactor: .one,
+        maxDuration: .seconds(2),
+        maxIterations: 100
+    )
+
+    let allocationTolerance = BenchmarkThresholds(absolute: [.p90: max(records / 10, 8)])
+
+    for system in DecodeSystem.allCases {
+        let checked = system == .magma || system == .yajl
+        Benchmark(
+            "DecodeGitHubIssues.\(benchmarkName(system))",
+            configuration: .init(thresholds: checked ? [.mallocCountTotal: allocationTolerance] : nil)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let start = ContinuousClock.now
+                blackHole(try RecordDecoding<GHIssue>.decodeCount(system, input))
+                let elapsed = ContinuousClock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                benchmark.measurement(megabytesPerSecond, Int(megabytes / seconds))
+            }
+        }
+    }
+}
+
+/// Shell-safe benchmark names: package-benchmark stores thresholds as `<target>.<name>.p90.json`.
+private func benchmarkName(_ system: DecodeSystem) -> String {
+    switch system {
+    case .magma: "Magma"
+    case .jsonDecoder: "JSONDecoder"
+    case .handMapping: "JSONSerialization+mapping"
+    case .yajl: "yajl-noop"
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+@_spi(Benchmarks) import Magma
+
+/// Magma's rows of the comparison, and yajl's no-op ceiling (which Magma exposes for benchmarks).
+///
+/// Records are decoded the way a user would: `JSONAdapter.models` for a top-level array,
+/// `JSONAdapter.model` for one document or one NDJSON line (given as raw bytes, no copy).
+public enum MagmaSystem {
+    public static let isAvailable = true
+
+    /// Decodes `input` into `Record`s (which must be a `JSONModel`: see MagmaModels.swift).
+    public static func decode<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> [Record] {
+        guard let model = Record.self as? any JSONModel.Type else {
+            throw SystemUnavailable("\(Record.self) has no Magma mapping")
+        }
+        return try decodeAny(model, input) as! [Record]
+    }
+
+    /// Decodes `input` and returns the number of records, dropping the models.
+    public static func decodeCount<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> Int {
+        guard let model = Record.self as? any JSONModel.Type else {
+            throw SystemUnavailable("\(Record.self) has no Magma mapping")
+        }
+        return try count(model, input)
+    }
+
+    /// Tokenizes `input` with yajl and no-op callbacks (NDJSON: line by line, like the others).
+    @inline(never)
+    public static func yajlScan(_ input: CorpusInput) throws {
+        switch input.layout {
+        case .array, .document:
+            try input.data.withUnsafeBytes { _ = try YajlBaseline.scan($0) }
+        case .ndjson:
+            try forEachLineBuffer(in: input.data) { _ = try YajlBaseline.scan($0) }
+        }
+    }
+
+    /// Encodes models with `JSONAdapter.json(from:)` (NDJSON: one line per model).
+    public static func encode<Record: CorpusRecord>(_ records: [Record], layout: Layout) throws -> Data {
+        guard let model = Record.self as? any JSONModel.Type else {
+            throw SystemUnavailable("\(Record.self) has no Magma mapping")
+        }
+        return try encodeTyped(model, records, layout: layout)
+    }
+
+    @inline(never)
+    private static func encodeTyped<M: JSONModel>(_ type: M.Type, _ records: Any, layout: Layout) throws -> Data {
+        let models = records as! [M]
+        switch layout {
+        case .array:
+            return try JSONAdapter.json(from: models)
+        case .document:
+            return try JSONAdapter.json(from: models[0])
+        case .ndjson:
+            var output = Data()
+            for model in models {
+                output.append(try JSONAdapter.json(from: model))
+                output.append(0x0A)
+            }
+            return output
+        }
+    }
+
+    // The existential is opened once per call; inside, everything is statically typed.
+
+    @inline(never)
+    private static func decodeTyped<M: JSONModel>(_ type: M.Type, _ input: CorpusInput) throws -> [M] {
+        switch input.layout {
+        case .array:
+            return try JSONAdapter.models(M.self, from: input.data)
+        case .document:
+            return [try JSONAdapter.model(M.self, from: input.data)]
+        case .ndjson:
+            var records: [M] = []
+            try forEachLineBuffer(in: input.data) { line in
+                records.append(try JSONAdapter.model(M.self, from: line))
+            }
+            return records
+        }
+    }
+
+    private static func decodeAny<M: JSONModel>(_ type: M.Type, _ input: CorpusInput) throws -> Any {
+        try decodeTyped(M.self, input)
+    }
+
+    private static func count<M: JSONModel>(_ type: M.Type, _ input: CorpusInput) throws -> Int {
+        let records = try decodeTyped(M.self, input)
+        if records.count == 1, let record = records[0] as? any CorpusRecord {
+            return record.recordCount
+        }
+        return records.count
+    }
+}

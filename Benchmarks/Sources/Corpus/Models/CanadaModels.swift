@@ -1,0 +1,24 @@
+// Models for canada.json: a GeoJSON FeatureCollection, 111,080 doubles in nested arrays.
+
+public struct CanadaFeatureCollection: Codable, Equatable, Sendable {
+    public var type = ""
+    public var features: [CanadaFeature] = []
+
+    public init() {}
+}
+
+public struct CanadaFeature: Codable, Equatable, Sendable {
+    public var type = ""
+    public var properties: [String: String] = [:]
+    public var geometry = CanadaGeometry()
+
+    public init() {}
+}
+
+public struct CanadaGeometry: Codable, Equatable, Sendable {
+    public var type = ""
+    /// Polygons -> rings -> [longitude, latitude].
+    public var coordinates: [[[Double]]] = []
+
+    public init() {}
+}

@@ -1,0 +1,187 @@
+import Corpus
+import Foundation
+
+/// A corpus file and how to read it.
+struct CorpusFile {
+    var path: String
+    var kind: CorpusKind
+    var layout: Layout
+
+    var name: String { (path as NSString).lastPathComponent }
+
+    init(path: String, kind: CorpusKind, layout: Layout) {
+        self.path = path
+        self.kind = kind
+        self.layout = layout
+    }
+
+    /// Guesses kind and layout from the file's name and first byte.
+    init(inferring path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        let (kind, layout) = CorpusKind.infer(path: path, data: data.prefix(4096))
+        self.init(path: path, kind: kind, layout: layout)
+    }
+
+    /// Reads the whole file into memory, before anything is measured.
+    func load() throws -> CorpusInput {
+        CorpusInput(data: try Data(contentsOf: URL(fileURLWithPath: path)), layout: layout)
+    }
+}
+
+/// Runs every system on every corpus, each system in a child process of its own, checks in this
+/// process that the systems agree, and writes the reports.
+struct Orchestrator {
+    static let childResultPrefix = "MAGMA-RESULT "
+
+    var systems: [DecodeSystem]
+    var encodeSystems: [EncodeSystem]
+    var policy: TimingPolicy
+    var validate: Bool
+    var outputDirectory: URL
+    var notes: [String] = []
+
+    init(systems: [DecodeSystem], encodeSystems: [EncodeSystem], policy: TimingPolicy, validate: Bool, outputDirectory: URL) {
+        self.systems = systems
+        self.encodeSystems = encodeSystems
+        self.policy = policy
+        self.validate = validate
+        self.outputDirectory = outputDirectory
+    }
+
+    mutating func run(_ corpora: [CorpusFile], options: [String: String]) throws {
+        if !AllocationCounting.isWorking {
+            notes.append("allocation counting unavailable: the allocator shims are not in effect in this process")
+        }
+        if !MagmaSystem.isAvailable {
+            notes.append("Magma rows are placeholders: the library is not built into this package yet")
+        }
+        var reports: [CorpusReport] = []
+        for file in corpora {
+            let report = try measure(file)
+            print(TableReport.render(report))
+            reports.append(report)
+        }
+        let report = CompareReport(
+            generatedAt: ISO8601DateFormatter().string(from: Date()),
+            host: .current,
+            options: options,
+            notes: notes + TableReport.methodNotes,
+            corpora: reports
+        )
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        let jsonURL = outputDirectory.appendingPathComponent("compare.json")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(report).write(to: jsonURL)
+        let svgURL = outputDirectory.appendingPathComponent("compare.svg")
+        try Data(ChartReport.svg(report).utf8).write(to: svgURL)
+        print("")
+        for note in notes { print("note: \(note)") }
+        print("load average at the end: \(report.host.loadAverage) (on \(report.host.cores) cores; other work skews timings)")
+        print("wrote \(jsonURL.path)\nwrote \(svgURL.path)")
+    }
+
+    private func measure(_ file: CorpusFile) throws -> CorpusReport {
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        log("\(file.name): \(String(format: "%.1f", Double(bytes) / 1e6)) MB, \(file.kind.id), \(file.layout.rawValue)")
+
+        var decode: [SystemResult] = []
+        for system in systems {
+            let result = try runChild(["--only", system.rawValue], file, system: system.rawValue)
+            logResult(system.title, result, bytes: bytes)
+            decode.append(result)
+        }
+        var encode: [SystemResult]?
+        if file.kind.hasModel && !encodeSystems.isEmpty {
+            encode = []
+            for system in encodeSystems {
+                let result = try runChild(["--encode-system", system.rawValue], file, system: system.rawValue)
+                logResult("encode: \(system.title)", result, bytes: result.outputBytes ?? 0)
+                encode?.append(result)
+            }
+        }
+
+        // In this process, after the children: the models of every system at once.
+        var decodeValidation: [String: String] = [:]
+        var encodeValidation: [String: String] = [:]
+        var records: Int?
+        if validate {
+            let input = try file.load()
+            let start = ContinuousClock.now
+            let validation = file.kind.validate(input, systems: systems)
+            records = validation.records
+            for (system, outcome) in validation.outcomes { decodeValidation[system.rawValue] = Self.describe(outcome) }
+            if encode != nil, let workload = try? file.kind.prepareEncoding(input) {
+                for system in encodeSystems { encodeValidation[system.rawValue] = Self.describe(workload.roundTrip(system)) }
+            }
+            log("  validated in \(String(format: "%.1f", (ContinuousClock.now - start).seconds)) s")
+        }
+
+        var report = CorpusReport(
+            name: file.name,
+            path: file.path,
+            kind: file.kind.id,
+            model: file.kind.modelDescription,
+            layout: file.layout,
+            bytes: bytes,
+            records: records ?? decode.compactMap(\.records).first,
+            recordUnit: file.kind.recordUnit,
+            recordUnitPlural: file.kind.recordUnitPlural,
+            decode: decode,
+            encode: encode
+        )
+        report.decodeSummary = TableReport.summarizeDecode(report, validation: decodeValidation)
+        report.encodeSummary = encode.map { _ in TableReport.summarizeEncode(report, validation: encodeValidation) }
+        return report
+    }
+
+    private static func describe(_ outcome: Validation.Outcome) -> String {
+        outcome == .same ? "same" : "\(outcome.symbol): \(outcome.detail ?? "")"
+    }
+
+    private func logResult(_ title: String, _ result: SystemResult, bytes: Int) {
+        if let error = result.error {
+            log("  \(title): \(error)")
+        } else {
+            log("  \(title): \(String(format: "%.1f", result.megabytesPerSecond(bytes: bytes) ?? 0)) MB/s, \(result.runs) runs")
+        }
+    }
+
+    /// Runs `compare --child <arguments> --corpus FILE` and reads its result line.
+    private func runChild(_ arguments: [String], _ file: CorpusFile, system: String) throws -> SystemResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        process.arguments = ["--child"] + arguments + [
+            "--corpus", file.path, "--model", file.kind.id, "--layout", file.layout.rawValue,
+            "--min-runs", String(policy.minRuns), "--min-seconds", String(policy.minSeconds),
+        ] + (policy.warmupSeconds < 0.2 ? ["--quick"] : [])
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") where line.hasPrefix(Self.childResultPrefix) {
+            return try JSONDecoder().decode(SystemResult.self, from: Data(line.dropFirst(Self.childResultPrefix.count).utf8))
+        }
+        var failed = SystemResult(system: system)
+        failed.error = "child process exited with status \(process.terminationStatus) and no result"
+        return failed
+    }
+}
+
+extension CompareReport.Host {
+    static var current: Self {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ")
+        return .init(
+            cpu: model,
+            loadAverage: load ?? "unknown",
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            memoryBytes: ProcessInfo.processInfo.physicalMemory,
+            os: ProcessInfo.processInfo.operatingSystemVersionString
+        )
+    }
+}
