@@ -169,13 +169,9 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     override var typeName: String { "[\(element.typeName)]" }
     override var arrayOwner: ContainerOwner? { owner }
     override func encode(_ value: [Element]) throws -> JSONValue { .array(try value.map(element.encode)) }
+    /// Through the element's value writer: each element is written where the array stores it.
     override func write(_ value: [Element], into w: inout JSONWriter) throws {
-        w.beginArray()
-        for e in value {
-            w.element()
-            try element.write(e, into: &w)
-        }
-        w.endArray()
+        try withUnsafePointer(to: value) { try makeValueWriter().write(UnsafeRawPointer($0), into: &w) }
     }
     override var isReversible: Bool { element.isReversible }
 }
@@ -224,12 +220,20 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     override func encode(_ dictionary: [String: Value]) throws -> JSONValue {
         .object(try dictionary.mapValues(value.encode))
     }
+    /// Members in the dictionary's order (byte order when sorted), each value through its writer.
     override func write(_ dictionary: [String: Value], into w: inout JSONWriter) throws {
+        let writer = try ValueWriter.make(value).prepared()
         w.beginObject()
-        let keys = w.options.sortedKeys ? dictionary.keys.sorted(by: JSONWriter.byteOrder) : Array(dictionary.keys)
-        for k in keys {
-            w.key(k)
-            try value.write(dictionary[k]!, into: &w)
+        if w.options.sortedKeys {
+            for (k, v) in dictionary.sorted(by: { JSONWriter.byteOrder($0.key, $1.key) }) {
+                w.key(k)
+                try withUnsafePointer(to: v) { try writer.write(UnsafeRawPointer($0), into: &w) }
+            }
+        } else {
+            for (k, v) in dictionary {
+                w.key(k)
+                try withUnsafePointer(to: v) { try writer.write(UnsafeRawPointer($0), into: &w) }
+            }
         }
         w.endObject()
     }

@@ -61,10 +61,12 @@ struct Frame {
     var count: Int
 }
 
-/// Flags the codecs read, packed from `DecodingOptions` once per decode.
+/// What the codecs read per value: flags packed from `DecodingOptions` once per decode, and the
+/// decode's URL cache.
 struct CodecFlags {
     var lenient: Bool
     var keepDefaultOnNull: Bool
+    unowned(unsafe) var urls: URLCache?
 }
 
 struct EventBuilder {
@@ -78,6 +80,8 @@ struct EventBuilder {
     let rootContext: UnsafeMutableRawPointer
     let options: DecodingOptions
     let flags: CodecFlags
+    /// URLs parsed in this decode (see URLCodec).
+    private let urlCache = URLCache()
     /// Counts events, so the tokenizer can see a feed that produced none.
     var eventCount = 0
     /// Top-level values completed (more than one only in multi-value streams).
@@ -94,7 +98,8 @@ struct EventBuilder {
         self.root = Unmanaged.passUnretained(root)
         self.rootContext = rootContext
         self.options = options
-        flags = CodecFlags(lenient: options.lenientTypes, keepDefaultOnNull: options.nullForNonOptional == .keepDefault)
+        flags = CodecFlags(lenient: options.lenientTypes, keepDefaultOnNull: options.nullForNonOptional == .keepDefault,
+                           urls: urlCache)
         capacity = 16
         frames = .allocate(capacity: capacity)
         pool = .allocate(capacity: capacity)

@@ -55,6 +55,8 @@ class FieldSlot: ValueTarget {
             return Int64Field(offset: offset, optional: optional, fallback: fallback)
         case is IntegerCodec<Int64> where V.self == Int64.self || V.self == Int64?.self:
             return Int64Field(offset: offset, optional: optional, fallback: fallback)
+        case is URLCodec where V.self == URL.self || V.self == URL?.self:
+            return URLField(offset: offset, optional: optional, fallback: fallback)
         default:
             return nil
         }
@@ -107,6 +109,19 @@ final class Int64Field: FieldSlot {
             (context + offset).assumingMemoryBound(to: Int64?.self).pointee = value
         } else {
             (context + offset).assumingMemoryBound(to: Int64.self).pointee = value
+        }
+    }
+}
+
+final class URLField: FieldSlot {
+    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        guard let value = b.flags.urls?.url(for: bytes) ?? URLCache.parse(bytes) else {
+            return try fallback.string(bytes, context, &b)
+        }
+        if optional {
+            (context + offset).assumingMemoryBound(to: URL?.self).pointee = value
+        } else {
+            (context + offset).assumingMemoryBound(to: URL.self).pointee = value
         }
     }
 }

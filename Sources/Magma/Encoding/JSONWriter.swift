@@ -2,31 +2,46 @@ import Foundation
 
 /// Appends JSON text to a byte buffer: escaping, numbers, separators and indentation. Writers of
 /// streams drain `bytes` as it grows; nothing here holds more than the caller leaves in it.
+///
+/// Separators need no stack of open containers: a container has no member yet exactly when the
+/// last byte written is its opening bracket (no value ends in `{` or `[`, and indentation is
+/// written before a member, not after the bracket).
 struct JSONWriter {
     var bytes: [UInt8] = []
     let options: EncodingOptions
     private var indent = 0
-    /// Per open container: whether it has a member yet.
-    private var hasMember: [Bool] = []
 
     init(options: EncodingOptions, capacity: Int = 4096) {
         self.options = options
         bytes.reserveCapacity(capacity)
-        hasMember.reserveCapacity(16)
     }
 
     /// Forgets open containers after a failed write (the caller drops the partial bytes).
     mutating func reset() {
         indent = 0
-        hasMember.removeAll(keepingCapacity: true)
     }
+
+    /// Whether nil optional properties are left out (``EncodingOptions/NilPolicy/omit``).
+    var omitsNil: Bool { options.nilProperties == .omit }
 
     // MARK: Structure
 
-    mutating func beginObject() { bytes.append(UInt8(ascii: "{")); open() }
-    mutating func endObject() { close(UInt8(ascii: "}")) }
-    mutating func beginArray() { bytes.append(UInt8(ascii: "[")); open() }
-    mutating func endArray() { close(UInt8(ascii: "]")) }
+    mutating func beginObject() { bytes.append(UInt8(ascii: "{")); indent += 1 }
+    mutating func endObject() { close(UInt8(ascii: "}"), opening: UInt8(ascii: "{")) }
+    mutating func beginArray() { bytes.append(UInt8(ascii: "[")); indent += 1 }
+    mutating func endArray() { close(UInt8(ascii: "]"), opening: UInt8(ascii: "[")) }
+
+    /// Drops an object begun at byte `mark` (its key included) that got no member.
+    mutating func abandonObject(at mark: Int) {
+        indent -= 1
+        bytes.removeSubrange(mark...)
+    }
+
+    /// Whether the innermost open container has no member yet.
+    var containerIsEmpty: Bool {
+        let last = bytes.last
+        return last == UInt8(ascii: "{") || last == UInt8(ascii: "[")
+    }
 
     /// Writes the separator and the key of the next object member.
     mutating func key(_ key: String) {
@@ -36,22 +51,26 @@ struct JSONWriter {
         if options.prettyPrinted { bytes.append(UInt8(ascii: " ")) }
     }
 
+    /// Writes the separator and a key prepared by ``MemberKey``: its bytes as they are when no
+    /// option changes how it is escaped.
+    mutating func key(_ key: MemberKey) {
+        guard key.isPlain else { return self.key(key.name) }
+        separate()
+        bytes.append(contentsOf: key.quoted)
+        if options.prettyPrinted { bytes.append(UInt8(ascii: " ")) }
+    }
+
     /// Writes the separator before the next array element.
     mutating func element() { separate() }
 
-    private mutating func open() {
-        hasMember.append(false)
-        indent += 1
-    }
-
-    private mutating func close(_ bracket: UInt8) {
+    private mutating func close(_ bracket: UInt8, opening: UInt8) {
         indent -= 1
-        if hasMember.removeLast(), options.prettyPrinted { newline() }
+        if options.prettyPrinted, bytes.last != opening { newline() }
         bytes.append(bracket)
     }
 
     private mutating func separate() {
-        if hasMember[hasMember.count - 1] { bytes.append(UInt8(ascii: ",")) } else { hasMember[hasMember.count - 1] = true }
+        if !containerIsEmpty { bytes.append(UInt8(ascii: ",")) }
         if options.prettyPrinted { newline() }
     }
 
@@ -68,50 +87,89 @@ struct JSONWriter {
         if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
     }
 
+    /// Any fixed-width integer; those of 64 bits or fewer through the non-generic writers.
     mutating func integer<T: FixedWidthInteger>(_ value: T) {
+        if T.bitWidth <= 64 {
+            if T.isSigned { return int64(Int64(truncatingIfNeeded: value)) }
+            return uint64(UInt64(truncatingIfNeeded: value))
+        }
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
         var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
-            var i = 40
-            while magnitude != 0 {
+        var digits: [UInt8] = []
+        while magnitude != 0 {
+            digits.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(contentsOf: digits.reversed())
+    }
+
+    mutating func int64(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        uint64(value.magnitude)
+    }
+
+    mutating func uint64(_ value: UInt64) {
+        if value < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)); return }
+        // 20 digits at most, right-aligned in a two-word buffer written backwards.
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { digits in
+            var v = value
+            var i = 24
+            repeat {
                 i -= 1
-                digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            }
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i..<40]))
+                digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v != 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[i..<24]))
         }
     }
 
-    /// A finite Double in its shortest round-trip form.
+    /// A finite Double in its shortest round-trip form: integral values below 10^15 as integers,
+    /// others as Swift's `description` writes them (written straight into the buffer: no String).
     mutating func double(_ value: Double) throws {
         guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
         if value == value.rounded(), abs(value) < 1e15 {
-            if value == 0, value.sign == .minus { bytes.append(contentsOf: Array("-0".utf8)); return }
-            return integer(Int64(value))
+            if value == 0, value.sign == .minus {
+                bytes.append(UInt8(ascii: "-"))
+                bytes.append(UInt8(ascii: "0"))
+                return
+            }
+            return int64(Int64(value))
         }
-        bytes.append(contentsOf: value.description.utf8)
+        value.write(to: &self)
     }
 
     /// Number text that is already valid JSON.
     mutating func numberText(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { string(UnsafeRawBufferPointer($0)) }
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { string(UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            var value = value
+            value.withUTF8 { string(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// A JSON string from UTF-8 bytes: quotes, backslashes and control characters escaped, `/`
-    /// and non-ASCII as the options say.
+    /// and non-ASCII as the options say. Runs of plain bytes are found eight at a time and
+    /// copied at once.
     mutating func string(_ utf8: UnsafeRawBufferPointer) {
         bytes.append(UInt8(ascii: "\""))
+        let escapeSlashes = options.escapeSlashes
+        let asciiOnly = options.asciiOnly
         var runStart = 0
         var i = 0
         let n = utf8.count
         while i < n {
+            if i + 8 <= n,
+               !JSONWriter.mayNeedEscape(utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self), escapeSlashes, asciiOnly) {
+                i += 8
+                continue
+            }
             let c = utf8[i]
-            let plain = c >= 0x20 && c != 0x22 && c != 0x5C && c < 0x80 && !(c == 0x2F && options.escapeSlashes)
-            if plain || (c >= 0x80 && !options.asciiOnly) { i += 1; continue }
+            let plain = c >= 0x20 && c != 0x22 && c != 0x5C && c < 0x80 && !(c == 0x2F && escapeSlashes)
+            if plain || (c >= 0x80 && !asciiOnly) { i += 1; continue }
             if runStart < i { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<i])) }
             if c >= 0x80 {
                 // asciiOnly: decode the scalar and write it as \u escapes.
@@ -145,10 +203,26 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Whether any of eight bytes may need escaping: a control character, `"`, `\`, and `/` or
+    /// non-ASCII when the options escape them. Exact for "none" (the usual answer).
+    @inline(__always)
+    private static func mayNeedEscape(_ x: UInt64, _ escapeSlashes: Bool, _ asciiOnly: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        var m = (x &- ones &* 0x20) & ~x & highs  // a byte below 0x20
+        m |= hasZero(x ^ (ones &* 0x22)) | hasZero(x ^ (ones &* 0x5C))
+        if escapeSlashes { m |= hasZero(x ^ (ones &* 0x2F)) }
+        if asciiOnly { m |= x & highs }
+        return m != 0
+    }
+
     private mutating func unicodeEscape(_ unit: UInt16) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [0x5C, 0x75, hex[Int(unit >> 12)], hex[Int((unit >> 8) & 0xF)], hex[Int((unit >> 4) & 0xF)],
-                                  hex[Int(unit & 0xF)]])
+        @inline(__always) func hex(_ v: UInt16) -> UInt8 {
+            let d = UInt8(truncatingIfNeeded: v & 0xF)
+            return d < 10 ? UInt8(ascii: "0") &+ d : UInt8(ascii: "a") &+ (d &- 10)
+        }
+        bytes.append(contentsOf: [0x5C, 0x75, hex(unit >> 12), hex(unit >> 8), hex(unit >> 4), hex(unit)])
     }
 
     /// Decodes one scalar of valid UTF-8 (Swift strings always are).
@@ -188,4 +262,26 @@ struct JSONWriter {
     }
 
     static func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+}
+
+/// Doubles write their shortest form here through the standard library's `TextOutputStreamable`
+/// conformance, which hands over ASCII bytes without making a String.
+extension JSONWriter: TextOutputStream {
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+}
+
+/// An object key prepared once per mapping: `"key":` as bytes, when no option changes them.
+struct MemberKey {
+    let name: String
+    /// The quoted key and its colon.
+    let quoted: [UInt8]
+    /// Whether the key is printable ASCII without `"`, `\` or `/`: escaping options leave it as is.
+    let isPlain: Bool
+
+    init(_ name: String) {
+        self.name = name
+        isPlain = name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x22 && $0 != 0x5C && $0 != 0x2F }
+        quoted = [UInt8(ascii: "\"")] + Array(name.utf8) + [UInt8(ascii: "\""), UInt8(ascii: ":")]
+    }
 }

@@ -1,12 +1,12 @@
-/// Writes one mapped property of a model (given as a raw pointer to it) through its codec.
+/// Writes one mapped property of a model: at plan time it makes the ``EncodeMember`` that writes
+/// the property under its key; the member does the work at encoding time.
 class PropertyWriter {
     let property: String
     init(property: String) { self.property = property }
 
-    /// Whether the property's key is left out: a nil optional under `.omit`, or a part that a
-    /// multi-key transformer did not produce.
-    func isOmitted(_ model: UnsafeRawPointer, part: String?, _ options: EncodingOptions) throws -> Bool { false }
-    func write(_ model: UnsafeRawPointer, part: String?, into w: inout JSONWriter) throws {}
+    /// The member that writes this property under `key` (`part`: which key path of a multi-key
+    /// property).
+    func member(_ key: MemberKey, part: String?) -> EncodeMember { fatalError("PropertyWriter is abstract") }
 
     /// Wraps a failure with the property's name and, where known, the value.
     func failure(_ error: any Error, value: Any) -> JSONError {
@@ -17,6 +17,9 @@ class PropertyWriter {
         e.property = property
         return e
     }
+
+    /// `failure(error, value:)` with the property's value read from the model (the slow path).
+    func failure(_ error: any Error, model: UnsafeRawPointer) -> JSONError { failure(error, value: "?") }
 }
 
 final class TypedPropertyWriter<Model, V>: PropertyWriter {
@@ -29,18 +32,22 @@ final class TypedPropertyWriter<Model, V>: PropertyWriter {
         super.init(property: property)
     }
 
-    override func isOmitted(_ model: UnsafeRawPointer, part: String?, _ options: EncodingOptions) throws -> Bool {
-        options.nilProperties == .omit && codec.isNil(model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath])
+    /// A stored property of a struct is read in place at its offset, through a value writer that
+    /// runs no generic code for the common types; anything else (class models, computed
+    /// properties) through the key path.
+    override func member(_ key: MemberKey, part: String?) -> EncodeMember {
+        let value = ValueWriter.make(codec)
+        if let offset = MemoryLayout<Model>.offset(of: keyPath) {
+            return FieldMember(key, offset: offset, value: value, property: self)
+        }
+        return KeyPathMember(key, property: self, value: value)
     }
 
-    override func write(_ model: UnsafeRawPointer, part: String?, into w: inout JSONWriter) throws {
-        let value = model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath]
-        do {
-            try codec.write(value, into: &w)
-        } catch {
-            throw failure(error, value: value)
-        }
+    override func failure(_ error: any Error, model: UnsafeRawPointer) -> JSONError {
+        failure(error, value: self.value(model))
     }
+
+    func value(_ model: UnsafeRawPointer) -> V { model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] }
 }
 
 /// A property fed by several key paths: the reverse transformer gives one value per key path.
@@ -54,75 +61,12 @@ final class MultiKeyPropertyWriter<Model, V>: PropertyWriter {
         super.init(property: property)
     }
 
-    private func parts(_ model: UnsafeRawPointer) throws -> [String: JSONValue] {
+    func parts(_ model: UnsafeRawPointer) throws -> [String: JSONValue] {
         let value = model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath]
         do { return try transformer.reverseTransform(value) } catch { throw failure(error, value: value) }
     }
 
-    override func isOmitted(_ model: UnsafeRawPointer, part: String?, _ options: EncodingOptions) throws -> Bool {
-        try parts(model)[part!] == nil
-    }
-
-    override func write(_ model: UnsafeRawPointer, part: String?, into w: inout JSONWriter) throws {
-        try w.value(try parts(model)[part!] ?? .null)
-    }
-}
-
-/// One object of a model's JSON: its members in mapping order, each a property or a nested
-/// object rebuilt from dotted key paths.
-final class EncodeNode {
-    enum Member {
-        case property(PropertyWriter, part: String?)
-        case object(EncodeNode)
-    }
-
-    private(set) var members: [(key: String, member: Member)] = []
-    private var sorted: [(key: String, member: Member)] = []
-
-    func add(_ path: ArraySlice<String>, _ writer: PropertyWriter, part: String?) {
-        let key = path.first!
-        if path.count == 1 {
-            members.append((key, .property(writer, part: part)))
-        } else if let existing = members.first(where: { $0.key == key }), case .object(let node) = existing.member {
-            node.add(path.dropFirst(), writer, part: part)
-        } else {
-            let node = EncodeNode()
-            node.add(path.dropFirst(), writer, part: part)
-            members.append((key, .object(node)))
-        }
-    }
-
-    /// Call once the tree is complete.
-    func seal() {
-        sorted = members.sorted { JSONWriter.byteOrder($0.key, $1.key) }
-        for case (_, .object(let node)) in members { node.seal() }
-    }
-
-    func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        w.beginObject()
-        for (key, member) in w.options.sortedKeys ? sorted : members {
-            switch member {
-            case .property(let writer, let part):
-                if try writer.isOmitted(model, part: part, w.options) { continue }
-                w.key(key)
-                try writer.write(model, part: part, into: &w)
-            case .object(let node):
-                // An object made only of omitted properties is omitted too.
-                if try node.isOmitted(model, w.options) { continue }
-                w.key(key)
-                try node.write(model, into: &w)
-            }
-        }
-        w.endObject()
-    }
-
-    private func isOmitted(_ model: UnsafeRawPointer, _ options: EncodingOptions) throws -> Bool {
-        for (_, member) in members {
-            switch member {
-            case .property(let writer, let part): if try !writer.isOmitted(model, part: part, options) { return false }
-            case .object(let node): if try !node.isOmitted(model, options) { return false }
-            }
-        }
-        return true
+    override func member(_ key: MemberKey, part: String?) -> EncodeMember {
+        MultiKeyMember(key, property: self, part: part!)
     }
 }

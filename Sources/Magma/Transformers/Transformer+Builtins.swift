@@ -32,10 +32,7 @@ extension Transformer where Input == JSONValue, Output == Decimal {
 
 extension Transformer where Input == JSONValue, Output == URL {
     /// URLs written as JSON strings.
-    public static var url: Self {
-        Transformer(codec: StringFormCodec("URL", parse: { URL(string: String(decoding: $0, as: UTF8.self)) },
-                                           format: { $0.absoluteString }))
-    }
+    public static var url: Self { Transformer(codec: URLCodec.shared) }
 }
 
 extension Transformer where Input == JSONValue, Output == UUID {

@@ -1,0 +1,148 @@
+/// One object of a model's JSON: its members in mapping order, each a property or a nested
+/// object rebuilt from dotted key paths. Built while the plan is compiled, then sealed: from
+/// then on it is immutable and shared by every encode.
+final class EncodeNode {
+    private enum Entry {
+        case property(PropertyWriter, part: String?)
+        case object(EncodeNode)
+    }
+
+    private var entries: [(key: String, entry: Entry)] = []
+    /// The members in mapping order, and in key byte order; made by `seal()`.
+    private var members: [EncodeMember] = []
+    private var sortedMembers: [EncodeMember] = []
+
+    func add(_ path: ArraySlice<String>, _ writer: PropertyWriter, part: String?) {
+        let key = path.first!
+        if path.count == 1 {
+            entries.append((key, .property(writer, part: part)))
+        } else if let existing = entries.first(where: { $0.key == key }), case .object(let node) = existing.entry {
+            node.add(path.dropFirst(), writer, part: part)
+        } else {
+            let node = EncodeNode()
+            node.add(path.dropFirst(), writer, part: part)
+            entries.append((key, .object(node)))
+        }
+    }
+
+    /// Call once the tree is complete.
+    func seal() {
+        members = entries.map { key, entry in
+            switch entry {
+            case .property(let writer, let part):
+                return writer.member(MemberKey(key), part: part)
+            case .object(let node):
+                node.seal()
+                return ObjectMember(MemberKey(key), node: node)
+            }
+        }
+        sortedMembers = members.sorted { JSONWriter.byteOrder($0.key.name, $1.key.name) }
+    }
+
+    /// Writes the model at `model` (a struct's storage, or a class reference) as one object.
+    func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        w.beginObject()
+        try writeMembers(model, into: &w)
+        w.endObject()
+    }
+
+    func writeMembers(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        for member in w.options.sortedKeys ? sortedMembers : members {
+            try member.write(model, into: &w)
+        }
+    }
+}
+
+/// One member of an object: writes its key and value, or nothing when the value is omitted.
+class EncodeMember {
+    let key: MemberKey
+    init(_ key: MemberKey) { self.key = key }
+
+    func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {}
+}
+
+/// A stored property of a struct model, read in place at its offset.
+final class FieldMember: EncodeMember {
+    let offset: Int
+    let value: ValueWriter
+    let property: PropertyWriter
+
+    init(_ key: MemberKey, offset: Int, value: ValueWriter, property: PropertyWriter) {
+        self.offset = offset
+        self.value = value
+        self.property = property
+        super.init(key)
+    }
+
+    override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        let field = model + offset
+        if value.canBeNil, w.omitsNil, value.isNil(field) { return }
+        w.key(key)
+        do {
+            try value.write(field, into: &w)
+        } catch {
+            throw property.failure(error, model: model)
+        }
+    }
+}
+
+/// A property read through its key path (a class model's, or a computed one): read once, then
+/// written from a local copy.
+final class KeyPathMember<Model, V>: EncodeMember {
+    let property: TypedPropertyWriter<Model, V>
+    let value: ValueWriter
+
+    init(_ key: MemberKey, property: TypedPropertyWriter<Model, V>, value: ValueWriter) {
+        self.property = property
+        self.value = value
+        super.init(key)
+    }
+
+    override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        let current = property.value(model)
+        if w.omitsNil, property.codec.isNil(current) { return }
+        w.key(key)
+        do {
+            try withUnsafePointer(to: current) { try value.write(UnsafeRawPointer($0), into: &w) }
+        } catch {
+            throw property.failure(error, value: current)
+        }
+    }
+}
+
+/// One key path of a multi-key property: written when the reverse transformer produced it.
+final class MultiKeyMember<Model, V>: EncodeMember {
+    let property: MultiKeyPropertyWriter<Model, V>
+    let part: String
+
+    init(_ key: MemberKey, property: MultiKeyPropertyWriter<Model, V>, part: String) {
+        self.property = property
+        self.part = part
+        super.init(key)
+    }
+
+    override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        guard let value = try property.parts(model)[part] else { return }
+        w.key(key)
+        try w.value(value)
+    }
+}
+
+/// An object rebuilt from dotted key paths. Left out when none of its members is written: the
+/// key and brace are written first and taken back then.
+final class ObjectMember: EncodeMember {
+    let node: EncodeNode
+
+    init(_ key: MemberKey, node: EncodeNode) {
+        self.node = node
+        super.init(key)
+    }
+
+    override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        let mark = w.bytes.count
+        w.key(key)
+        w.beginObject()
+        try node.writeMembers(model, into: &w)
+        if w.containerIsEmpty { w.abandonObject(at: mark) } else { w.endObject() }
+    }
+}

@@ -1,0 +1,209 @@
+// ValueWriter: writes the value stored at an address (a struct model's field, an array element),
+// without copying it first. The common scalar types and their optionals have non-generic writers;
+// models, arrays and optionals of anything are walked in place; every other codec is called with
+// a copy of the value (`CodecValue`). Each writer writes exactly what its codec's `write` would.
+import Foundation
+
+class ValueWriter {
+    /// Whether a value may be nil (an optional): `isNil` is only asked then.
+    let canBeNil: Bool
+    init(canBeNil: Bool) { self.canBeNil = canBeNil }
+
+    /// Whether the value is nil, for the nil policy (as the codec's `isNil` says).
+    func isNil(_ value: UnsafeRawPointer) -> Bool { false }
+    func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {}
+    /// This writer, ready to write many values in a row (a model's writer looks its plan up once).
+    func prepared() throws -> ValueWriter { self }
+
+    /// The writer for values of `codec`'s type.
+    static func make<V>(_ codec: Codec<V>) -> ValueWriter {
+        if let source = codec as? ValueWriterSource { return source.makeValueWriter() }
+        switch codec {
+        case is StringCodec where V.self == String.self: return StringValue(optional: false)
+        case is BoolCodec where V.self == Bool.self: return BoolValue(optional: false)
+        case is DoubleCodec where V.self == Double.self: return DoubleValue(optional: false)
+        case is IntegerCodec<Int> where V.self == Int.self: return Int64Value(optional: false)
+        case is IntegerCodec<Int64> where V.self == Int64.self: return Int64Value(optional: false)
+        case is URLCodec where V.self == URL.self: return URLValue(optional: false)
+        default: return CodecValue(codec)
+        }
+    }
+}
+
+/// Codecs whose values have a writer of their own shape (optionals, arrays, models).
+protocol ValueWriterSource: AnyObject {
+    func makeValueWriter() -> ValueWriter
+}
+
+extension OptionalCodec: ValueWriterSource {
+    func makeValueWriter() -> ValueWriter {
+        let wrapped = ValueWriter.make(self.wrapped)
+        if let scalar = wrapped as? ScalarValue, !scalar.optional { return scalar.optionalForm() }
+        return OptionalValue<Wrapped>(wrapped)
+    }
+}
+
+extension ArrayCodec: ValueWriterSource {
+    func makeValueWriter() -> ValueWriter { ArrayValue<Element>(ValueWriter.make(element)) }
+}
+
+extension ModelCodec: ValueWriterSource {
+    func makeValueWriter() -> ValueWriter { ModelValue<Model>() }
+}
+
+// MARK: - Scalars
+
+/// A scalar type `T` or `T?` (`optional`), read straight from memory.
+class ScalarValue: ValueWriter {
+    let optional: Bool
+    init(optional: Bool) {
+        self.optional = optional
+        super.init(canBeNil: optional)
+    }
+    /// The writer of `T?` for this writer of `T`.
+    func optionalForm() -> ValueWriter { fatalError("ScalarValue is abstract") }
+}
+
+final class StringValue: ScalarValue {
+    override func optionalForm() -> ValueWriter { StringValue(optional: true) }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: String?.self).pointee == nil }
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        if optional {
+            guard let s = value.assumingMemoryBound(to: String?.self).pointee else { return w.null() }
+            w.string(s)
+        } else {
+            w.string(value.assumingMemoryBound(to: String.self).pointee)
+        }
+    }
+}
+
+final class BoolValue: ScalarValue {
+    override func optionalForm() -> ValueWriter { BoolValue(optional: true) }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: Bool?.self).pointee == nil }
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        if optional {
+            guard let b = value.assumingMemoryBound(to: Bool?.self).pointee else { return w.null() }
+            w.bool(b)
+        } else {
+            w.bool(value.assumingMemoryBound(to: Bool.self).pointee)
+        }
+    }
+}
+
+/// `Int` and `Int64` (the same layout on 64-bit platforms, optionals included).
+final class Int64Value: ScalarValue {
+    override func optionalForm() -> ValueWriter { Int64Value(optional: true) }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: Int64?.self).pointee == nil }
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        if optional {
+            guard let i = value.assumingMemoryBound(to: Int64?.self).pointee else { return w.null() }
+            w.int64(i)
+        } else {
+            w.int64(value.assumingMemoryBound(to: Int64.self).pointee)
+        }
+    }
+}
+
+final class DoubleValue: ScalarValue {
+    override func optionalForm() -> ValueWriter { DoubleValue(optional: true) }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: Double?.self).pointee == nil }
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        if optional {
+            guard let d = value.assumingMemoryBound(to: Double?.self).pointee else { return w.null() }
+            try w.double(d)
+        } else {
+            try w.double(value.assumingMemoryBound(to: Double.self).pointee)
+        }
+    }
+}
+
+final class URLValue: ScalarValue {
+    override func optionalForm() -> ValueWriter { URLValue(optional: true) }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: URL?.self).pointee == nil }
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        if optional {
+            guard let url = value.assumingMemoryBound(to: URL?.self).pointee else { return w.null() }
+            w.string(url.absoluteString)
+        } else {
+            w.string(value.assumingMemoryBound(to: URL.self).pointee.absoluteString)
+        }
+    }
+}
+
+// MARK: - Shapes
+
+/// `Wrapped?` of any other type: the payload of an Optional is stored at its start.
+final class OptionalValue<Wrapped>: ValueWriter {
+    let wrapped: ValueWriter
+    init(_ wrapped: ValueWriter) {
+        self.wrapped = wrapped
+        super.init(canBeNil: true)
+    }
+
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: Wrapped?.self).pointee == nil }
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        if isNil(value) { return w.null() }
+        try wrapped.write(value, into: &w)
+    }
+}
+
+/// `[Element]`: the elements are written where the array stores them.
+final class ArrayValue<Element>: ValueWriter {
+    let element: ValueWriter
+    init(_ element: ValueWriter) {
+        self.element = element
+        super.init(canBeNil: false)
+    }
+
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        let element = try self.element.prepared()
+        let stride = MemoryLayout<Element>.stride
+        try value.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { elements in
+            w.beginArray()
+            if let base = elements.baseAddress {
+                var address = UnsafeRawPointer(base)
+                for _ in 0..<elements.count {
+                    w.element()
+                    try element.write(address, into: &w)
+                    address += stride
+                }
+            }
+            w.endArray()
+        }
+    }
+}
+
+/// A nested model, through its own plan.
+final class ModelValue<Model: JSONModel>: ValueWriter {
+    init() { super.init(canBeNil: false) }
+
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        try Model.jsonMapping.plan().encodeRoot.write(value, into: &w)
+    }
+    override func prepared() throws -> ValueWriter { NodeValue(try Model.jsonMapping.plan().encodeRoot) }
+}
+
+/// A model whose plan has been looked up.
+final class NodeValue: ValueWriter {
+    let node: EncodeNode
+    init(_ node: EncodeNode) {
+        self.node = node
+        super.init(canBeNil: false)
+    }
+
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws { try node.write(value, into: &w) }
+}
+
+/// Any other codec, called with a copy of the value.
+final class CodecValue<V>: ValueWriter {
+    let codec: Codec<V>
+    init(_ codec: Codec<V>) {
+        self.codec = codec
+        super.init(canBeNil: true)
+    }
+
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { codec.isNil(value.assumingMemoryBound(to: V.self).pointee) }
+    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        try codec.write(value.assumingMemoryBound(to: V.self).pointee, into: &w)
+    }
+}
