@@ -67,6 +67,24 @@ fileprivate struct Parts {
     }
 
     var date: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    var monthName: String { Self.months[month - 1] }
+
+    /// The weekday's name: Fliegel-Van Flandern day number (Julian calendar before 1582-10-15), 0 = Sunday.
+    var weekdayName: String {
+        let a = (14 - month) / 12, y = year + 4800 - a, m = month + 12 * a - 3
+        let gregorian = (year, month, day) >= (1582, 10, 15)
+        let jdn = day + (153 * m + 2) / 5 + 365 * y + y / 4 + (gregorian ? -y / 100 + y / 400 - 32045 : -32083)
+        return Self.weekdays[(jdn + 1) % 7]
+    }
+
+    /// The right weekday, or one in 8 times any other (DateFormatter ignores it).
+    func weekdayName(using g: inout SeededGenerator) -> String {
+        Int.random(in: 0..<8, using: &g) == 0 ? Self.weekdays.randomElement(using: &g)! : weekdayName
+    }
     var time: String { "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
     func fraction(_ width: Int) -> String { String((fraction + String(repeating: "0", count: width)).prefix(width)) }
 
@@ -260,6 +278,14 @@ private func randomInstant(using g: inout SeededGenerator) -> Date {
         .init(pattern: "yyyy-MM-dd'T'HH:mm:ssxx", zone: "-37800", count: 2000) { p, g in p.date + "T" + p.time + p.zone(using: &g) },
         .init(pattern: "yyyy-MM-dd", zone: "Europe/London", count: 3000) { p, _ in p.date },
         .init(pattern: "yyyy.MM.dd, HH:mm 'at' ''ss''", zone: "Pacific/Apia", count: 2000) { p, _ in "\(p.date.replacingOccurrences(of: "-", with: ".")), \(p.time.prefix(5)) at '\(pad(p.second, 2))'" },
+        // Names (weekday sometimes wrong: DateFormatter ignores it); Twitter's zone before the year.
+        .init(pattern: "EEE MMM dd HH:mm:ss Z yyyy", zone: "UTC", count: generated) { p, g in
+            "\(p.weekdayName(using: &g).prefix(3)) \(p.monthName.prefix(3)) \(pad(p.day, 2)) \(p.time) \(p.zone(using: &g)) \(pad(p.year, 4))"
+        },
+        .init(pattern: "dd MMM yyyy", zone: "Europe/London", count: generated) { p, _ in "\(pad(p.day, 2)) \(p.monthName.prefix(3)) \(pad(p.year, 4))" },
+        .init(pattern: "EEEE, MMMM dd, yyyy 'at' HH:mm:ss.SSS xxx", zone: "America/Los_Angeles", count: generated) { p, g in
+            "\(p.weekdayName(using: &g)), \(p.monthName) \(pad(p.day, 2)), \(pad(p.year, 4)) at \(p.time).\(p.fraction(3)) \(p.zone(using: &g))"
+        },
     ]
 
     @Test(arguments: patternCases)
@@ -280,7 +306,7 @@ private func randomInstant(using g: inout SeededGenerator) -> Date {
         }
         // Every generated input is canonical; only wall times within 31 h of a zone transition
         // (no zone field, zone with transitions) may be left to DateFormatter.
-        let zoneField = "ZXx".contains(c.pattern.last!)
+        let zoneField = c.pattern.contains { "ZXx".contains($0) }
         #expect(Double(fast) >= Double(c.count) * (zoneField || UTCOffsetRule(c.timeZone).isFixed ? 1.0 : 0.9), "\(fast) of \(c.count)")
     }
 
@@ -356,17 +382,69 @@ private func randomInstant(using g: inout SeededGenerator) -> Date {
         #expect(withBytes("2024-03-10 02:30:00") { ours.parse($0) } == nil, "skipped wall time")
     }
 
+    /// DateFormatter ignores the weekday (the day of the month wins), matches names in any case,
+    /// and also takes full names for `EEE`/`MMM`, `Su` for `EEE` and both forms for `MMMM`: the fast
+    /// path takes the exact-width ASCII names in any case and leaves the rest to DateFormatter.
+    @Test func patternParse_namesWrongWeekdayCaseTruncation_agreeWithDateFormatter() {
+        var g = SeededGenerator(seed: 0x7_817_7E2)
+        func check(_ pattern: String, _ inputs: [String], fast expectFast: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+            let ours = DatePattern(pattern: pattern), reference = formatter(pattern, TimeZone(identifier: "UTC")!)
+            for s in inputs {
+                let expected = reference.date(from: s)
+                let fast = withBytes(s) { ours.parseFast($0) }
+                if let fast { #expect(bits(fast) == bits(expected), "\(pattern) \(s)", sourceLocation: sourceLocation) }
+                if let expectFast { #expect((fast != nil) == expectFast, "\(pattern) \(s)", sourceLocation: sourceLocation) }
+                #expect(withBytes(s) { bits(ours.parse($0)) } == bits(expected), "\(pattern) \(s)", sourceLocation: sourceLocation)
+            }
+        }
+        let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
+        // Every weekday on a Sunday, and Twitter's zone in each shape.
+        check(twitter, Parts.weekdays.map { "\($0.prefix(3)) Aug 31 00:29:15 +0000 2014" }, fast: true)
+        check(twitter, ["+0000", "-0000", "+00:00", "+01", "-0130", "+01:30", "Z", "z", "+23:59", "-2359"].map { "Sun Aug 31 00:29:15 \($0) 2014" }, fast: true)
+        #expect(formatter(twitter, TimeZone(identifier: "UTC")!).date(from: "Mon Aug 31 00:29:15 +0000 2014") != nil, "DateFormatter ignores the weekday")
+        // Any case, in weekday and month.
+        check(twitter, ["sun aug 31 00:29:15 +0000 2014", "SUN AUG 31 00:29:15 +0000 2014", "sUn aUg 31 00:29:15 +0000 2014", "WED JAN 01 12:00:00 +0000 2014"], fast: true)
+        check("E, dd MMM yyyy HH:mm:ss Z", ["Sun, 31 Aug 2014 00:29:15 +0000", "Mon, 31 Aug 2014 00:29:15 -0800"], fast: true)
+        check("dd MMMM yyyy EEEE", ["31 AUGUST 2014 SUNDAY", "31 august 2014 monday", "03 sEPTEMBER 2014 wEDNESDAY"], fast: true)
+        // Shapes DateFormatter also reads, or rejects, all left to it.
+        check(twitter, [
+            "Sunday Aug 31 00:29:15 +0000 2014", "Sun August 31 00:29:15 +0000 2014", "Su Aug 31 00:29:15 +0000 2014", "Xyz Aug 31 00:29:15 +0000 2014",
+            "ſun Aug 31 00:29:15 +0000 2014", "Sun Sept 30 00:29:15 +0000 2014", "Sun Aug 31 00:29:15 +0000 14", "Sun Aug 31 00:29:15 +0000 02014",
+            "Sun Aug 31 00:29:15 +0000 2014 ", "Sun Aug  31 00:29:15 +0000 2014", "Sun. Aug 31 00:29:15 +0000 2014", "Sun Aug 31 00:29:15 GMT 2014",
+            "Sun Aug 31 00:29:15 +013 2014", "Sun Aug 31 00:29:15 +1:30 2014", "Sun Aug 31 00:29:15 +24:00 2014", "Sun Aug 31 00:29:15 +0130  2014",
+            "Sun Aug 31 00:29:15 +01:30:00 2014", "Sun Sep 31 00:29:15 +0000 2014", "Sun Feb 29 00:29:15 +0000 2023", "Sun Aug 31 00:29:15 +0000 0000",
+            "Sun Aug 31 00:29:15 +0000 20144", "Sun Aug 31 24:00:00 +0000 2014", "Su\u{0}Aug 31 00:29:15 +0000 2014",
+        ], fast: false)
+        check("dd MMM yyyy", ["31 August 2014", "31 Augu 2014", "31 Sept 2014", "1 Aug 2014", "31 Aug 14", "31 Au 2014", "31 Sep 2014"], fast: false)
+        check("dd MMMM yyyy EEEE", ["31 Aug 2014 Sunday", "31 August 2014 Sun", "31 August 2014 Mo", "31 August 2014 M"], fast: false)
+        check("dd MMM yyyy EEE", ["31 Aug 2014 Mon", "31 Aug 2014 sat", "29 Feb 2024 Xyz"])
+        // Every truncation of a Twitter date, and random one-spot mutations.
+        let full = "Wed Sep 03 23:59:07 -0130 2014"
+        check(twitter, (0..<full.count).map { String(full.prefix($0)) }, fast: false)
+        var mutated: [String] = []
+        for _ in 0..<3000 {
+            let p = Parts.random(using: &g)
+            let s = "\(p.weekdayName(using: &g).prefix(3)) \(p.monthName.prefix(3)) \(pad(p.day, 2)) \(p.time) \(p.zone(using: &g)) \(pad(p.year, 4))"
+            mutated.append(mutateWithLetters(s, using: &g))
+        }
+        check(twitter, mutated)
+    }
+
     @Test func patternCompilation_fastPathSupport() {
         let supported = [
             "yyyy-MM-dd'T'HH:mm:ss'Z'", "yyyy-MM-dd'T'HH:mm:ss.SSSZ", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSZZZZZ", "yyyy-MM-dd'T'HH:mm:ssXXX",
             "yyyy-MM-dd'T'HH:mm:ssxxx", "yyyy-MM-dd'T'HH:mm:ssX", "yyyy-MM-dd'T'HH:mm:ssXX", "yyyy-MM-dd", "dd/MM/yyyy", "yyyyMMdd",
             "yyyy-MM-dd HH:mm", "dd.MM.yyyy, HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.S", "yyyy-MM-dd'''T'''HH",
+            "EEE MMM dd HH:mm:ss Z yyyy", "dd MMM yyyy", "yyyy-MMM-dd", "ddMMMyyyy", "EEEE, dd MMMM yyyy", "E, dd MMM yyyy HH:mm:ss Z",
+            "EE dd MMM yyyy", "HH:mm:ss Z, yyyy-MM-dd", "HH:mm:ssXXX dd/MM/yyyy",
         ]
         let unsupported = [
-            "yyyy-MMM-dd", "EEE, dd MMM yyyy HH:mm:ss zzz", "yyyy-MM-dd hh:mm a", "yyyy-M-d", "yy-MM-dd", "y-MM-dd", "yyyyy-MM-dd",
+            "EEE, dd MMM yyyy HH:mm:ss zzz", "yyyy-MM-dd hh:mm a", "yyyy-M-d", "yy-MM-dd", "y-MM-dd", "yyyyy-MM-dd",
             "yyyy-MM-dd'T'H:mm", "HH:mm:ss", "yyyy-MM", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSSSSS", "yyyy-MM-dd'T'HH:mm:ssZZZZ",
             "yyyy-MM-dd'T'HH:mm:ssZ'Z'", "yyyy-MM-dd'T'HH:mm:ssz", "yyyy-MM-dd'T'HH:mm:ssVV", "yyyy-MM-dd 'unterminated", "yyyy-MM-dd'1'",
             "yyyy-MM-dd yyyy", "yyyy-DDD", "uuuu-MM-dd", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXX", "yyyy年MM月dd日", "YYYY-MM-dd",
+            "dd MMMMM yyyy", "EEEEE dd MMM yyyy", "EEEEEE dd MMM yyyy", "LLL dd yyyy", "ccc dd MMM yyyy", "dd MM MMM yyyy",
+            "EEE'day' dd MMM yyyy", "EEEMMM dd yyyy", "dd MMMZ yyyy", "HH:mmZyyyy-MM-dd", "HH:mmZ-yyyy-MM-dd", "HH:mmZ:dd.MM.yyyy",
         ]
         for p in supported { #expect(DatePattern(pattern: p).isFastPathSupported, "\(p)") }
         for p in unsupported { #expect(!DatePattern(pattern: p).isFastPathSupported, "\(p)") }
@@ -374,6 +452,10 @@ private func randomInstant(using g: inout SeededGenerator) -> Date {
         #expect(!DatePattern(pattern: "yyyy-MM-dd", locale: Locale(identifier: "th_TH")).isFastPathSupported)
         #expect(!DatePattern(pattern: "yyyy-MM-dd", locale: Locale(identifier: "ar_EG")).isFastPathSupported)
         #expect(DatePattern(pattern: "yyyy-MM-dd", locale: Locale(identifier: "en_GB")).isFastPathSupported)
+        // Names need English symbols: every `en` locale on Gregorian has them; others fall back.
+        let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
+        for id in ["en_US", "en_GB", "en_AU", "en_IN", "en_001", "en"] { #expect(DatePattern(pattern: twitter, locale: Locale(identifier: id)).isFastPathSupported, "\(id)") }
+        for id in ["de_DE", "fr_FR", "nl_NL", "en_SA", "ja_JP"] { #expect(!DatePattern(pattern: twitter, locale: Locale(identifier: id)).isFastPathSupported, "\(id)") }
         #expect(UTCOffsetRule(TimeZone(identifier: "UTC")!).isFixed && UTCOffsetRule(TimeZone(secondsFromGMT: 3600)!).isFixed)
         #expect(!UTCOffsetRule(TimeZone(identifier: "America/New_York")!).isFixed)
     }
@@ -403,8 +485,16 @@ private func formatter(_ pattern: String, _ zone: TimeZone) -> DateFormatter {
 
 /// Truncate, delete, insert, replace or duplicate one spot of `s`.
 private func mutate(_ s: String, using g: inout SeededGenerator) -> String {
+    mutate(s, alphabet: Array("0123456789-:+.TZzt xO"), using: &g)
+}
+
+/// `mutate`, with letters that make or break month and weekday names.
+private func mutateWithLetters(_ s: String, using g: inout SeededGenerator) -> String {
+    mutate(s, alphabet: Array("0123456789-:+ ZzaAeEnNuUyYsSdD"), using: &g)
+}
+
+private func mutate(_ s: String, alphabet: [Character], using g: inout SeededGenerator) -> String {
     var chars = Array(s)
-    let alphabet = Array("0123456789-:+.TZzt xO")
     let at = Int.random(in: 0..<chars.count, using: &g)
     switch Int.random(in: 0..<5, using: &g) {
     case 0: chars.removeSubrange(at...)

@@ -81,6 +81,9 @@ enum CivilCalendar {
         return floorDivide(ms, 1000)
     }
 
+    /// Day of the week of a Julian day number >= 0: 0 is Sunday ... 6 Saturday (index into `DateNames`).
+    static func weekday(julianDay jd: Int) -> Int { (jd + 1) % 7 }
+
     static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b < 0) ? q - 1 : q
@@ -90,11 +93,14 @@ enum CivilCalendar {
 /// Broken-down local time, as ICU prints it.
 struct CivilFields {
     var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, millisecond = 0
+    var weekday = 0   // 0 is Sunday
 
     init(localMilliseconds ms: Int64) {
         let days = CivilCalendar.floorDivide(ms, 86_400_000)
         var inDay = Int(ms - days * 86_400_000)
-        (year, month, day) = CivilCalendar.date(julianDay: Int(days) + CivilCalendar.unixEpochJulianDay)
+        let jd = Int(days) + CivilCalendar.unixEpochJulianDay
+        (year, month, day) = CivilCalendar.date(julianDay: jd)
+        weekday = CivilCalendar.weekday(julianDay: jd)
         millisecond = inDay % 1000; inDay /= 1000
         second = inDay % 60; inDay /= 60
         minute = inDay % 60
@@ -160,6 +166,59 @@ enum DateBytes {
         guard hours >= 0, hours <= maxHours, minutes >= 0, minutes < 60 else { return nil }
         let seconds = hours * 3600 + minutes * 60
         return sign == UInt8(ascii: "-") ? -seconds : seconds
+    }
+}
+
+/// English month and weekday names as ICU prints them for `en` locales (`MMM` `MMMM` `EEE` `EEEE`).
+///
+/// Every abbreviation is the first three letters of its full name, and no two names share those
+/// three letters, so a name is found from a 3-byte key and, for full names, checked to the end.
+/// ICU matches names case-insensitively, so the key folds ASCII case: `b | 0x20` lands on a
+/// lowercase letter only when `b` is a letter, and every name byte is one.
+enum DateNames {
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]   // CivilCalendar.weekday order
+
+    static let monthBytes = months.map { Array($0.utf8) }
+    static let weekdayBytes = weekdays.map { Array($0.utf8) }
+    private static let monthKeys = monthBytes.map(key)
+    private static let weekdayKeys = weekdayBytes.map(key)
+
+    /// Lowercased first three bytes, packed.
+    private static func key(_ name: [UInt8]) -> UInt32 {
+        (UInt32(name[0] | 0x20) << 16) | (UInt32(name[1] | 0x20) << 8) | UInt32(name[2] | 0x20)
+    }
+
+    /// The month (1-12) named at `i`, abbreviated or `wide`, and the index after the name; nil if none.
+    @inline(__always)
+    static func month(_ b: UnsafeRawBufferPointer, at i: Int, wide: Bool) -> (month: Int, end: Int)? {
+        guard let (k, end) = find(b, at: i, wide: wide, keys: monthKeys, names: monthBytes) else { return nil }
+        return (k + 1, end)
+    }
+
+    /// The index after a weekday name at `i` (abbreviated or `wide`); nil if none.
+    @inline(__always)
+    static func weekdayEnd(_ b: UnsafeRawBufferPointer, at i: Int, wide: Bool) -> Int? {
+        find(b, at: i, wide: wide, keys: weekdayKeys, names: weekdayBytes)?.end
+    }
+
+    private static func find(_ b: UnsafeRawBufferPointer, at i: Int, wide: Bool, keys: [UInt32], names: [[UInt8]]) -> (index: Int, end: Int)? {
+        guard b.count - i >= 3 else { return nil }
+        let key = (UInt32(b[i] | 0x20) << 16) | (UInt32(b[i + 1] | 0x20) << 8) | UInt32(b[i + 2] | 0x20)
+        guard let k = keys.firstIndex(of: key) else { return nil }
+        guard wide else { return (k, i + 3) }
+        let name = names[k]
+        guard b.count - i >= name.count else { return nil }
+        for j in 3..<name.count where b[i + j] | 0x20 != name[j] | 0x20 { return nil }
+        return (k, i + name.count)
+    }
+
+    /// Writes the name (its first three bytes unless `wide`) at `i`; returns the new index.
+    @inline(__always)
+    static func write(_ name: [UInt8], wide: Bool, into out: UnsafeMutableBufferPointer<UInt8>, at i: Int) -> Int {
+        let count = wide ? name.count : 3
+        for j in 0..<count { out[i + j] = name[j] }
+        return i + count
     }
 }
 

@@ -2,20 +2,26 @@
 //
 // Fast path (everything else is handed to a DateFormatter with the same pattern/locale/time zone):
 // - fields `yyyy` `MM` `dd` `HH` `mm` `ss` (fixed width, each at most once; year, month and day
-//   required), `S`…`SSSSSSSSS`, and one zone field at the very end: `Z` `ZZ` `ZZZ` `ZZZZZ` `X` `XX`
-//   `XXX` `XXXXX` `x` `xx` `xxx`;
+//   required), `S`…`SSSSSSSSS`, names `MMM` `MMMM` (month) and `E` `EE` `EEE` `EEEE` (weekday), and
+//   one zone field `Z` `ZZ` `ZZZ` `ZZZZZ` `X` `XX` `XXX` `XXXXX` `x` `xx` `xxx`, last or followed by
+//   a literal that cannot continue an offset (Twitter's `EEE MMM dd HH:mm:ss Z yyyy`);
 // - literals: quoted text (`'T'`, `''` for a quote) and unquoted ASCII punctuation or space; no digits;
-// - a Gregorian locale whose output matches ours on a few sample dates (checked in `init`);
+//   after a name, no letter (ICU tries full names first: `EEE'day'` must not read "Sunday");
+// - a Gregorian locale whose output matches ours on a few sample dates (checked in `init`) and, for
+//   names, an `en` locale whose month and weekday symbols are the English ones;
 // - any time zone: fixed-offset zones use their constant offset; zones with transitions look the
 //   offset up per date and, when parsing a wall time, defer to DateFormatter within 31 h of a
 //   transition (skipped and repeated hours are DateFormatter's to decide).
 //
 // Parsing accepts only the canonical shape: exact digit counts, exact literals, the whole input, a
 // zone of `Z`, `z`, `±hh`, `±hhmm` or `±hh:mm` (ICU accepts all of them for every zone style, up to
-// ±23:59). Values must be in range: years 0001-9999, real month lengths (Julian before 1582-10-15),
-// hours 00-23, seconds 00-59. DateFormatter (non-lenient ICU) is looser — it takes `2024-1-5`, `1:2:3`,
-// two-digit years as years 1-99, surrounding or doubled spaces, any Unicode digits, a missing
-// trailing literal (`…56` for `…ss'Z'`) and more fraction digits than `S`s — so all of those
+// ±23:59), names in full for `MMMM`/`EEEE` and abbreviated otherwise (ICU takes either, and `Su`),
+// in any ASCII case, as ICU matches them. The weekday is read and ignored: DateFormatter takes the
+// day of the month over it (`Mon Aug 31 2014` is Sunday the 31st). Values must be in range: years
+// 0001-9999, real month lengths (Julian before 1582-10-15), hours 00-23, seconds 00-59.
+// DateFormatter (non-lenient ICU) is looser — it takes `2024-1-5`, `1:2:3`, two-digit years as
+// years 1-99, surrounding or doubled spaces, any Unicode digits, a missing trailing literal (`…56`
+// for `…ss'Z'`), more fraction digits than `S`s, `Su` or `Sunday` for `EEE` — so all of those
 // fall back. It rejects Feb 30, 24:00, :60, year 0000 and trailing text, as the fast path does.
 // Dates are built as CF does: integer milliseconds (ICU truncates extra fraction digits)
 // then `ms / 1000 - 978307200`.
@@ -44,7 +50,8 @@ final class DatePattern: @unchecked Sendable {
         formatter.timeZone = timeZone
         formatter.dateFormat = pattern
         self.formatter = formatter
-        if formatter.calendar.identifier == .gregorian, let program = CompiledDatePattern(pattern: pattern) {
+        if formatter.calendar.identifier == .gregorian, let program = CompiledDatePattern(pattern: pattern),
+           !program.hasNames || Self.hasEnglishNames(formatter) {
             let zone = UTCOffsetRule(timeZone)
             self.zone = zone
             self.program = Self.agree(program, zone: zone, with: formatter) ? program : nil
@@ -74,6 +81,17 @@ final class DatePattern: @unchecked Sendable {
 
     /// Fast-path-only format: nil means "DateFormatter decides". For tests.
     func formatFast(_ date: Date) -> String? { program?.format(date, zone: zone) }
+
+    /// Whether ICU reads and prints exactly `DateNames` for this formatter's locale.
+    private static func hasEnglishNames(_ formatter: DateFormatter) -> Bool {
+        guard formatter.locale.language.languageCode?.identifier == "en" else { return false }
+        let months = DateNames.months, weekdays = DateNames.weekdays
+        let short = { (names: [String]) in names.map { String($0.prefix(3)) } }
+        return formatter.monthSymbols == months && formatter.standaloneMonthSymbols == months
+            && formatter.shortMonthSymbols == short(months) && formatter.shortStandaloneMonthSymbols == short(months)
+            && formatter.weekdaySymbols == weekdays && formatter.standaloneWeekdaySymbols == weekdays
+            && formatter.shortWeekdaySymbols == short(weekdays) && formatter.shortStandaloneWeekdaySymbols == short(weekdays)
+    }
 
     /// Guards against locales that print other digits or differ in ways the compiler cannot see.
     private static func agree(_ program: CompiledDatePattern, zone: UTCOffsetRule, with formatter: DateFormatter) -> Bool {
@@ -195,15 +213,15 @@ final class TimeZoneTransitions: Sendable {
     }
 }
 
-/// A pattern compiled to steps: fixed-width fields, literal bytes in one array, an optional zone last.
+/// A pattern compiled to steps: fixed-width fields, names, literal bytes in one array, an optional zone.
 struct CompiledDatePattern {
-    enum Kind: UInt8 { case literal, year, month, day, hour, minute, second, fraction, zone }
+    enum Kind: UInt8 { case literal, year, month, day, hour, minute, second, fraction, zone, monthName, weekday }
     /// How a zone field prints: basic `+hhmm`, extended `+hh:mm`, hours `+hh` (or `+hhmm` if minutes).
     enum ZoneStyle: UInt8 { case basic, basicZ, extended, extendedZ, hours, hoursZ }
 
     struct Step {
         var kind: Kind
-        var width: Int          // digits, or literal length
+        var width: Int          // digits, literal length, or name length: 3 abbreviated, 9 full (the longest)
         var start = 0           // literal offset in `literals`
         var zoneStyle = ZoneStyle.basic
     }
@@ -211,6 +229,7 @@ struct CompiledDatePattern {
     private(set) var steps: [Step] = []
     private(set) var literals: [UInt8] = []
     private var hasZone = false
+    private(set) var hasNames = false
     private var outputCapacity = 0      // longest possible formatted string, in bytes
 
     /// nil when the pattern needs anything outside the fast path.
@@ -252,11 +271,14 @@ struct CompiledDatePattern {
             while i + run < scalars.count, scalars[i + run] == c { run += 1 }
             i += run
             flush()
-            guard !hasZone else { return nil }   // a zone field must come last
             var step: Step
             switch (c, run) {
             case ("y", 4): step = Step(kind: .year, width: 4)
             case ("M", 2): step = Step(kind: .month, width: 2)
+            case ("M", 3): step = Step(kind: .monthName, width: 3)
+            case ("M", 4): step = Step(kind: .monthName, width: 9)
+            case ("E", 1...3): step = Step(kind: .weekday, width: 3)
+            case ("E", 4): step = Step(kind: .weekday, width: 9)
             case ("d", 2): step = Step(kind: .day, width: 2)
             case ("H", 2): step = Step(kind: .hour, width: 2)
             case ("m", 2): step = Step(kind: .minute, width: 2)
@@ -270,13 +292,30 @@ struct CompiledDatePattern {
             case ("X", 1): step = Step(kind: .zone, width: 0, zoneStyle: .hoursZ)
             default: return nil
             }
-            guard seen.insert(step.kind).inserted else { return nil }
-            hasZone = step.kind == .zone
+            guard seen.insert(step.kind == .monthName ? .month : step.kind).inserted else { return nil }
+            hasZone = hasZone || step.kind == .zone
+            hasNames = hasNames || step.kind == .monthName || step.kind == .weekday
             steps.append(step)
         }
         flush()
-        guard seen.isSuperset(of: [.year, .month, .day]), !hasZone || steps.last?.kind == .zone else { return nil }
+        guard seen.isSuperset(of: [.year, .month, .day]) else { return nil }
+        // What follows a zone or a name must end it unambiguously (see the note at the top).
+        for (k, step) in steps.enumerated() where k + 1 < steps.count {
+            let next = steps[k + 1]
+            let first = next.kind == .literal ? literals[next.start] : nil
+            switch step.kind {
+            case .zone:
+                guard let first, !Self.isLetterOrDigit(first), !"+-:".utf8.contains(first) else { return nil }
+            case .monthName, .weekday:
+                guard next.kind != .monthName, next.kind != .weekday, next.kind != .zone, first.map(Self.isLetterOrDigit) != true else { return nil }
+            default: break
+            }
+        }
         outputCapacity = steps.reduce(0) { $0 + $1.width } + 2 + (hasZone ? 6 : 0)   // years past 9999; "+hh:mm"
+    }
+
+    private static func isLetterOrDigit(_ c: UInt8) -> Bool {
+        DateBytes.isDigit(c) || (c | 0x20) &- UInt8(ascii: "a") < 26
     }
 
     /// Seconds since 2001, or nil for "DateFormatter decides".
@@ -292,10 +331,21 @@ struct CompiledDatePattern {
                 for k in 0..<step.width where b[i + k] != literals[step.start + k] { return nil }
                 i += step.width
                 continue
-            case .zone:
-                guard let o = DateBytes.zoneOffset(b, at: i, maxHours: 23) else { return nil }
+            case .zone:   // up to the first byte no offset contains (the next literal's)
+                var end = i
+                while end < n, Self.isOffsetByte(b[end]) { end += 1 }
+                guard let o = DateBytes.zoneOffset(UnsafeRawBufferPointer(rebasing: b[i..<end]), at: 0, maxHours: 23) else { return nil }
                 offset = o
-                i = n
+                i = end
+                continue
+            case .monthName:
+                guard let (m, end) = DateNames.month(b, at: i, wide: step.width != 3) else { return nil }
+                month = m
+                i = end
+                continue
+            case .weekday:   // ignored, as DateFormatter does when the day of the month is known
+                guard let end = DateNames.weekdayEnd(b, at: i, wide: step.width != 3) else { return nil }
+                i = end
                 continue
             default: break
             }
@@ -327,6 +377,11 @@ struct CompiledDatePattern {
         return Double(milliseconds) / 1000.0 - 978_307_200.0
     }
 
+    @inline(__always)
+    private static func isOffsetByte(_ c: UInt8) -> Bool {
+        DateBytes.isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ":") || c | 0x20 == UInt8(ascii: "z")
+    }
+
     /// The DateFormatter string, or nil for "DateFormatter decides".
     func format(_ date: Date, zone: UTCOffsetRule) -> String? {
         guard let utc = CivilCalendar.icuUnixSeconds(date) else { return nil }
@@ -343,6 +398,8 @@ struct CompiledDatePattern {
                     i += step.width
                 case .year: i = DateBytes.write(f.year > 0 ? f.year : 1 - f.year, width: 4, into: out, at: i)
                 case .month: i = DateBytes.write(f.month, width: 2, into: out, at: i)
+                case .monthName: i = DateNames.write(DateNames.monthBytes[f.month - 1], wide: step.width != 3, into: out, at: i)
+                case .weekday: i = DateNames.write(DateNames.weekdayBytes[f.weekday], wide: step.width != 3, into: out, at: i)
                 case .day: i = DateBytes.write(f.day, width: 2, into: out, at: i)
                 case .hour: i = DateBytes.write(f.hour, width: 2, into: out, at: i)
                 case .minute: i = DateBytes.write(f.minute, width: 2, into: out, at: i)
