@@ -30,3 +30,39 @@ import Testing
         #expect(error?.property == "Links.links")
     }
 }
+
+/// Arrays of the element types with non-generic element targets behave as the generic path does.
+@Suite struct ElementTargetTests {
+    struct Geo: JSONModel, Equatable {
+        var rings: [[[Double]]] = []
+        var ints: [Int] = []
+        var longs: [Int64] = []
+        var names: [String] = []
+        var pairs: [[Double]] = []
+        static let jsonMapping = JSONMapping<Geo> {
+            Map(\.rings, "rings"); Map(\.ints, "ints"); Map(\.longs, "longs"); Map(\.names, "names"); Map(\.pairs, "pairs")
+        }
+    }
+
+    @Test func specialisedArrays_decode() throws {
+        let json = #"{"rings": [[[1.5, -2], [3e2, 4.25]], [], [[0.1]]], "ints": [1, -2, 3], "longs": [9223372036854775807],"#
+            + #" "names": ["a", "b\u00e9"], "pairs": [[1, 2], [], [3]]}"#
+        let geo = try decodeEverywhere(Geo.self, json)
+        #expect(geo == Geo(rings: [[[1.5, -2], [300, 4.25]], [], [[0.1]]], ints: [1, -2, 3], longs: [.max],
+                           names: ["a", "bé"], pairs: [[1, 2], [], [3]]))
+    }
+
+    @Test func specialisedArrays_reportErrorsLikeTheGenericPath() throws {
+        let mismatch = failureEverywhere(Geo.self, #"{"pairs": [[1, "x"]]}"#)
+        #expect(mismatch?.code == .typeMismatch)
+        #expect(mismatch?.path == "$.pairs[0][1]")
+        #expect(mismatch?.property == "Geo.pairs")
+        #expect(failureEverywhere(Geo.self, #"{"ints": [1.5]}"#)?.code == .numberOutOfRange)
+        #expect(failureEverywhere(Geo.self, #"{"rings": [[[1e400]]]}"#)?.code == .numberOutOfRange)
+        #expect(failureEverywhere(Geo.self, #"{"names": [null]}"#)?.code == .nullValue)
+        var options = DecodingOptions()
+        options.lenientTypes = true
+        #expect(try decodeEverywhere(Geo.self, #"{"ints": ["7"], "pairs": [["2.5"]], "names": [3]}"#, options: options)
+            == Geo(ints: [7], names: ["3"], pairs: [[2.5]]))
+    }
+}

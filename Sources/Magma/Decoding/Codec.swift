@@ -179,12 +179,17 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
 final class ArrayOwner<Element>: ContainerOwner {
     let elementSlot: Slot<Element>
 
-    init(_ element: Codec<Element>) { elementSlot = Slot(element, AppendReceiver<Element>()) }
+    let elementTarget: ValueTarget
+
+    init(_ element: Codec<Element>) {
+        elementSlot = Slot(element, AppendReceiver<Element>())
+        elementTarget = ElementTarget.make(element, fallback: elementSlot) ?? elementSlot
+    }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let storage = b.storage(size: MemoryLayout<[Element]>.size, alignment: MemoryLayout<[Element]>.alignment)
         storage.initializeMemory(as: [Element].self, repeating: [], count: 1)
-        b.push(.array, owner: self, node: nil, target: elementSlot, starter: starter, storage: storage, parentContext: context)
+        b.push(.array, owner: self, node: nil, target: elementTarget, starter: starter, storage: storage, parentContext: context)
     }
     override func finish(_ b: inout EventBuilder) throws {
         let frame = b.top
