@@ -188,13 +188,13 @@ final class ArrayOwner<Element>: ContainerOwner {
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let storage = b.storage(size: MemoryLayout<[Element]>.size, alignment: MemoryLayout<[Element]>.alignment)
-        storage.initializeMemory(as: [Element].self, repeating: [], count: 1)
+        storage.bindMemory(to: [Element].self, capacity: 1).initialize(to: [])
         b.push(.array, owner: self, node: nil, target: elementTarget, starter: starter, storage: storage, parentContext: context)
     }
     override func finish(_ b: inout EventBuilder) throws {
         let frame = b.top
         b.pop()
-        try frame.starter.unsafelyUnwrapped.takeUnretainedValue().deliver(frame.storage, from: self, frame.parentContext, &b)
+        try frame.starter.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.deliver(frame.storage, from: self, frame.parentContext, &b) }
     }
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: [Element].self).deinitialize(count: 1)
@@ -257,7 +257,7 @@ final class DictionaryOwner<Value>: ContainerOwner {
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let storage = b.storage(size: MemoryLayout<DictionaryBox<Value>>.size, alignment: MemoryLayout<DictionaryBox<Value>>.alignment)
-        storage.initializeMemory(as: DictionaryBox<Value>.self, repeating: DictionaryBox(), count: 1)
+        storage.bindMemory(to: DictionaryBox<Value>.self, capacity: 1).initialize(to: DictionaryBox())
         b.push(.dictionary, owner: self, node: nil, target: valueSlot, starter: starter, storage: storage, parentContext: context)
     }
     override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
@@ -266,7 +266,7 @@ final class DictionaryOwner<Value>: ContainerOwner {
     override func finish(_ b: inout EventBuilder) throws {
         let frame = b.top
         b.pop()
-        try frame.starter.unsafelyUnwrapped.takeUnretainedValue().deliver(frame.storage, from: self, frame.parentContext, &b)
+        try frame.starter.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.deliver(frame.storage, from: self, frame.parentContext, &b) }
     }
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: DictionaryBox<Value>.self).deinitialize(count: 1)

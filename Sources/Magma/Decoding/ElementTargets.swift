@@ -106,13 +106,13 @@ final class DoubleArrayOwner: ContainerOwner {
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let storage = b.storage(size: MemoryLayout<[Double]>.size, alignment: MemoryLayout<[Double]>.alignment)
-        storage.initializeMemory(as: [Double].self, repeating: [], count: 1)
+        storage.bindMemory(to: [Double].self, capacity: 1).initialize(to: [])
         b.push(.array, owner: self, node: nil, target: element, starter: starter, storage: storage, parentContext: context)
     }
     override func finish(_ b: inout EventBuilder) throws {
         let frame = b.top
         b.pop()
-        try frame.starter.unsafelyUnwrapped.takeUnretainedValue().deliver(frame.storage, from: self, frame.parentContext, &b)
+        try frame.starter.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.deliver(frame.storage, from: self, frame.parentContext, &b) }
     }
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: [Double].self).deinitialize(count: 1)

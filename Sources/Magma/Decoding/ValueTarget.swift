@@ -59,10 +59,17 @@ class ContainerOwner {
 final class Slot<V>: ValueTarget {
     let codec: Codec<V>
     let receiver: Receiver<V>
+    /// The codec's container owners, read once (a class property read per value costs a
+    /// retain/release). Nil when the codec had none yet at init (JSONValueCodec's own slots,
+    /// made while it is initialised): then the codec is asked each time.
+    private let objectOwner: Unmanaged<ContainerOwner>?
+    private let arrayOwner: Unmanaged<ContainerOwner>?
 
     init(_ codec: Codec<V>, _ receiver: Receiver<V>, property: String? = nil) {
         self.codec = codec
         self.receiver = receiver
+        objectOwner = codec.objectOwner.map { Unmanaged.passUnretained($0) }
+        arrayOwner = codec.arrayOwner.map { Unmanaged.passUnretained($0) }
         super.init(property: property)
     }
 
@@ -82,10 +89,12 @@ final class Slot<V>: ValueTarget {
         try receiver.receive(try codec.null(), context, &b)
     }
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if let owner = objectOwner { return try owner._withUnsafeGuaranteedRef { try $0.start(self, context, &b) } }
         guard let owner = codec.objectOwner else { return try super.startObject(context, &b) }
         try owner.start(self, context, &b)
     }
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if let owner = arrayOwner { return try owner._withUnsafeGuaranteedRef { try $0.start(self, context, &b) } }
         guard let owner = codec.arrayOwner else { return try super.startArray(context, &b) }
         try owner.start(self, context, &b)
     }

@@ -8,9 +8,16 @@ final class EncodeNode {
     }
 
     private var entries: [(key: String, entry: Entry)] = []
-    /// The members in mapping order, and in key byte order; made by `seal()`.
+    /// The members in mapping order; made by `seal()`, which also fills the two unretained lists
+    /// the write loop walks (mapping order and key byte order: no retain per member).
     private var members: [EncodeMember] = []
-    private var sortedMembers: [EncodeMember] = []
+    @exclusivity(unchecked) private var inOrder = UnsafeMutableBufferPointer<Unmanaged<EncodeMember>>(start: nil, count: 0)
+    @exclusivity(unchecked) private var inKeyOrder = UnsafeMutableBufferPointer<Unmanaged<EncodeMember>>(start: nil, count: 0)
+
+    deinit {
+        inOrder.deallocate()
+        inKeyOrder.deallocate()
+    }
 
     func add(_ path: ArraySlice<String>, _ writer: PropertyWriter, part: String?) {
         let key = path.first!
@@ -36,7 +43,13 @@ final class EncodeNode {
                 return ObjectMember(MemberKey(key), node: node)
             }
         }
-        sortedMembers = members.sorted { JSONWriter.byteOrder($0.key.name, $1.key.name) }
+        let sorted = members.sorted { JSONWriter.byteOrder($0.key.name, $1.key.name) }
+        inOrder.deallocate()
+        inKeyOrder.deallocate()
+        inOrder = .allocate(capacity: members.count)
+        _ = inOrder.initialize(from: members.map { Unmanaged.passUnretained($0) })
+        inKeyOrder = .allocate(capacity: sorted.count)
+        _ = inKeyOrder.initialize(from: sorted.map { Unmanaged.passUnretained($0) })
     }
 
     /// Writes the model at `model` (a struct's storage, or a class reference) as one object.
@@ -47,8 +60,9 @@ final class EncodeNode {
     }
 
     func writeMembers(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        for member in w.options.sortedKeys ? sortedMembers : members {
-            try member.write(model, into: &w)
+        // `members` keeps every member alive as long as the node.
+        for member in w.options.sortedKeys ? inKeyOrder : inOrder {
+            try member._withUnsafeGuaranteedRef { try $0.write(model, into: &w) }
         }
     }
 }
@@ -57,6 +71,7 @@ final class EncodeNode {
 class EncodeMember {
     let key: MemberKey
     init(_ key: MemberKey) { self.key = key }
+    deinit { key.deallocate() }
 
     func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {}
 }
@@ -75,11 +90,8 @@ final class FieldMember: EncodeMember {
     }
 
     override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        let field = model + offset
-        if value.canBeNil, w.omitsNil, value.isNil(field) { return }
-        w.key(key)
         do {
-            try value.write(field, into: &w)
+            try value.writeMember(model + offset, key, into: &w)
         } catch {
             throw property.failure(error, model: model)
         }
@@ -87,7 +99,7 @@ final class FieldMember: EncodeMember {
 }
 
 /// A property read through its key path (a class model's, or a computed one): read once, then
-/// written from a local copy.
+/// written from the local copy.
 final class KeyPathMember<Model, V>: EncodeMember {
     let property: TypedPropertyWriter<Model, V>
     let value: ValueWriter
@@ -100,10 +112,8 @@ final class KeyPathMember<Model, V>: EncodeMember {
 
     override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
         let current = property.value(model)
-        if w.omitsNil, property.codec.isNil(current) { return }
-        w.key(key)
         do {
-            try withUnsafePointer(to: current) { try value.write(UnsafeRawPointer($0), into: &w) }
+            try withUnsafePointer(to: current) { try value.writeMember(UnsafeRawPointer($0), key, into: &w) }
         } catch {
             throw property.failure(error, value: current)
         }

@@ -60,6 +60,13 @@ struct JSONWriter {
         if options.prettyPrinted { bytes.append(UInt8(ascii: " ")) }
     }
 
+    /// A nil property: `key: null`, or nothing when the options omit nil.
+    mutating func nilMember(_ key: MemberKey) {
+        if omitsNil { return }
+        self.key(key)
+        null()
+    }
+
     /// Writes the separator before the next array element.
     mutating func element() { separate() }
 
@@ -81,10 +88,16 @@ struct JSONWriter {
 
     // MARK: Scalars
 
-    mutating func null() { bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+    mutating func null() { appendASCII(0x6C6C_756E, count: 4) }
 
     mutating func bool(_ value: Bool) {
-        if value { bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65]) } else { bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        if value { appendASCII(0x6575_7274, count: 4) } else { appendASCII(0x65_736C_6166, count: 5) }
+    }
+
+    /// Appends the first `count` bytes of `word`, little-endian: short literals with no array.
+    @inline(__always)
+    private mutating func appendASCII(_ word: UInt64, count: Int) {
+        withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Any fixed-width integer; those of 64 bits or fewer through the non-generic writers.
@@ -185,14 +198,12 @@ struct JSONWriter {
                 i += scalarLength
             } else {
                 switch c {
-                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x2F: bytes.append(contentsOf: [0x5C, 0x2F])
-                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-                case 0x08: bytes.append(contentsOf: [0x5C, 0x62])
-                case 0x0C: bytes.append(contentsOf: [0x5C, 0x66])
+                case 0x22, 0x5C, 0x2F: appendASCII(UInt64(c) << 8 | 0x5C, count: 2)
+                case 0x0A: appendASCII(0x6E5C, count: 2)
+                case 0x0D: appendASCII(0x725C, count: 2)
+                case 0x09: appendASCII(0x745C, count: 2)
+                case 0x08: appendASCII(0x625C, count: 2)
+                case 0x0C: appendASCII(0x665C, count: 2)
                 default: unicodeEscape(UInt16(c))
                 }
                 i += 1
@@ -222,7 +233,12 @@ struct JSONWriter {
             let d = UInt8(truncatingIfNeeded: v & 0xF)
             return d < 10 ? UInt8(ascii: "0") &+ d : UInt8(ascii: "a") &+ (d &- 10)
         }
-        bytes.append(contentsOf: [0x5C, 0x75, hex(unit >> 12), hex(unit >> 8), hex(unit >> 4), hex(unit)])
+        bytes.append(0x5C)
+        bytes.append(0x75)
+        bytes.append(hex(unit >> 12))
+        bytes.append(hex(unit >> 8))
+        bytes.append(hex(unit >> 4))
+        bytes.append(hex(unit))
     }
 
     /// Decodes one scalar of valid UTF-8 (Swift strings always are).
@@ -271,17 +287,23 @@ extension JSONWriter: TextOutputStream {
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }
 
-/// An object key prepared once per mapping: `"key":` as bytes, when no option changes them.
+/// An object key prepared once per mapping: `"key":` as bytes, used when no option changes them.
+/// The bytes live as long as the member that owns the key (``EncodeMember`` frees them).
 struct MemberKey {
     let name: String
     /// The quoted key and its colon.
-    let quoted: [UInt8]
+    let quoted: UnsafeRawBufferPointer
     /// Whether the key is printable ASCII without `"`, `\` or `/`: escaping options leave it as is.
     let isPlain: Bool
 
     init(_ name: String) {
         self.name = name
         isPlain = name.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x22 && $0 != 0x5C && $0 != 0x2F }
-        quoted = [UInt8(ascii: "\"")] + Array(name.utf8) + [UInt8(ascii: "\""), UInt8(ascii: ":")]
+        let bytes = [UInt8(ascii: "\"")] + Array(name.utf8) + [UInt8(ascii: "\""), UInt8(ascii: ":")]
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
+        storage.copyBytes(from: bytes)
+        quoted = UnsafeRawBufferPointer(storage)
     }
+
+    func deallocate() { quoted.deallocate() }
 }

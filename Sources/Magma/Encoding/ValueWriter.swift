@@ -1,17 +1,20 @@
-// ValueWriter: writes the value stored at an address (a struct model's field, an array element),
+// ValueWriter: writes the value stored at an address (a struct model's field, an array element)
 // without copying it first. The common scalar types and their optionals have non-generic writers;
-// models, arrays and optionals of anything are walked in place; every other codec is called with
-// a copy of the value (`CodecValue`). Each writer writes exactly what its codec's `write` would.
+// models and arrays are walked in place; optionals of anything else are copied once; every other
+// codec is called with a copy of the value (`CodecValue`). Each writer writes exactly what its
+// codec's `write` would, and treats as nil exactly what its codec's `isNil` does.
 import Foundation
 
 class ValueWriter {
-    /// Whether a value may be nil (an optional): `isNil` is only asked then.
-    let canBeNil: Bool
-    init(canBeNil: Bool) { self.canBeNil = canBeNil }
-
-    /// Whether the value is nil, for the nil policy (as the codec's `isNil` says).
-    func isNil(_ value: UnsafeRawPointer) -> Bool { false }
+    /// Writes the value.
     func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {}
+
+    /// Writes `key` and the value, or nothing when the value is nil and the options omit nil.
+    func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        w.key(key)
+        try write(value, into: &w)
+    }
+
     /// This writer, ready to write many values in a row (a model's writer looks its plan up once).
     func prepared() throws -> ValueWriter { self }
 
@@ -39,7 +42,7 @@ extension OptionalCodec: ValueWriterSource {
     func makeValueWriter() -> ValueWriter {
         let wrapped = ValueWriter.make(self.wrapped)
         if let scalar = wrapped as? ScalarValue, !scalar.optional { return scalar.optionalForm() }
-        return OptionalValue<Wrapped>(wrapped)
+        return OptionalValue<Wrapped?>(wrapped)
     }
 }
 
@@ -56,17 +59,13 @@ extension ModelCodec: ValueWriterSource {
 /// A scalar type `T` or `T?` (`optional`), read straight from memory.
 class ScalarValue: ValueWriter {
     let optional: Bool
-    init(optional: Bool) {
-        self.optional = optional
-        super.init(canBeNil: optional)
-    }
+    init(optional: Bool) { self.optional = optional }
     /// The writer of `T?` for this writer of `T`.
     func optionalForm() -> ValueWriter { fatalError("ScalarValue is abstract") }
 }
 
 final class StringValue: ScalarValue {
     override func optionalForm() -> ValueWriter { StringValue(optional: true) }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: String?.self).pointee == nil }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let s = value.assumingMemoryBound(to: String?.self).pointee else { return w.null() }
@@ -75,11 +74,20 @@ final class StringValue: ScalarValue {
             w.string(value.assumingMemoryBound(to: String.self).pointee)
         }
     }
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        if optional {
+            guard let s = value.assumingMemoryBound(to: String?.self).pointee else { return w.nilMember(key) }
+            w.key(key)
+            w.string(s)
+        } else {
+            w.key(key)
+            w.string(value.assumingMemoryBound(to: String.self).pointee)
+        }
+    }
 }
 
 final class BoolValue: ScalarValue {
     override func optionalForm() -> ValueWriter { BoolValue(optional: true) }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: Bool?.self).pointee == nil }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let b = value.assumingMemoryBound(to: Bool?.self).pointee else { return w.null() }
@@ -88,12 +96,21 @@ final class BoolValue: ScalarValue {
             w.bool(value.assumingMemoryBound(to: Bool.self).pointee)
         }
     }
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        if optional {
+            guard let b = value.assumingMemoryBound(to: Bool?.self).pointee else { return w.nilMember(key) }
+            w.key(key)
+            w.bool(b)
+        } else {
+            w.key(key)
+            w.bool(value.assumingMemoryBound(to: Bool.self).pointee)
+        }
+    }
 }
 
 /// `Int` and `Int64` (the same layout on 64-bit platforms, optionals included).
 final class Int64Value: ScalarValue {
     override func optionalForm() -> ValueWriter { Int64Value(optional: true) }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: Int64?.self).pointee == nil }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let i = value.assumingMemoryBound(to: Int64?.self).pointee else { return w.null() }
@@ -102,11 +119,20 @@ final class Int64Value: ScalarValue {
             w.int64(value.assumingMemoryBound(to: Int64.self).pointee)
         }
     }
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        if optional {
+            guard let i = value.assumingMemoryBound(to: Int64?.self).pointee else { return w.nilMember(key) }
+            w.key(key)
+            w.int64(i)
+        } else {
+            w.key(key)
+            w.int64(value.assumingMemoryBound(to: Int64.self).pointee)
+        }
+    }
 }
 
 final class DoubleValue: ScalarValue {
     override func optionalForm() -> ValueWriter { DoubleValue(optional: true) }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: Double?.self).pointee == nil }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let d = value.assumingMemoryBound(to: Double?.self).pointee else { return w.null() }
@@ -115,11 +141,20 @@ final class DoubleValue: ScalarValue {
             try w.double(value.assumingMemoryBound(to: Double.self).pointee)
         }
     }
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        if optional {
+            guard let d = value.assumingMemoryBound(to: Double?.self).pointee else { return w.nilMember(key) }
+            w.key(key)
+            try w.double(d)
+        } else {
+            w.key(key)
+            try w.double(value.assumingMemoryBound(to: Double.self).pointee)
+        }
+    }
 }
 
 final class URLValue: ScalarValue {
     override func optionalForm() -> ValueWriter { URLValue(optional: true) }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: URL?.self).pointee == nil }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let url = value.assumingMemoryBound(to: URL?.self).pointee else { return w.null() }
@@ -128,32 +163,63 @@ final class URLValue: ScalarValue {
             w.string(value.assumingMemoryBound(to: URL.self).pointee.absoluteString)
         }
     }
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        if optional {
+            guard let url = value.assumingMemoryBound(to: URL?.self).pointee else { return w.nilMember(key) }
+            w.key(key)
+            w.string(url.absoluteString)
+        } else {
+            w.key(key)
+            w.string(value.assumingMemoryBound(to: URL.self).pointee.absoluteString)
+        }
+    }
 }
 
 // MARK: - Shapes
 
-/// `Wrapped?` of any other type: the payload of an Optional is stored at its start.
-final class OptionalValue<Wrapped>: ValueWriter {
-    let wrapped: ValueWriter
-    init(_ wrapped: ValueWriter) {
-        self.wrapped = wrapped
-        super.init(canBeNil: true)
-    }
+/// Lets a writer generic over `Optional<W>` itself (not over `W`, which would make it look up
+/// `Optional<W>`'s metadata on every call) reach the payload.
+protocol OptionalPayload {
+    /// Calls `body` with the address of a copy of the payload; false (and no call) for nil.
+    func withPayload(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool
+}
 
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { value.assumingMemoryBound(to: Wrapped?.self).pointee == nil }
+extension Optional: OptionalPayload {
+    func withPayload(_ body: (UnsafeRawPointer) throws -> Void) rethrows -> Bool {
+        guard let payload = self else { return false }
+        try withUnsafePointer(to: payload) { try body(UnsafeRawPointer($0)) }
+        return true
+    }
+}
+
+/// An optional of any other type (`Optional` = `Wrapped?`): copied once to test for nil (Swift
+/// has no way to test an enum's case in place in unspecialised code), its payload written from
+/// the copy.
+final class OptionalValue<Optional: OptionalPayload>: ValueWriter {
+    let wrapped: ValueWriter
+    init(_ wrapped: ValueWriter) { self.wrapped = wrapped }
+
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        if isNil(value) { return w.null() }
-        try wrapped.write(value, into: &w)
+        let wrapped = self.wrapped
+        let found = try value.assumingMemoryBound(to: Optional.self).pointee.withPayload { payload in
+            try wrapped.write(payload, into: &w)
+        }
+        if !found { w.null() }
+    }
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        let wrapped = self.wrapped
+        let found = try value.assumingMemoryBound(to: Optional.self).pointee.withPayload { payload in
+            w.key(key)
+            try wrapped.write(payload, into: &w)
+        }
+        if !found { w.nilMember(key) }
     }
 }
 
 /// `[Element]`: the elements are written where the array stores them.
 final class ArrayValue<Element>: ValueWriter {
     let element: ValueWriter
-    init(_ element: ValueWriter) {
-        self.element = element
-        super.init(canBeNil: false)
-    }
+    init(_ element: ValueWriter) { self.element = element }
 
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         let element = try self.element.prepared()
@@ -173,10 +239,9 @@ final class ArrayValue<Element>: ValueWriter {
     }
 }
 
-/// A nested model, through its own plan.
+/// A nested model, through its own plan (looked up when written: plans may be recursive, so
+/// they cannot be resolved while the outer plan is built).
 final class ModelValue<Model: JSONModel>: ValueWriter {
-    init() { super.init(canBeNil: false) }
-
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         try Model.jsonMapping.plan().encodeRoot.write(value, into: &w)
     }
@@ -186,10 +251,7 @@ final class ModelValue<Model: JSONModel>: ValueWriter {
 /// A model whose plan has been looked up.
 final class NodeValue: ValueWriter {
     let node: EncodeNode
-    init(_ node: EncodeNode) {
-        self.node = node
-        super.init(canBeNil: false)
-    }
+    init(_ node: EncodeNode) { self.node = node }
 
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws { try node.write(value, into: &w) }
 }
@@ -197,13 +259,15 @@ final class NodeValue: ValueWriter {
 /// Any other codec, called with a copy of the value.
 final class CodecValue<V>: ValueWriter {
     let codec: Codec<V>
-    init(_ codec: Codec<V>) {
-        self.codec = codec
-        super.init(canBeNil: true)
-    }
+    init(_ codec: Codec<V>) { self.codec = codec }
 
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { codec.isNil(value.assumingMemoryBound(to: V.self).pointee) }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         try codec.write(value.assumingMemoryBound(to: V.self).pointee, into: &w)
+    }
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        let value = value.assumingMemoryBound(to: V.self).pointee
+        if w.omitsNil, codec.isNil(value) { return }
+        w.key(key)
+        try codec.write(value, into: &w)
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A type Magma decodes from JSON objects and encodes back, through its declared mapping.
 ///
 /// Structs and classes conform alike. A model needs an `init()` that gives every property its
@@ -64,16 +66,36 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
 
 /// Fills a model frame: the model lives in the frame's storage while its object is read.
 final class ModelOwner<Model: JSONModel>: ContainerOwner {
+    /// The model's plan, fetched on first use (not at init: a recursive model's owner is made
+    /// while its own mapping is being compiled) and kept, retained, for the owner's life. Set
+    /// once through an atomic compare-exchange, so concurrent first decodes are safe.
+    private let cachedPlan = Atomic<UnsafeRawPointer?>(nil)
+
+    @inline(__always)
+    private func plan() throws -> Unmanaged<MappingPlan> {
+        if let cached = cachedPlan.load(ordering: .acquiring) { return Unmanaged.fromOpaque(cached) }
+        let retained = Unmanaged.passRetained(try Model.jsonMapping.plan())
+        let (stored, current) = cachedPlan.compareExchange(
+            expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
+        if stored { return retained }
+        retained.release()
+        return Unmanaged.fromOpaque(current!)
+    }
+
+    deinit {
+        if let cached = cachedPlan.load(ordering: .acquiring) { Unmanaged<MappingPlan>.fromOpaque(cached).release() }
+    }
+
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        let plan = try Model.jsonMapping.plan()
+        let plan = try self.plan().takeUnretainedValue()
         let storage = b.storage(size: MemoryLayout<Model>.size, alignment: MemoryLayout<Model>.alignment)
-        storage.initializeMemory(as: Model.self, repeating: Model(), count: 1)
+        storage.bindMemory(to: Model.self, capacity: 1).initialize(to: Model())
         b.push(.model, owner: self, node: plan.root, target: nil, starter: starter, storage: storage, parentContext: context)
         if plan.captureCount > 0 { b.captures.append(Array(repeating: nil, count: plan.captureCount)) }
     }
 
     override func finish(_ b: inout EventBuilder) throws {
-        let plan = try Model.jsonMapping.plan()
+        let plan = try self.plan().takeUnretainedValue()
         var frame = b.top
         let model = frame.storage.assumingMemoryBound(to: Model.self)
         // Errors from here on are about the model as a whole: no current key in its path.
@@ -101,7 +123,7 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
             throw wrapped
         }
         b.pop()
-        try frame.starter.unsafelyUnwrapped.takeUnretainedValue().deliver(frame.storage, from: self, frame.parentContext, &b)
+        try frame.starter.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.deliver(frame.storage, from: self, frame.parentContext, &b) }
     }
 
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
