@@ -1,12 +1,15 @@
 # Magma: the two commands a new user needs.
-#   make bench   the side-by-side benchmark against Foundation's JSON (release build)
+#   make bench   the side-by-side benchmark against Foundation's JSON (release build, ~3 minutes)
 #   make test    the test suite
 # Both install libyajl-dev first when it is missing.
+#
+# Also: make bench-quick (the comparison on small inputs, < 1 minute once built; CI runs it),
+#       make bench-check (package-benchmark allocation thresholds; fails on a regression).
 
 SWIFT ?= swift
 BENCH_ARGS ?=
 
-.PHONY: deps test bench bench-quick
+.PHONY: deps test bench bench-quick bench-check
 
 deps:
 	@scripts/ensure-deps.sh
@@ -19,3 +22,7 @@ bench: deps
 
 bench-quick: deps
 	$(SWIFT) run -c release --package-path Benchmarks compare --quick $(BENCH_ARGS)
+
+bench-check: deps
+	$(SWIFT) package --package-path Benchmarks benchmark thresholds check --target MagmaBenchmarks \
+		--path "$(CURDIR)/Benchmarks/Thresholds" --no-progress
