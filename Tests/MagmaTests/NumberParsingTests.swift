@@ -20,18 +20,6 @@ private enum NumberParsingIterations {
     static let integers = 100_000
 }
 
-/// SplitMix64: small, seeded, reproducible.
-private struct NumberParsingRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Runs `body` on the UTF-8 bytes of `text`, placed inside a larger buffer followed by
 /// more number-like bytes, so that reading past `count` would change the result.
@@ -62,7 +50,7 @@ private func formatG17(_ value: Double) -> String { String(format: "%.17g", valu
 
 /// Random JSON number text: 1-`maxDigits` digit mantissa (leading digit non-zero unless
 /// it is the single digit 0), a random decimal point position, and an exponent in `exponents`.
-private func randomDecimalText(_ rng: inout NumberParsingRNG, maxDigits: Int, exponents: ClosedRange<Int>) -> String {
+private func randomDecimalText(_ rng: inout SeededGenerator, maxDigits: Int, exponents: ClosedRange<Int>) -> String {
     let digitCount = Int.random(in: 1...maxDigits, using: &rng)
     var digits: [UInt8] = []
     digits.reserveCapacity(digitCount)
@@ -247,7 +235,7 @@ private func tieVariants(_ tie: String) -> [String] {
     }
 
     @Test func integer_randomValuesInEveryRendering() {
-        var rng = NumberParsingRNG(seed: 0x1234)
+        var rng = SeededGenerator(seed: 0x1234)
         for _ in 0..<NumberParsingIterations.integers {
             let v = Int64(bitPattern: rng.next()) >> Int64.random(in: 0...63, using: &rng)
             let plain = String(v)
@@ -273,7 +261,7 @@ private func tieVariants(_ tie: String) -> [String] {
     // MARK: Double
 
     @Test func double_roundTripsRandomBitPatterns() {
-        var rng = NumberParsingRNG(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         var checked = 0
         while checked < NumberParsingIterations.doubleRoundTrip {
             let value = Double(bitPattern: rng.next())
@@ -287,7 +275,7 @@ private func tieVariants(_ tie: String) -> [String] {
     }
 
     @Test func double_roundTripsRandomSubnormals() {
-        var rng = NumberParsingRNG(seed: 43)
+        var rng = SeededGenerator(seed: 43)
         for _ in 0..<NumberParsingIterations.subnormalRoundTrip {
             let bits = rng.next() & ((1 << 52) - 1) | (rng.next() & (1 << 63))
             let value = Double(bitPattern: bits)
@@ -298,7 +286,7 @@ private func tieVariants(_ tie: String) -> [String] {
     }
 
     @Test func double_randomDecimalTextAgreesWithStrtod() {
-        var rng = NumberParsingRNG(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         for k in 0..<NumberParsingIterations.decimalVersusStrtod {
             // Half of the cases with exponents near the normal range, where most digits matter.
             let exponents = k % 2 == 0 ? -350...350 : -30...30
@@ -311,7 +299,7 @@ private func tieVariants(_ tie: String) -> [String] {
     #if arch(x86_64) || arch(i386)
     /// Midpoints between adjacent doubles are exact in Float80 (x86 only).
     @Test func double_exactHalfwayPointsAgreeWithStrtod() {
-        var rng = NumberParsingRNG(seed: 11)
+        var rng = SeededGenerator(seed: 11)
         for k in 0..<NumberParsingIterations.doubleTies {
             var bits = rng.next() & ~(1 << 63)
             if k % 4 == 0 { bits &= (1 << 52) - 1 }                  // subnormals
@@ -397,7 +385,7 @@ private func tieVariants(_ tie: String) -> [String] {
     // MARK: Float
 
     @Test func float_roundTripsRandomBitPatterns() {
-        var rng = NumberParsingRNG(seed: 99)
+        var rng = SeededGenerator(seed: 99)
         var checked = 0
         while checked < NumberParsingIterations.floatRoundTrip {
             let value = Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()))
@@ -410,7 +398,7 @@ private func tieVariants(_ tie: String) -> [String] {
     }
 
     @Test func float_randomDecimalTextAgreesWithStrtof() {
-        var rng = NumberParsingRNG(seed: 5)
+        var rng = SeededGenerator(seed: 5)
         for k in 0..<NumberParsingIterations.floatVersusStrtof {
             let exponents = k % 2 == 0 ? -60...50 : -15...15
             let text = randomDecimalText(&rng, maxDigits: k % 3 == 0 ? 30 : 12, exponents: exponents)
@@ -419,7 +407,7 @@ private func tieVariants(_ tie: String) -> [String] {
     }
 
     @Test func float_exactHalfwayPointsAgreeWithStrtof() {
-        var rng = NumberParsingRNG(seed: 13)
+        var rng = SeededGenerator(seed: 13)
         for k in 0..<NumberParsingIterations.floatTies {
             var bits = UInt32(truncatingIfNeeded: rng.next()) & ~(1 << 31)
             if k % 4 == 0 { bits &= (1 << 23) - 1 }

@@ -5,38 +5,7 @@
 // unusual (null, lenient coercions, mismatches) goes to the generic slot.
 import Foundation
 
-class ElementTarget: ValueTarget {
-    let fallback: ValueTarget
-
-    init(fallback: ValueTarget) {
-        self.fallback = fallback
-        super.init(property: fallback.property)
-    }
-
-    override var expected: String { fallback.expected }
-    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        try fallback.string(bytes, context, &b)
-    }
-    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        try fallback.number(text, context, &b)
-    }
-    override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        try fallback.bool(value, context, &b)
-    }
-    override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        try fallback.null(context, &b)
-    }
-    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        try fallback.startObject(context, &b)
-    }
-    override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        try fallback.startArray(context, &b)
-    }
-    override func deliver(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner, _ context: UnsafeMutableRawPointer,
-                          _ b: inout EventBuilder) throws {
-        try fallback.deliver(storage, from: owner, context, &b)
-    }
-
+class ElementTarget: ForwardingTarget {
     /// A specialised element target for arrays of `E` read by `codec`, or nil.
     static func make<E>(_ codec: Codec<E>, fallback: ValueTarget) -> ValueTarget? {
         switch codec {

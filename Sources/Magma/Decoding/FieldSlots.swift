@@ -5,14 +5,11 @@
 // generic slot, so behaviour is identical.
 import Foundation
 
-class FieldSlot: ValueTarget {
-    let offset: Int
-    let optional: Bool
+/// Forwards every token to a fallback target; subclasses take over the token kinds they make fast.
+class ForwardingTarget: ValueTarget {
     let fallback: ValueTarget
 
-    init(offset: Int, optional: Bool, fallback: ValueTarget) {
-        self.offset = offset
-        self.optional = optional
+    init(fallback: ValueTarget) {
         self.fallback = fallback
         super.init(property: fallback.property)
     }
@@ -35,6 +32,21 @@ class FieldSlot: ValueTarget {
     }
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         try fallback.startArray(context, &b)
+    }
+    override func deliver(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner, _ context: UnsafeMutableRawPointer,
+                          _ b: inout EventBuilder) throws {
+        try fallback.deliver(storage, from: owner, context, &b)
+    }
+}
+
+class FieldSlot: ForwardingTarget {
+    let offset: Int
+    let optional: Bool
+
+    init(offset: Int, optional: Bool, fallback: ValueTarget) {
+        self.offset = offset
+        self.optional = optional
+        super.init(fallback: fallback)
     }
 
     /// A field slot for `V` if the codec is the built-in one for a type listed here and the
