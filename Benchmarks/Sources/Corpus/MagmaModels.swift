@@ -434,3 +434,26 @@ extension CITMArea: JSONModel {
         Map(\.blockIds, "blockIds")
     }
 }
+
+// MARK: - The seed example (Magma's core issue)
+
+extension GHSeedUser: JSONModel {
+    public static let jsonMapping = JSONMapping<GHSeedUser> {
+        Map(\.login, "login")
+        Map(\.id, "id")
+    }
+}
+
+extension GHSeedIssue: JSONModel {
+    public static let jsonMapping = JSONMapping<GHSeedIssue> {
+        Map(\.url, "url")
+        Map(\.htmlURL, "html_url")
+        Map(\.number, "number")
+        Map(\.state, "state")
+        Map(\.reporterLogin, "user.login")
+        Map(\.assignee, "assignee")
+        Map(\.updatedAt, "updated_at", gitHubDate)
+        Map(\.title, "title")
+        Map(\.body, "body")
+    }
+}

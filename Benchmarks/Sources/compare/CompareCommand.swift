@@ -125,6 +125,9 @@ struct Compare: ParsableCommand {
                 log(note)
                 notes.append(note)
                 corpora.append(CorpusFile(path: url.path, kind: .gitHubIssues, layout: format == .array ? .array : .ndjson))
+                if format == .array {
+                    corpora.append(CorpusFile(path: url.path, kind: .gitHubSeedIssues, layout: .array))
+                }
             }
         }
         let sharedDirectory = shared ?? (explicitFiles ? nil : Paths.defaultSharedCorpus.path)

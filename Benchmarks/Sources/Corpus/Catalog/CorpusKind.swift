@@ -43,6 +43,8 @@ public struct CorpusKind: Sendable {
     }
 
     public static let gitHubIssues = model("github-issues", GHIssue.self, unit: "issue")
+    /// The same generated issues into the core issue's seed model (the performance floor's workload).
+    public static let gitHubSeedIssues = model("github-issues-seed", GHSeedIssue.self, unit: "issue")
     public static let gitHubEvents = model("github-events", GHEvent.self, unit: "event")
     public static let gitHubWebhooks = model("github-webhooks", GHWebhook.self, unit: "payload")
     public static let twitter = model("twitter", TwitterSearch.self, unit: "status", plural: "statuses")
@@ -62,7 +64,7 @@ public struct CorpusKind: Sendable {
         prepareEncodingBody: nil
     )
 
-    public static let all: [CorpusKind] = [gitHubIssues, gitHubEvents, gitHubWebhooks, twitter, canada, citm, generic]
+    public static let all: [CorpusKind] = [gitHubIssues, gitHubSeedIssues, gitHubEvents, gitHubWebhooks, twitter, canada, citm, generic]
 
     /// The kind for an identifier given with `--model`.
     public static func named(_ id: String) -> CorpusKind? {

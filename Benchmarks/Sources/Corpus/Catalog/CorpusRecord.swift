@@ -70,3 +70,9 @@ extension CITMCatalog: CorpusRecord {
     /// Events plus performances.
     public var recordCount: Int { events.count + performances.count }
 }
+
+extension GHSeedIssue: CorpusRecord {
+    public static func makeJSONEncoder() -> JSONEncoder { Dates.gitHubEncoder() }
+    public static func makeJSONDecoder() -> JSONDecoder { Dates.gitHubDecoder() }
+    public static var handMappingDatePattern: String { Dates.gitHubPattern }
+}

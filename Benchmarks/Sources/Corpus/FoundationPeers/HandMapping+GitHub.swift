@@ -177,3 +177,25 @@ extension GHEvent {
         }
     }
 }
+
+extension GHSeedUser {
+    public init(handMapping d: JSONDictionary) throws {
+        login = try d.required("login")
+        id = try d.required("id")
+    }
+}
+
+extension GHSeedIssue {
+    public init(handMapping d: JSONDictionary, _ context: HandMappingContext) throws {
+        url = try d.url("url")
+        htmlURL = try d.url("html_url")
+        number = try d.required("number")
+        state = try d.enumeration("state") ?? .open
+        let user: JSONDictionary? = try d.optional("user")
+        reporterLogin = try user?.optional("login")
+        assignee = try d.object("assignee", GHSeedUser.init(handMapping:))
+        updatedAt = try d.date("updated_at", context)
+        title = try d.required("title")
+        body = try d.optional("body")
+    }
+}
