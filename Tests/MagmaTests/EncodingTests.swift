@@ -193,3 +193,464 @@ import Testing
             == #"{"a":[1,2]}"#)
     }
 }
+
+// MARK: - Fast paths: field writers at stored-property offsets, key-path writers for classes
+
+extension EncodingTests {
+    /// Every type with a non-generic field writer, optional and not, plus types that take the
+    /// generic paths (other integers, dates, nested and optional models, arrays, dictionaries).
+    struct Fields: JSONModel, Equatable {
+        var string = ""
+        var optionalString: String?
+        var int = 0
+        var optionalInt: Int?
+        var int64: Int64 = 0
+        var optionalInt64: Int64?
+        var bool = false
+        var optionalBool: Bool?
+        var double = 0.0
+        var optionalDouble: Double?
+        var url = URL(string: "https://example.com")!
+        var optionalURL: URL?
+        var int32: Int32 = 0
+        var optionalUInt8: UInt8?
+        var date: Date?
+        var user: GHUser?
+        var users: [GHUser] = []
+        var maybeUsers: [GHUser?] = []
+        var strings: [String?] = []
+        var optionalInts: [Int]?
+        var table: [String: Int] = [:]
+        var value: JSONValue = .null
+        var nested = ""
+        var nestedNumber: Int?
+
+        static let jsonMapping = JSONMapping<Fields> {
+            Map(\.string, "string")
+            Map(\.optionalString, "optional_string")
+            Map(\.int, "int")
+            Map(\.optionalInt, "optional_int")
+            Map(\.int64, "int64")
+            Map(\.optionalInt64, "optional_int64")
+            Map(\.bool, "bool")
+            Map(\.optionalBool, "optional_bool")
+            Map(\.double, "double")
+            Map(\.optionalDouble, "optional_double")
+            Map(\.url, "url")
+            Map(\.optionalURL, "optional_url")
+            Map(\.int32, "int32")
+            Map(\.optionalUInt8, "optional_uint8")
+            Map(\.date, "date", .epochSeconds)
+            Map(\.user, "user")
+            Map(\.users, "users")
+            Map(\.maybeUsers, "maybe_users")
+            Map(\.strings, "strings")
+            Map(\.optionalInts, "optional_ints")
+            Map(\.table, "table")
+            Map(\.value, "value")
+            Map(\.nested, "deep.nested.string")
+            Map(\.nestedNumber, "deep.number")
+        }
+    }
+
+    /// The same mapping on a final class: every property goes through its key path.
+    final class FieldsClass: JSONModel {
+        var string = ""
+        var optionalString: String?
+        var int = 0
+        var optionalInt: Int?
+        var int64: Int64 = 0
+        var optionalInt64: Int64?
+        var bool = false
+        var optionalBool: Bool?
+        var double = 0.0
+        var optionalDouble: Double?
+        var url = URL(string: "https://example.com")!
+        var optionalURL: URL?
+        var int32: Int32 = 0
+        var optionalUInt8: UInt8?
+        var date: Date?
+        var user: GHUser?
+        var users: [GHUser] = []
+        var maybeUsers: [GHUser?] = []
+        var strings: [String?] = []
+        var optionalInts: [Int]?
+        var table: [String: Int] = [:]
+        var value: JSONValue = .null
+        var nested = ""
+        var nestedNumber: Int?
+        init() {}
+
+        convenience init(_ f: Fields) {
+            self.init()
+            (string, optionalString, int, optionalInt, int64, optionalInt64) = (f.string, f.optionalString, f.int, f.optionalInt, f.int64, f.optionalInt64)
+            (bool, optionalBool, double, optionalDouble, url, optionalURL) = (f.bool, f.optionalBool, f.double, f.optionalDouble, f.url, f.optionalURL)
+            (int32, optionalUInt8, date, user, users, maybeUsers) = (f.int32, f.optionalUInt8, f.date, f.user, f.users, f.maybeUsers)
+            (strings, optionalInts, table, value, nested, nestedNumber) = (f.strings, f.optionalInts, f.table, f.value, f.nested, f.nestedNumber)
+        }
+
+        static let jsonMapping = JSONMapping<FieldsClass> {
+            Map(\.string, "string")
+            Map(\.optionalString, "optional_string")
+            Map(\.int, "int")
+            Map(\.optionalInt, "optional_int")
+            Map(\.int64, "int64")
+            Map(\.optionalInt64, "optional_int64")
+            Map(\.bool, "bool")
+            Map(\.optionalBool, "optional_bool")
+            Map(\.double, "double")
+            Map(\.optionalDouble, "optional_double")
+            Map(\.url, "url")
+            Map(\.optionalURL, "optional_url")
+            Map(\.int32, "int32")
+            Map(\.optionalUInt8, "optional_uint8")
+            Map(\.date, "date", .epochSeconds)
+            Map(\.user, "user")
+            Map(\.users, "users")
+            Map(\.maybeUsers, "maybe_users")
+            Map(\.strings, "strings")
+            Map(\.optionalInts, "optional_ints")
+            Map(\.table, "table")
+            Map(\.value, "value")
+            Map(\.nested, "deep.nested.string")
+            Map(\.nestedNumber, "deep.number")
+        }
+    }
+
+    static var filledFields: Fields {
+        var f = Fields()
+        f.string = "s\"1"
+        f.optionalString = "o/2é"
+        f.int = Int.min
+        f.optionalInt = -42
+        f.int64 = Int64.max
+        f.optionalInt64 = 1 << 53 + 1
+        f.bool = true
+        f.optionalBool = false
+        f.double = 0.1
+        f.optionalDouble = -0.0
+        f.url = URL(string: "https://example.com/a?b=c&d=%20")!
+        f.optionalURL = URL(string: "http://x.org/")!
+        f.int32 = Int32.min
+        f.optionalUInt8 = 255
+        f.date = Date(timeIntervalSince1970: 1_500_000_000.25)
+        f.user = GHUser(login: "ada", id: 1, siteAdmin: true)
+        f.users = [GHUser(login: "b", id: 2, siteAdmin: false), GHUser(login: "c", id: 3, siteAdmin: true)]
+        f.maybeUsers = [nil, GHUser(login: "d", id: 4, siteAdmin: false), nil]
+        f.strings = ["x", nil, ""]
+        f.optionalInts = [1, -2, 3]
+        f.table = ["k": 1]
+        f.value = .object(["a": .array([.bool(true), .null])])
+        f.nested = "n"
+        f.nestedNumber = 7
+        return f
+    }
+
+    private static func options(sorted: Bool = false, pretty: Bool = false, nulls: Bool = false,
+                                slashes: Bool = false, ascii: Bool = false) -> EncodingOptions {
+        var o = EncodingOptions()
+        o.sortedKeys = sorted
+        o.prettyPrinted = pretty
+        o.nilProperties = nulls ? .writeNull : .omit
+        o.escapeSlashes = slashes
+        o.asciiOnly = ascii
+        return o
+    }
+
+    static let optionVariants: [EncodingOptions] = [
+        options(), options(sorted: true), options(pretty: true), options(nulls: true),
+        options(sorted: true, pretty: true, nulls: true), options(slashes: true, ascii: true),
+    ]
+
+    @Test func fieldWriters_writeEveryTypeExactly() throws {
+        let json = String(decoding: try JSONAdapter.json(from: Self.filledFields), as: UTF8.self)
+        #expect(json == #"{"string":"s\"1","optional_string":"o/2é","int":-9223372036854775808,"optional_int":-42,"#
+            + #""int64":9223372036854775807,"optional_int64":9007199254740993,"bool":true,"optional_bool":false,"#
+            + #""double":0.1,"optional_double":-0,"url":"https://example.com/a?b=c&d=%20","optional_url":"http://x.org/","#
+            + #""int32":-2147483648,"optional_uint8":255,"date":1500000000.25,"#
+            + #""user":{"login":"ada","id":1,"site_admin":true},"#
+            + #""users":[{"login":"b","id":2,"site_admin":false},{"login":"c","id":3,"site_admin":true}],"#
+            + #""maybe_users":[null,{"login":"d","id":4,"site_admin":false},null],"strings":["x",null,""],"#
+            + #""optional_ints":[1,-2,3],"table":{"k":1},"value":{"a":[true,null]},"deep":{"nested":{"string":"n"},"number":7}}"#)
+        #expect(try JSONAdapter.model(Fields.self, from: json) == Self.filledFields)
+    }
+
+    @Test func fieldWriters_nilPolicy() throws {
+        let empty = Fields()
+        let omitted = String(decoding: try JSONAdapter.json(from: empty), as: UTF8.self)
+        #expect(omitted == #"{"string":"","int":0,"int64":0,"bool":false,"double":0,"url":"https://example.com","#
+            + #""int32":0,"users":[],"maybe_users":[],"strings":[],"table":{},"deep":{"nested":{"string":""}}}"#,
+            "nil optionals and a JSONValue null are left out")
+        let nulls = String(decoding: try JSONAdapter.json(from: empty, options: Self.options(nulls: true)), as: UTF8.self)
+        #expect(nulls == #"{"string":"","optional_string":null,"int":0,"optional_int":null,"int64":0,"optional_int64":null,"#
+            + #""bool":false,"optional_bool":null,"double":0,"optional_double":null,"url":"https://example.com","#
+            + #""optional_url":null,"int32":0,"optional_uint8":null,"date":null,"user":null,"users":[],"maybe_users":[],"#
+            + #""strings":[],"optional_ints":null,"table":{},"value":null,"deep":{"nested":{"string":""},"number":null}}"#)
+        #expect(try JSONAdapter.model(Fields.self, from: nulls) == empty)
+    }
+
+    @Test func structAndFinalClassModels_encodeTheSameBytes() throws {
+        for fields in [Fields(), Self.filledFields] {
+            for options in Self.optionVariants {
+                let viaOffsets = try JSONAdapter.json(from: fields, options: options)
+                let viaKeyPaths = try JSONAdapter.json(from: FieldsClass(fields), options: options)
+                #expect(viaOffsets == viaKeyPaths, "\(options)")
+                #expect(try JSONAdapter.model(Fields.self, from: viaOffsets) == fields)
+            }
+        }
+    }
+
+    @Test func fieldWriters_agreeWithTheCodecs() throws {
+        // Each field, written by its field writer inside a model, against the same value written
+        // by its codec alone (the generic path).
+        let f = Self.filledFields
+        for options in Self.optionVariants {
+            let json = String(decoding: try JSONAdapter.json(from: f, options: options), as: UTF8.self)
+            func check<V>(_ key: String, _ value: V, _ transformer: Transformer<JSONValue, V>) throws {
+                let alone = String(decoding: try JSONAdapter.json(from: value, transformer, options: options), as: UTF8.self)
+                let member = "\"\(key)\":" + (options.prettyPrinted ? " " : "") + alone
+                #expect([",", "\n", "}"].contains { json.contains(member + $0) }, "\(key): \(alone)")
+            }
+            try check("string", f.string, .string)
+            try check("optional_string", f.optionalString, .optional(.string))
+            try check("int", f.int, .integer)
+            try check("optional_int", f.optionalInt, .optional(.integer))
+            try check("int64", f.int64, .integer)
+            try check("optional_int64", f.optionalInt64, .optional(.integer))
+            try check("bool", f.bool, .bool)
+            try check("optional_bool", f.optionalBool, .optional(.bool))
+            try check("double", f.double, .double)
+            try check("optional_double", f.optionalDouble, .optional(.double))
+            try check("url", f.url, .url)
+            try check("optional_url", f.optionalURL, .optional(.url))
+            try check("int32", f.int32, .integer)
+            try check("optional_uint8", f.optionalUInt8, .optional(.integer))
+            if !options.prettyPrinted {
+                try check("strings", f.strings, .array(.optional(.string)))
+                try check("optional_ints", f.optionalInts, .optional(.array(.integer)))
+                try check("users", f.users, .array(.model(GHUser.self)))
+                try check("maybe_users", f.maybeUsers, .array(.optional(.model(GHUser.self))))
+            }
+        }
+    }
+
+    struct Computed: JSONModel, Equatable {
+        var storage: [String: String] = [:]
+        var name: String? {
+            get { storage["name"] }
+            set { storage["name"] = newValue }
+        }
+        var count: Int {
+            get { storage.count }
+            set { _ = newValue }
+        }
+        static let jsonMapping = JSONMapping<Computed> {
+            Map(\.name, "name")
+            Map(\.count, "count")
+        }
+    }
+
+    @Test func computedProperties_encodeThroughTheirKeyPaths() throws {
+        #expect(String(decoding: try JSONAdapter.json(from: Computed()), as: UTF8.self) == #"{"count":0}"#)
+        #expect(String(decoding: try JSONAdapter.json(from: Computed(), options: Self.options(nulls: true)), as: UTF8.self)
+            == #"{"name":null,"count":0}"#)
+        #expect(String(decoding: try JSONAdapter.json(from: Computed(storage: ["name": "a/é"]), options: Self.options(slashes: true)),
+                       as: UTF8.self) == #"{"name":"a\/é","count":1}"#)
+    }
+
+    @Test func integers_extremesThroughEveryWriter() throws {
+        let values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 12345, Int64(Int32.max), 1_000_000_000_000_000_000, .max, .min, .min + 1]
+        for v in values {
+            var f = Fields()
+            f.int = Int(v)
+            f.optionalInt = Int(v)
+            f.int64 = v
+            f.optionalInt64 = v
+            let object = try object(try JSONAdapter.json(from: f))
+            for key in ["int", "optional_int", "int64", "optional_int64"] {
+                #expect((object[key] as? NSNumber)?.int64Value == v, "\(key) = \(v)")
+            }
+            #expect(String(decoding: try JSONAdapter.json(from: v, .integer), as: UTF8.self) == String(v))
+            #expect(try JSONAdapter.model(Fields.self, from: try JSONAdapter.json(from: f)) == f)
+        }
+        for v: UInt64 in [0, 7, 10, .max, .max - 1] {
+            #expect(String(decoding: try JSONAdapter.json(from: v, .integer), as: UTF8.self) == String(v))
+        }
+        for v: Int8 in [.min, -1, 0, .max] {
+            #expect(String(decoding: try JSONAdapter.json(from: v, .integer), as: UTF8.self) == String(v))
+        }
+    }
+
+    @Test func doubles_shortestFormWithoutAString() throws {
+        // Written straight into the buffer: the same text as `description` (integral values
+        // below 10^15 as integers), for random bit patterns and for awkward values.
+        var rng = SeededGenerator(seed: 0x6D61676D61)
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e15, 1e15 - 1, -1e15, 1e16, 123456789012345.6, 5e-324, .greatestFiniteMagnitude,
+                                .leastNormalMagnitude, 0.1 + 0.2, 1e21, 1e-7, 4.35, 2.5e-8, Double(Int64.max)]
+        for _ in 0..<2000 {
+            let d = Double(bitPattern: rng.next())
+            if d.isFinite { values.append(d) }
+            values.append(Double(Int64(bitPattern: rng.next()) >> Int64(rng.next() % 64)) / 64)
+        }
+        for d in values {
+            let expected = d == 0 && d.sign == .minus ? "-0" : abs(d) < 1e15 && d == d.rounded() ? String(Int64(d)) : d.description
+            var f = Fields()
+            f.double = d
+            f.optionalDouble = d
+            let json = String(decoding: try JSONAdapter.json(from: f), as: UTF8.self)
+            #expect(json.contains(#""double":\#(expected),"optional_double":\#(expected),"#), "\(d)")
+            #expect(String(decoding: try JSONAdapter.json(from: d, .double), as: UTF8.self) == expected)
+            let back = try JSONAdapter.model(Fields.self, from: json)
+            #expect(back.double.bitPattern == d.bitPattern && back.optionalDouble?.bitPattern == d.bitPattern, "\(d)")
+        }
+    }
+
+    struct Outer: JSONModel {
+        var inner = Texts()
+        var list: [Texts] = []
+        static let jsonMapping = JSONMapping<Outer> {
+            Map(\.inner, "inner")
+            Map(\.list, "list")
+        }
+    }
+
+    @Test func nonFiniteDouble_inFieldsAndNestedModels_namesTheProperty() throws {
+        var f = Fields()
+        f.optionalDouble = .nan
+        do {
+            _ = try JSONAdapter.json(from: f)
+            Issue.record("expected an error")
+        } catch let error as JSONError {
+            #expect(error.code == .notEncodable)
+            #expect(error.property == "Fields.optionalDouble")
+            #expect(error.message.contains("Optional(nan)"))
+        }
+        for outer in [Outer(inner: Texts(values: [.infinity])), Outer(list: [Texts(), Texts(values: [-.infinity])])] {
+            do {
+                _ = try JSONAdapter.json(from: outer)
+                Issue.record("expected an error")
+            } catch let error as JSONError {
+                #expect(error.code == .notEncodable)
+                #expect(error.property == (outer.list.isEmpty ? "Outer.inner" : "Outer.list"), "the outer property, as before")
+                #expect(error.message.contains("cannot encode Texts.values"), "the inner property's message inside")
+            }
+        }
+    }
+
+    @Test func strings_escapedLikeAReferenceEscaper_atEveryOffset() throws {
+        // Escapes and multi-byte characters placed at every position relative to the 8-byte
+        // blocks the writer scans, in strings from 0 to 40 bytes, with every escaping option.
+        let pieces = ["a", "Z", "0", " ", "~", "\"", "\\", "/", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "\u{7F}",
+                      "é", "€", "😀", "日本"]
+        var rng = SeededGenerator(seed: 42)
+        var samples = [""]
+        for length in 1...40 {
+            for _ in 0..<40 {
+                var s = ""
+                while s.utf8.count < length { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
+                samples.append(s)
+            }
+        }
+        for plainLength in [7, 8, 9, 15, 16, 17, 23, 24, 25] {
+            let plain = String(repeating: "x", count: plainLength)
+            for special in ["\"", "\\", "/", "\n", "\u{01}", "é", "😀"] {
+                samples += [special + plain, plain + special, plain + special + plain, String(plain.prefix(3)) + special]
+            }
+        }
+        for (slashes, ascii) in [(false, false), (true, false), (false, true), (true, true)] {
+            let options = Self.options(slashes: slashes, ascii: ascii)
+            for s in samples {
+                let expected = Self.referenceEscaped(s, slashes: slashes, ascii: ascii)
+                #expect(String(decoding: try JSONAdapter.json(from: s, .string, options: options), as: UTF8.self) == expected)
+                let model = Texts(text: s)
+                let json = String(decoding: try JSONAdapter.json(from: model, options: options), as: UTF8.self)
+                #expect(json.hasPrefix(#"{"text":\#(expected),"#), "\(s.debugDescription)")
+                #expect(try JSONAdapter.model(Texts.self, from: json).text == s)
+            }
+        }
+    }
+
+    /// JSON string escaping, written the obvious way.
+    static func referenceEscaped(_ s: String, slashes: Bool, ascii: Bool) -> String {
+        func hex(_ unit: UInt16) -> String {
+            let digits = String(unit, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "/" where slashes: out += "\\/"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case _ where scalar.value < 0x20: out += hex(UInt16(scalar.value))
+            case _ where scalar.value >= 0x80 && ascii: out += String(scalar).utf16.map(hex).joined()
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    struct Keys: JSONModel, Equatable {
+        var a = 1
+        var b = 2
+        var c = 3
+        var d = 4
+        var e: Int?
+        static let jsonMapping = JSONMapping<Keys> {
+            Map(\.a, "a/b")
+            Map(\.b, "ключ")
+            Map(\.c, #"quote"in"key"#)
+            Map(\.d, "a_key_longer_than_sixteen_bytes")
+            Map(\.e, "e.f.g")
+        }
+    }
+
+    @Test func keys_escapedAsTheOptionsSay() throws {
+        let plain = String(decoding: try JSONAdapter.json(from: Keys()), as: UTF8.self)
+        #expect(plain == #"{"a/b":1,"ключ":2,"quote\"in\"key":3,"a_key_longer_than_sixteen_bytes":4}"#,
+                "the dotted object with only a nil member is left out")
+        let escaped = String(decoding: try JSONAdapter.json(from: Keys(e: 5), options: Self.options(slashes: true, ascii: true)),
+                             as: UTF8.self)
+        #expect(escaped == #"{"a\/b":1,"\u043a\u043b\u044e\u0447":2,"quote\"in\"key":3,"a_key_longer_than_sixteen_bytes":4,"e":{"f":{"g":5}}}"#)
+        let pretty = String(decoding: try JSONAdapter.json(from: Keys(), options: Self.options(pretty: true)), as: UTF8.self)
+        #expect(pretty == "{\n  \"a/b\": 1,\n  \"ключ\": 2,\n  \"quote\\\"in\\\"key\": 3,\n  \"a_key_longer_than_sixteen_bytes\": 4\n}")
+        let nulls = String(decoding: try JSONAdapter.json(from: Keys(), options: Self.options(pretty: true, nulls: true)), as: UTF8.self)
+        #expect(nulls.hasSuffix("\"a_key_longer_than_sixteen_bytes\": 4,\n  \"e\": {\n    \"f\": {\n      \"g\": null\n    }\n  }\n}"))
+        #expect(try JSONAdapter.model(Keys.self, from: nulls) == Keys())
+    }
+
+    @Test func largeOutput_growsTheBuffer() throws {
+        // Far past the initial 4 KiB, with strings longer than any growth step.
+        var f = Fields()
+        f.strings = (0..<3000).map { i in i % 100 == 0 ? String(repeating: "é\"x", count: 5000) : "item \(i)" }
+        let data = try JSONAdapter.json(from: f)
+        #expect(data.count > 300_000)
+        #expect(try JSONAdapter.model(Fields.self, from: data) == f)
+        let models = (0..<2000).map { Fields(string: "record \($0)", int: $0) }
+        #expect(try JSONAdapter.models(Fields.self, from: try JSONAdapter.json(from: models)) == models)
+    }
+
+    @Test func ndjsonWriter_droppedRecordLeavesTheBufferWhole() throws {
+        var output = Data()
+        let writer = NDJSONWriter<Fields>(bufferSize: 64) { output.append(contentsOf: $0) }
+        var bad = Self.filledFields
+        bad.double = .infinity
+        for i in 0..<50 {
+            if i % 7 == 3 {
+                #expect(throws: JSONError.self) { try writer.write(bad) }
+            } else {
+                try writer.write(Fields(string: "line \(i)", int: i))
+            }
+        }
+        try writer.flush()
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 50 - 7)
+        #expect(try lines.map { try JSONAdapter.model(Fields.self, from: String($0)).string } == (0..<50).filter { $0 % 7 != 3 }.map { "line \($0)" })
+    }
+}
+

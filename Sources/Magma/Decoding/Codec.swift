@@ -227,7 +227,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     }
     /// Members in the dictionary's order (byte order when sorted), each value through its writer.
     override func write(_ dictionary: [String: Value], into w: inout JSONWriter) throws {
-        let writer = try ValueWriter.make(value).prepared()
+        let writer = ValueWriter.make(value)
         w.beginObject()
         if w.options.sortedKeys {
             for (k, v) in dictionary.sorted(by: { JSONWriter.byteOrder($0.key, $1.key) }) {

@@ -48,25 +48,25 @@ public final class NDJSONWriter<Model: JSONModel> {
     /// - Throws: ``JSONError`` if the model cannot be encoded (nothing of it is written), or
     ///   whatever the sink throws.
     public func write(_ model: Model) throws {
-        let mark = writer.bytes.count
+        let mark = writer.count
         do {
             try codec.write(model, into: &writer)
         } catch {
-            writer.bytes.removeSubrange(mark...)
+            writer.truncate(to: mark)
             writer.reset()
             throw error
         }
-        writer.bytes.append(UInt8(ascii: "\n"))
+        writer.append(UInt8(ascii: "\n"))
         recordsWritten += 1
-        if writer.bytes.count >= bufferSize { try flush() }
+        if writer.count >= bufferSize { try flush() }
     }
 
     /// Hands everything buffered to the sink.
     /// - Throws: Whatever the sink throws.
     public func flush() throws {
-        guard !writer.bytes.isEmpty else { return }
-        try writer.bytes.withUnsafeBytes { try sink($0) }
-        writer.bytes.removeAll(keepingCapacity: true)
+        guard writer.count > 0 else { return }
+        try writer.withUnsafeBytes { try sink($0) }
+        writer.truncate(to: 0)
     }
 
     deinit { try? flush() }

@@ -15,9 +15,6 @@ class ValueWriter {
         try write(value, into: &w)
     }
 
-    /// This writer, ready to write many values in a row (a model's writer looks its plan up once).
-    func prepared() throws -> ValueWriter { self }
-
     /// The writer for values of `codec`'s type.
     static func make<V>(_ codec: Codec<V>) -> ValueWriter {
         if let source = codec as? ValueWriterSource { return source.makeValueWriter() }
@@ -216,13 +213,18 @@ final class OptionalValue<Optional: OptionalPayload>: ValueWriter {
     }
 }
 
-/// `[Element]`: the elements are written where the array stores them.
+/// `[Element]`: the elements are written where the array stores them; a model's plan is looked
+/// up once per array.
 final class ArrayValue<Element>: ValueWriter {
     let element: ValueWriter
-    init(_ element: ValueWriter) { self.element = element }
+    private let model: ModelWriter?
+    init(_ element: ValueWriter) {
+        self.element = element
+        model = element as? ModelWriter
+    }
 
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        let element = try self.element.prepared()
+        let node = try model?.node()
         let stride = MemoryLayout<Element>.stride
         try value.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { elements in
             w.beginArray()
@@ -230,7 +232,7 @@ final class ArrayValue<Element>: ValueWriter {
                 var address = UnsafeRawPointer(base)
                 for _ in 0..<elements.count {
                     w.element()
-                    try element.write(address, into: &w)
+                    if let node { try node.write(address, into: &w) } else { try element.write(address, into: &w) }
                     address += stride
                 }
             }
@@ -239,21 +241,17 @@ final class ArrayValue<Element>: ValueWriter {
     }
 }
 
-/// A nested model, through its own plan (looked up when written: plans may be recursive, so
-/// they cannot be resolved while the outer plan is built).
-final class ModelValue<Model: JSONModel>: ValueWriter {
+/// A nested model, through its own plan: looked up when written, since plans may be recursive
+/// and cannot be resolved while the outer plan is built.
+class ModelWriter: ValueWriter {
+    func node() throws -> EncodeNode { fatalError("ModelWriter is abstract") }
+}
+
+final class ModelValue<Model: JSONModel>: ModelWriter {
+    override func node() throws -> EncodeNode { try Model.jsonMapping.plan().encodeRoot }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         try Model.jsonMapping.plan().encodeRoot.write(value, into: &w)
     }
-    override func prepared() throws -> ValueWriter { NodeValue(try Model.jsonMapping.plan().encodeRoot) }
-}
-
-/// A model whose plan has been looked up.
-final class NodeValue: ValueWriter {
-    let node: EncodeNode
-    init(_ node: EncodeNode) { self.node = node }
-
-    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws { try node.write(value, into: &w) }
 }
 
 /// Any other codec, called with a copy of the value.
