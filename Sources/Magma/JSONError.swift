@@ -60,6 +60,8 @@ public struct JSONError: Error, CustomStringConvertible, Sendable {
     public var column: Int?
     /// The error a transformer or hook threw, if this error wraps one.
     public var underlying: (any Error)?
+    /// In a stream of records, the index of the record (0-based) the error is about.
+    public var recordIndex: Int?
 
     /// Creates an error; Magma fills in the location as the error travels outwards.
     /// - Parameters:
@@ -80,6 +82,7 @@ public struct JSONError: Error, CustomStringConvertible, Sendable {
         if let property { at.append("property \(property)") }
         if let line, let column { at.append("line \(line), column \(column)") }
         if let offset { at.append("byte \(offset)") }
+        if let recordIndex { at.append("record \(recordIndex)") }
         if !at.isEmpty { text += " (" + at.joined(separator: ", ") + ")" }
         return text
     }

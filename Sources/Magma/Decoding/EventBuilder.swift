@@ -88,6 +88,11 @@ struct EventBuilder {
     private(set) var valuesCompleted = 0
     private var failure: JSONError?
     private(set) var failureTokenLength = 0
+    /// Streams that skip bad records: records live at this frame depth, and an error inside one
+    /// unwinds to it, skips the rest of the record by counting, and goes on (see `fail`).
+    var recovery: (recordDepth: Int, sink: RecoverySink)?
+    /// Where the yajl handle being fed stands, for the offsets of recovered errors.
+    var position: (handle: OpaquePointer?, consumedBefore: Int) = (nil, 0)
     /// The last unmapped key, for error paths in skipped values: its length and its first and last
     /// eight bytes (two loads, no copy call), exact up to 16 bytes, abridged beyond.
     private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
@@ -166,7 +171,7 @@ struct EventBuilder {
         if skipDepth > 0 { skipDepth += 1; return true }
         guard let (target, context) = valueTarget() else { skipDepth = 1; return true }
         do { try target._withUnsafeGuaranteedRef { try $0.startObject(context, &self) } } catch {
-            return fail(error, target.takeUnretainedValue(), tokenLength: 1)
+            return fail(error, target.takeUnretainedValue(), tokenLength: 1, opened: 1)
         }
         return true
     }
@@ -177,7 +182,7 @@ struct EventBuilder {
         if skipDepth > 0 { skipDepth += 1; return true }
         guard let (target, context) = valueTarget() else { skipDepth = 1; return true }
         do { try target._withUnsafeGuaranteedRef { try $0.startArray(context, &self) } } catch {
-            return fail(error, target.takeUnretainedValue(), tokenLength: 1)
+            return fail(error, target.takeUnretainedValue(), tokenLength: 1, opened: 1)
         }
         return true
     }
@@ -288,8 +293,10 @@ struct EventBuilder {
         case .path, .pathArray:
             depth -= 1
         case .model, .array, .dictionary:
+            let base = depth
             do { try top.owner.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.finish(&self) } } catch {
-                return fail(error, nil, tokenLength: 1)
+                // The container has closed: its frame, if still there, is not an open one.
+                return fail(error, nil, tokenLength: 1, opened: depth == base ? -1 : 0)
             }
         }
         return completedScalar()
@@ -352,20 +359,55 @@ struct EventBuilder {
     // MARK: Errors
 
     private mutating func failDepth() -> Bool {
-        fail(JSONError(.depthLimitExceeded, "nesting deeper than the limit of \(options.maxDepth)"), nil, tokenLength: 1)
+        fail(JSONError(.depthLimitExceeded, "nesting deeper than the limit of \(options.maxDepth)"), nil, tokenLength: 1,
+             opened: 1)
     }
 
     /// Stores `error` with its location and returns false, which stops yajl. `tokenLength` is the
     /// offending token's length in the input, so the Tokenizer can point at its start (yajl has
     /// consumed through its end). A string's length is its decoded bytes plus quotes, exact unless
     /// it holds escapes; then the offset falls inside the string.
-    mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0) -> Bool {
+    ///
+    /// In a stream that skips bad records, an error inside a record does not stop yajl: the
+    /// record's frames are discarded and the JSON containers still open in it (`opened` says
+    /// whether the failing event opened (+1) or closed (-1) one without a frame for it) are
+    /// skipped by counting, so the next record starts clean. Errors the caller's record handler
+    /// throws always stop.
+    mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0, opened: Int = 0) -> Bool {
         failureTokenLength = tokenLength
         var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
         if e.path == "$" { e.path = currentPath() }
         if e.property == nil { e.property = target?.property ?? enclosingProperty() }
+        if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
+            let open = depth - recordDepth + opened
+            e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - 1 : nil
+            if let handle = position.handle {
+                e.offset = position.consumedBefore + Tokenizer.bytesConsumed(handle) - tokenLength
+            }
+            unwind(to: recordDepth)
+            skipDepth = max(open, 0)
+            do { try sink.skipped(e) } catch { failure = error as? JSONError ?? e; return false }
+            return skipDepth > 0 || completedScalar()
+        }
         failure = e
         return false
+    }
+
+    /// Discards the frames above `frameDepth` (after an error: their values are incomplete).
+    mutating func unwind(to frameDepth: Int) {
+        while depth > frameDepth {
+            let frame = frames[depth - 1]
+            frame.owner?.takeUnretainedValue().discard(frame.storage, &self)
+            depth -= 1
+        }
+    }
+
+    /// Back to the state before the first event, keeping the stack and pool for the next value.
+    mutating func reset() {
+        unwind(to: 0)
+        skipDepth = 0
+        captures.removeAll(keepingCapacity: true)
+        failure = nil
     }
 
     /// After an error: moves out what the top-level array had accumulated (the elements decoded

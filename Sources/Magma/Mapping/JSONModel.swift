@@ -128,5 +128,6 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
 
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: Model.self).deinitialize(count: 1)
+        if let plan = try? plan().takeUnretainedValue(), plan.captureCount > 0, !b.captures.isEmpty { b.captures.removeLast() }
     }
 }

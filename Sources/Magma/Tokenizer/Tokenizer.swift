@@ -32,7 +32,13 @@ struct Tokenizer: ~Copyable {
         if multipleValues { _ = magma_yajl_config(handle, yajl_allow_multiple_values, 1) }
     }
 
-    deinit { yajl_free(handle) }
+    deinit {
+        if builder.pointee.position.handle == handle { builder.pointee.position = (nil, 0) }
+        yajl_free(handle)
+    }
+
+    /// Bytes the handle has consumed in the feed under way (valid inside callbacks).
+    static func bytesConsumed(_ handle: OpaquePointer) -> Int { yajl_get_bytes_consumed(handle) }
 
     /// Parses the whole input in one call and completes it.
     /// - Throws: `JSONError` with offset, line and column computed from `input`.
@@ -87,6 +93,7 @@ struct Tokenizer: ~Copyable {
     private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         feedCount += 1
+        builder.pointee.position = (handle, consumedBefore)
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), chunk.count)
         if status != yajl_status_ok { throw error(status, chunk: chunk, atEnd: false) }
         if tracksLines { countLines(chunk) }

@@ -1,0 +1,246 @@
+import Foundation
+import Synchronization
+
+/// Decodes a stream of records as its bytes arrive, handing each model to you as soon as it is
+/// complete and keeping none: memory is bounded by the largest record, not by the input.
+///
+/// ```swift
+/// let decoder = RecordDecoder(GHIssue.self, layout: .ndjson, errorPolicy: .skip) { issue in
+///     try store.insert(issue)
+/// }
+/// for try await chunk in body { try decoder.feed(chunk) }    // any chunking
+/// try decoder.finish()
+/// print(decoder.progress.records, decoder.skipped.count)
+/// ```
+///
+/// - Top-level array (`[{…},{…}]`): a record that fails to map (a type mismatch, a missing
+///   required key) is skipped or stops the stream, as the policy says; a syntax error ends the
+///   stream with a precise error, after every record before it was delivered.
+/// - NDJSON: one record per line; blank lines, CRLF and a last line without newline are fine. Each
+///   line is parsed on its own, so a syntax error loses that line only.
+public final class RecordDecoder<Model: JSONModel> {
+    /// How records are laid out in the input.
+    public enum Layout: Sendable {
+        /// One top-level JSON array whose elements are the records.
+        case array
+        /// Newline-delimited JSON: one record per line.
+        case ndjson
+    }
+
+    /// What a bad record does to the stream.
+    public enum ErrorPolicy: Sendable {
+        /// The first bad record stops the stream with its error (the default).
+        case stop
+        /// A bad record is reported (``skipped``, `onSkip`) and the stream goes on.
+        case skip
+    }
+
+    /// How far a stream has come; readable from any thread while it runs.
+    public struct Progress: Sendable {
+        /// Input bytes handed to the decoder so far.
+        public var bytes: Int
+        /// Records delivered.
+        public var records: Int
+        /// Records skipped as bad.
+        public var skipped: Int
+        /// Seconds since the first byte.
+        public var seconds: Double
+        /// Records delivered per second so far.
+        public var recordsPerSecond: Double { seconds > 0 ? Double(records) / seconds : 0 }
+        /// Input megabytes (10^6 bytes) per second so far.
+        public var megabytesPerSecond: Double { seconds > 0 ? Double(bytes) / 1e6 / seconds : 0 }
+    }
+
+    private let layout: Layout
+    private let policy: ErrorPolicy
+    private let options: DecodingOptions
+    private let onSkip: ((JSONError) -> Void)?
+    private let receiver: RecordReceiver<Model>
+    private let recordSlot: Slot<Model>
+    private let root: ValueTarget
+    private let sink: Sink
+    private let builder: UnsafeMutablePointer<EventBuilder>
+    private var tokenizer: Tokenizer?
+    private var finished = false
+    private var pendingLine: [UInt8] = []
+    private var lineNumber = 0
+    private var lineRecords = 0
+    private var consumed = 0
+    private var started: ContinuousClock.Instant?
+    private let counters = Counters()
+
+    /// The errors of the records skipped so far (with `.skip`), in order.
+    public var skipped: [JSONError] { sink.errors }
+
+    /// Creates a decoder.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - layout: A top-level array or NDJSON.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip and report it.
+    ///   - onSkip: Called with each skipped record's error (its record index, offset, reason).
+    ///   - onRecord: Called with each record, in order, as soon as it is complete. An error it
+    ///     throws stops the stream and comes out of `feed` or `finish` as it was thrown.
+    public init(_ type: Model.Type, layout: Layout, options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
+                onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
+        self.layout = layout
+        policy = errorPolicy
+        self.options = options
+        self.onSkip = onSkip
+        receiver = RecordReceiver(onRecord)
+        recordSlot = Slot(ModelCodec<Model>(), receiver)
+        root = layout == .array ? RecordArrayTarget(recordSlot: recordSlot) : recordSlot
+        sink = Sink()
+        builder = .allocate(capacity: 1)
+        builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options))
+        sink.counters = counters
+        sink.onSkip = onSkip
+        if layout == .array {
+            if policy == .skip { builder.pointee.recovery = (1, sink) }
+            tokenizer = Tokenizer(builder: builder, allowComments: options.allowComments, tracksLines: true)
+        }
+    }
+
+    deinit {
+        tokenizer = nil
+        builder.pointee.destroy()
+        builder.deinitialize(count: 1)
+        builder.deallocate()
+    }
+
+    /// How far the stream has come.
+    public var progress: Progress {
+        let elapsed = counters.startNanos.load(ordering: .relaxed)
+        let seconds = elapsed == 0 ? 0 : Double(DispatchTime.now().uptimeNanoseconds &- UInt64(elapsed)) / 1e9
+        return Progress(bytes: counters.bytes.load(ordering: .relaxed), records: counters.records.load(ordering: .relaxed),
+                        skipped: counters.skipped.load(ordering: .relaxed), seconds: seconds)
+    }
+
+    /// Decodes the records a chunk completes. Any chunking gives the same records.
+    /// - Parameter chunk: The next bytes of the input.
+    /// - Throws: ``JSONError`` for a bad record (with `.stop`), a syntax error in an array, or
+    ///   whatever `onRecord` threw.
+    public func feed<Bytes: ContiguousBytes>(_ chunk: Bytes) throws {
+        precondition(!finished, "feed after finish")
+        if counters.startNanos.load(ordering: .relaxed) == 0 {
+            counters.startNanos.store(Int(DispatchTime.now().uptimeNanoseconds), ordering: .relaxed)
+        }
+        try chunk.withUnsafeBytes { bytes in
+            switch layout {
+            case .array: try run { try tokenizer!.feed(bytes) }
+            case .ndjson: try feedLines(bytes)
+            }
+            consumed += bytes.count
+            counters.bytes.store(consumed, ordering: .relaxed)
+        }
+    }
+
+    /// Ends the input: decodes the last line, or checks that the array was complete.
+    /// - Throws: As `feed`; ``JSONError/Code/unexpectedEnd`` if the input stopped mid-record.
+    public func finish() throws {
+        guard !finished else { return }
+        finished = true
+        switch layout {
+        case .array:
+            try run { try tokenizer!.finish() }
+        case .ndjson:
+            if !pendingLine.isEmpty {
+                let line = pendingLine
+                pendingLine = []
+                try line.withUnsafeBytes { try parseLine($0, start: consumed - line.count) }
+            }
+        }
+    }
+
+    private func run(_ body: () throws -> Void) throws {
+        do {
+            try body()
+            counters.records.store(receiver.count, ordering: .relaxed)
+        } catch let error as JSONError {
+            counters.records.store(receiver.count, ordering: .relaxed)
+            if let handler = error.underlying as? RecordHandlerError { throw handler.error }
+            throw error
+        }
+    }
+
+    // MARK: NDJSON
+
+    private func feedLines(_ bytes: UnsafeRawBufferPointer) throws {
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if pendingLine.isEmpty {
+                try parseLine(UnsafeRawBufferPointer(rebasing: bytes[start..<newline]), start: consumed + start)
+            } else {
+                pendingLine.append(contentsOf: bytes[start..<newline])
+                let line = pendingLine
+                pendingLine.removeAll(keepingCapacity: true)
+                try line.withUnsafeBytes { try parseLine($0, start: consumed + newline - line.count) }
+            }
+            start = newline + 1
+        }
+        pendingLine.append(contentsOf: bytes[start...])
+    }
+
+    /// Parses one line with a handle of its own: a syntax error loses this line only.
+    private func parseLine(_ line: UnsafeRawBufferPointer, start: Int) throws {
+        lineNumber += 1
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        let index = lineRecords
+        lineRecords += 1
+        var lineTokenizer = Tokenizer(builder: builder, allowComments: options.allowComments, tracksLines: false)
+        do {
+            try run { try lineTokenizer.parseAll(line) }
+        } catch var error as JSONError {
+            builder.pointee.reset()
+            error.recordIndex = index
+            error.column = error.offset.map { $0 + 1 }
+            error.offset = error.offset.map { start + $0 }
+            error.line = lineNumber
+            if policy == .stop { throw error }
+            try sink.skipped(error)
+        }
+    }
+
+    /// Counters the progress reads, safe to read from another thread.
+    private final class Counters: Sendable {
+        let bytes = Atomic<Int>(0)
+        let records = Atomic<Int>(0)
+        let skipped = Atomic<Int>(0)
+        let startNanos = Atomic<Int>(0)
+    }
+
+    private final class Sink: RecoverySink {
+        var errors: [JSONError] = []
+        var onSkip: ((JSONError) -> Void)?
+        var counters: Counters?
+        override func skipped(_ error: JSONError) throws {
+            errors.append(error)
+            counters?.skipped.add(1, ordering: .relaxed)
+            onSkip?(error)
+        }
+    }
+}
+
+extension JSONAdapter {
+    /// Calls `body` with each record of a top-level array or NDJSON document, one at a time,
+    /// keeping none.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The input.
+    ///   - layout: A top-level array or NDJSON.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The errors of the records skipped (empty with `.stop`).
+    /// - Throws: As ``RecordDecoder/feed(_:)``.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
+                                                   options: DecodingOptions = .init(),
+                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
+        try decoder.feed(data)
+        try decoder.finish()
+        return decoder.skipped
+    }
+}
