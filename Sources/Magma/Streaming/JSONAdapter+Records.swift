@@ -1,0 +1,234 @@
+import Foundation
+
+extension JSONAdapter {
+    // MARK: Byte-range splits
+
+    /// The records of one byte range of an NDJSON document, as a Hadoop-style line split: the
+    /// range starts at the first line that begins at or after `range.lowerBound`, and ends with
+    /// the line that begins before `range.upperBound` (finishing it even past the range). Ranges
+    /// that tile the input visit every record exactly once.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The whole NDJSON document (memory-mapped is fine: only the split is read).
+    ///   - range: The byte range assigned to this worker.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record of the split, in order.
+    /// - Returns: The errors of the records skipped.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
+                                                   options: DecodingOptions = .init(),
+                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        let bounds = NDJSONSplit.lines(of: data, in: range)
+        guard !bounds.isEmpty else { return [] }
+        let decoder = RecordDecoder(type, layout: .ndjson, options: options, errorPolicy: errorPolicy, onRecord: body)
+        try decoder.feed(data[data.startIndex + bounds.lowerBound..<data.startIndex + bounds.upperBound])
+        try decoder.finish()
+        return decoder.skipped
+    }
+
+    // MARK: Parallel NDJSON
+
+    /// Decodes an NDJSON document on every core and returns its records in input order.
+    ///
+    /// The input is cut into shards at line boundaries; shards decode concurrently and are joined
+    /// in order. With `.skip`, bad lines are left out and reported.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The NDJSON document.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
+    ///     thrown) or skip bad records.
+    ///   - concurrency: Shards decoding at once; default the number of active cores.
+    /// - Returns: The records in order, and the errors of the records skipped (record indices
+    ///   are within their shard; offsets and lines are the document's).
+    public static func modelsInParallel<M: JSONModel & Sendable>(
+        _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> (models: [M], skipped: [JSONError]) {
+        try modelsInParallel(type, ndjson: data, options: options, errorPolicy: errorPolicy, concurrency: concurrency,
+                             minimumShardBytes: 256 * 1024)
+    }
+
+    static func modelsInParallel<M: JSONModel & Sendable>(
+        _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+        concurrency: Int, minimumShardBytes: Int
+    ) throws -> (models: [M], skipped: [JSONError]) {
+        let shardCount = max(1, min(concurrency * 4, data.count / minimumShardBytes + 1))
+        let cuts = (0...shardCount).map { data.count * $0 / shardCount }
+        let results = ShardResults<M>(count: shardCount)
+        DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
+            var models: [M] = []
+            do {
+                let skipped = try forEachRecord(type, in: data, byteRange: cuts[shard]..<cuts[shard + 1], options: options,
+                                                errorPolicy: errorPolicy) { models.append($0) }
+                results.set(shard, .success((models, skipped)))
+            } catch {
+                results.set(shard, .failure(error))
+            }
+        }
+        var models: [M] = []
+        var skipped: [JSONError] = []
+        for shard in 0..<shardCount {
+            // Offsets were counted from the shard's first line: make them the document's.
+            let base = NDJSONSplit.lines(of: data, in: cuts[shard]..<cuts[shard + 1]).lowerBound
+            func rebased(_ error: JSONError) -> JSONError {
+                var error = error
+                error.offset = error.offset.map { $0 + base }
+                error.line = nil
+                return error
+            }
+            let shardModels: [M], shardSkipped: [JSONError]
+            do {
+                (shardModels, shardSkipped) = try results.get(shard).get()
+            } catch let error as JSONError {
+                throw rebased(error)
+            }
+            models.append(contentsOf: shardModels)
+            skipped.append(contentsOf: shardSkipped.map(rebased))
+        }
+        return (models, skipped)
+    }
+
+    // MARK: Files and handles
+
+    /// Calls `body` with each record read from a file handle (a file, a pipe, standard input),
+    /// in 64 KiB reads: memory stays bounded by the largest record.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - handle: Where the bytes come from, read to its end.
+    ///   - layout: A top-level array or NDJSON.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The errors of the records skipped.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel>(_ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout,
+                                                   options: DecodingOptions = .init(),
+                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
+        while true {
+            let chunk: Data
+            do {
+                guard let read = try handle.read(upToCount: 1 << 16), !read.isEmpty else { break }
+                chunk = read
+            } catch {
+                throw JSONError(.io, "cannot read: \(error.localizedDescription)", underlying: error)
+            }
+            try decoder.feed(chunk)
+        }
+        try decoder.finish()
+        return decoder.skipped
+    }
+
+    /// The records of a sequence of byte chunks that arrive asynchronously (an HTTP body, a
+    /// socket), decoded as they come. Pulling a record pulls only as many chunks as it needs:
+    /// a slow consumer slows the reads (back-pressure); nothing piles up.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - chunks: The bytes, in order.
+    ///   - layout: A top-level array or NDJSON.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    /// - Returns: An async sequence of the records.
+    public static func records<M: JSONModel, Chunks: AsyncSequence>(
+        _ type: M.Type, from chunks: Chunks, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
+    ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
+        AsyncRecords(chunks: chunks, layout: layout, options: options, errorPolicy: errorPolicy)
+    }
+}
+
+/// The records of an async sequence of byte chunks; see ``JSONAdapter/records(_:from:layout:options:errorPolicy:)``.
+public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: ContiguousBytes {
+    public typealias Element = Model
+    let chunks: Chunks
+    let layout: RecordDecoder<Model>.Layout
+    let options: DecodingOptions
+    let errorPolicy: RecordDecoder<Model>.ErrorPolicy
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(chunks: chunks.makeAsyncIterator(), layout: layout, options: options, errorPolicy: errorPolicy)
+    }
+
+    /// Pulls chunks only while no decoded record is waiting.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var chunks: Chunks.AsyncIterator
+        private let ready: Queue
+        private let decoder: RecordDecoder<Model>
+        private var ended = false
+
+        init(chunks: Chunks.AsyncIterator, layout: RecordDecoder<Model>.Layout, options: DecodingOptions,
+             errorPolicy: RecordDecoder<Model>.ErrorPolicy) {
+            self.chunks = chunks
+            let ready = Queue()
+            self.ready = ready
+            decoder = RecordDecoder(Model.self, layout: layout, options: options, errorPolicy: errorPolicy) {
+                ready.items.append($0)
+            }
+        }
+
+        public mutating func next() async throws -> Model? {
+            while true {
+                if ready.head < ready.items.count {
+                    defer {
+                        ready.head += 1
+                        if ready.head == ready.items.count { ready.items.removeAll(keepingCapacity: true); ready.head = 0 }
+                    }
+                    return ready.items[ready.head]
+                }
+                if ended { return nil }
+                if let chunk = try await chunks.next() {
+                    try decoder.feed(chunk)
+                } else {
+                    ended = true
+                    try decoder.finish()
+                }
+            }
+        }
+
+        final class Queue {
+            var items: [Model] = []
+            var head = 0
+        }
+    }
+}
+
+/// Line splits of NDJSON byte ranges.
+enum NDJSONSplit {
+    /// The bytes of the lines a range owns: from the first line starting at or after its lower
+    /// bound to the end of the last line starting before its upper bound.
+    static func lines(of data: Data, in range: Range<Int>) -> Range<Int> {
+        data.withUnsafeBytes { bytes -> Range<Int> in
+            let n = bytes.count
+            let lower = min(max(range.lowerBound, 0), n), upper = min(max(range.upperBound, lower), n)
+            var start = lower
+            if start > 0 {
+                // A line starts at `start` only if the byte before it ends a line.
+                var i = start - 1
+                while i < n, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                start = min(i + 1, n)
+            }
+            guard start < upper else { return start..<start }
+            var end = upper
+            if end > 0 {
+                var i = end - 1
+                while i < n, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                end = min(i + 1, n)
+            }
+            return start..<end
+        }
+    }
+}
+
+/// Per-shard results of a parallel decode, written from the shards' threads.
+private final class ShardResults<M: Sendable>: @unchecked Sendable {
+    private var results: [Result<([M], [JSONError]), any Error>?]
+    private let lock = Lock()
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+    func set(_ shard: Int, _ result: Result<([M], [JSONError]), any Error>) { lock.withLock { results[shard] = result } }
+    func get(_ shard: Int) -> Result<([M], [JSONError]), any Error> { lock.withLock { results[shard]! } }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import Magma
+
+@Suite struct SplitAndParallelTests {
+    struct Line: JSONModel, Equatable, Sendable {
+        var id = 0
+        var text = ""
+        static let jsonMapping = JSONMapping<Line> { Map(\.id, "id"); Map(\.text, "text") }
+    }
+
+    /// NDJSON with lines of varied length, blank lines and CRLF.
+    private func document(_ count: Int) -> Data {
+        var g = SeededGenerator(seed: 42)
+        var text = ""
+        for i in 0..<count {
+            text += "{\"id\": \(i), \"text\": \"\(String(repeating: "x", count: Int.random(in: 0...40, using: &g)))\"}"
+            text += i % 7 == 3 ? "\r\n" : "\n"
+            if i % 11 == 5 { text += "\n" }
+        }
+        return Data(text.utf8)
+    }
+
+    @Test func randomSplitSets_visitEveryRecordExactlyOnce() throws {
+        let data = document(400)
+        var g = SeededGenerator(seed: 7)
+        for _ in 0..<60 {
+            // Cut points anywhere, including inside lines, on newlines and at both ends.
+            var cuts = Set<Int>([0, data.count])
+            for _ in 0..<Int.random(in: 1...12, using: &g) { cuts.insert(Int.random(in: 0...data.count, using: &g)) }
+            let sorted = cuts.sorted()
+            var ids: [Int] = []
+            for (a, b) in zip(sorted, sorted.dropFirst()) {
+                try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: a..<b) { ids.append($0.id) }
+            }
+            #expect(ids == Array(0..<400), "cuts \(sorted)")
+        }
+    }
+
+    @Test func splitStartingExactlyOnALine_ownsThatLine() throws {
+        let data = Data("{\"id\": 0}\n{\"id\": 1}\n{\"id\": 2}\n".utf8)
+        var first: [Int] = [], second: [Int] = []
+        try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: 0..<10) { first.append($0.id) }
+        try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: 10..<data.count) { second.append($0.id) }
+        #expect(first == [0])
+        #expect(second == [1, 2])
+    }
+
+    @Test func parallel_equalsSequential_inOrder() throws {
+        let data = document(5000)
+        var sequential: [Line] = []
+        try JSONAdapter.forEachRecord(Line.self, in: data, layout: .ndjson) { sequential.append($0) }
+        let (parallel, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .stop,
+                                                                   concurrency: 4, minimumShardBytes: 1000)
+        #expect(parallel == sequential)
+        #expect(parallel.count == 5000)
+        #expect(skipped.isEmpty)
+    }
+
+    @Test func parallel_skipsBadLinesAndStopsAtTheFirstInOrder() throws {
+        var text = ""
+        for i in 0..<3000 { text += i == 1234 || i == 2500 ? "{\"id\": \"bad\"}\n" : "{\"id\": \(i)}\n" }
+        let data = Data(text.utf8)
+        let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .skip,
+                                                                 concurrency: 3, minimumShardBytes: 1000)
+        #expect(models.count == 2998)
+        #expect(skipped.count == 2)
+        #expect(models.map(\.id) == (0..<3000).filter { $0 != 1234 && $0 != 2500 })
+        let firstBad = try #require(text.range(of: "\"bad\"")).lowerBound.utf16Offset(in: text)
+        #expect(skipped.first?.offset == firstBad)
+        do {
+            _ = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .stop, concurrency: 3,
+                                                 minimumShardBytes: 1000)
+            Issue.record("expected an error")
+        } catch let error as JSONError {
+            #expect(error.code == .typeMismatch)
+            #expect(error.offset == firstBad, "the first bad line in input order")
+        }
+    }
+
+    @Test func asyncRecords_pullChunksAsNeeded() async throws {
+        let data = document(300)
+        let pieces = chunks(Array(data), 37)
+        let stream = AsyncStream<[UInt8]> { continuation in
+            for piece in pieces { continuation.yield(piece) }
+            continuation.finish()
+        }
+        var ids: [Int] = []
+        for try await line in JSONAdapter.records(Line.self, from: stream, layout: .ndjson) { ids.append(line.id) }
+        #expect(ids == Array(0..<300))
+
+        let array = "[" + (0..<50).map { "{\"id\": \($0)}" }.joined(separator: ",") + "]"
+        let arrayStream = AsyncStream<[UInt8]> { continuation in
+            for piece in chunks(Array(array.utf8), 5) { continuation.yield(piece) }
+            continuation.finish()
+        }
+        var count = 0
+        for try await _ in JSONAdapter.records(Line.self, from: arrayStream, layout: .array) { count += 1 }
+        #expect(count == 50)
+    }
+
+    @Test func fileHandle_pipe() throws {
+        let pipe = Pipe()
+        let data = document(2000)
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(data)
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        var ids: [Int] = []
+        try JSONAdapter.forEachRecord(Line.self, from: pipe.fileHandleForReading, layout: .ndjson) { ids.append($0.id) }
+        #expect(ids == Array(0..<2000))
+    }
+}
