@@ -4,12 +4,15 @@
 # Both install libyajl-dev first when it is missing.
 #
 # Also: make bench-quick (the comparison on small inputs, < 1 minute once built; CI runs it),
-#       make bench-check (package-benchmark allocation thresholds; fails on a regression).
+#       make bench-check (package-benchmark allocation thresholds; fails on a regression),
+#       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
+#       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer).
 
 SWIFT ?= swift
 BENCH_ARGS ?=
 
-.PHONY: deps test bench bench-quick bench-check
+.PHONY: deps test bench bench-quick bench-check fuzz sanitizers
+FUZZ_SECONDS ?= 60
 
 deps:
 	@scripts/ensure-deps.sh
@@ -26,3 +29,9 @@ bench-quick: deps
 bench-check: deps
 	$(SWIFT) package --package-path Benchmarks benchmark thresholds check --target MagmaBenchmarks \
 		--path "$(CURDIR)/Benchmarks/Thresholds" --no-progress
+
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+sanitizers: deps
+	scripts/sanitizers.sh

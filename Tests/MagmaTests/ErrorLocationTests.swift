@@ -72,3 +72,28 @@ import Testing
         #expect(try JSONAdapter.model(GHIssue.self, contentsOf: url).number == 1347)
     }
 }
+
+/// Inputs the fuzzer found (Fuzz/regressions): each must give an error, never a crash or a leak.
+@Suite struct FuzzRegressionTests {
+    struct Stamped: JSONModel, Equatable {
+        var at: Date?
+        var day: Date?
+        static let jsonMapping = JSONMapping<Stamped> {
+            Map(\.at, "at")
+            Map(\.day, "day", .date(format: "yyyy-MM-dd"))
+        }
+    }
+
+    @Test func isoDate_withVeryLongFraction_isInvalidNotACrash() throws {
+        for digits in [10, 19, 20, 40, 400] {
+            let json = "{\"at\": \"2024-01-31T12:34:56.\(String(repeating: "7", count: digits))Z\"}"
+            #expect(failureEverywhere(Stamped.self, json)?.code == .invalidValue, "\(digits) digits")
+        }
+        #expect(try decodeEverywhere(Stamped.self, #"{"at": "2024-01-31T12:34:56.123456789Z"}"#).at != nil)
+    }
+
+    @Test func patternDate_withCharactersOutsideTheBMP_isInvalid() throws {
+        #expect(failureEverywhere(Stamped.self, "{\"day\": \"2024-01-3\u{1F600}\"}")?.code == .invalidValue)
+        #expect(try decodeEverywhere(Stamped.self, #"{"day": "2024-01-31"}"#).day != nil)
+    }
+}

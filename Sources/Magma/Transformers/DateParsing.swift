@@ -298,7 +298,9 @@ enum ISO8601DateCoding {
             i += 1
             let start = i
             while i < n, DateBytes.isDigit(b[i]) {
-                nanoseconds = nanoseconds * 10 + Int(b[i] &- DateBytes.zero)
+                // Accumulate nine digits at most: longer fractions are rejected below, and summing
+                // them all would overflow Int (a fuzzer-found crash).
+                if i - start < 9 { nanoseconds = nanoseconds * 10 + Int(b[i] &- DateBytes.zero) }
                 i += 1
             }
             let count = i - start

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target over Magma's model decoding (Fuzz/) and runs it.
+#
+#   scripts/fuzz.sh [seconds]     build, then fuzz for `seconds` (default 60; 0 = build only)
+#
+# Magma's sources and Fuzz/*.swift are compiled as one module with -sanitize=fuzzer,address;
+# CYajl is found through its module map (-I CYajl) and yajl is linked with -lyajl.
+# The seed corpus is JSONTestSuite (../shared/JSONTestSuite when present, else the committed
+# subset) plus Fuzz/seeds/, each file behind a 2-byte header (see Fuzz/FuzzHarness.swift).
+# It runs at nice 19 in libFuzzer's fork mode with one job, and goes on after a crash, a timeout
+# or a leak, so one run collects every finding: crash-*, timeout-*, leak-* and oom-* files land in
+# .build-fuzz/artifacts/. Copy each one worth keeping to Fuzz/regressions/ (ConformanceTests
+# replays them).
+#
+# Exit status: 0 when the run found nothing; libFuzzer's non-zero status when it kept an artifact.
+# A long run is best made with the understood findings not checked, e.g.
+#   MAGMA_FUZZ_IGNORE=chunk-offset scripts/fuzz.sh 1800
+#
+# Environment: FUZZ_OUT (default .build-fuzz), FUZZ_JOBS (default 1), FUZZ_ARGS (extra libFuzzer
+# flags), SWIFTC (default swiftc), FUZZ_SOURCES (the Magma sources to build, default
+# Sources/Magma; point it at a snapshot to fuzz a fixed revision while the tree is being edited),
+# MAGMA_FUZZ_IGNORE (invariant classes not to check, see Fuzz/FuzzHarness.swift).
+# Fuzz/lsan.supp lists the leak reports known not to be Magma's leaks.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+out=${FUZZ_OUT:-$root/.build-fuzz}
+jobs=${FUZZ_JOBS:-1}
+swiftc=${SWIFTC:-swiftc}
+bin=$out/magma-fuzz
+
+"$root/scripts/ensure-deps.sh" >/dev/null 2>&1 || true
+mkdir -p "$out/artifacts" "$out/corpus" "$out/seeds"
+
+# Build. -O keeps preconditions and bounds checks; -g gives symbolised reports.
+# The harness is duplicated in Tests/MagmaTests/ConformanceTests.swift, which replays
+# Fuzz/regressions/ through it: refuse to fuzz with copies that have drifted apart.
+harness() { sed -n '/^\/\/ BEGIN HARNESS$/,/^\/\/ END HARNESS$/p' "$1"; }
+if ! diff <(harness "$root/Fuzz/FuzzHarness.swift") <(harness "$root/Tests/MagmaTests/ConformanceTests.swift") >/dev/null; then
+    echo "Fuzz/FuzzHarness.swift and Tests/MagmaTests/ConformanceTests.swift hold different harnesses (BEGIN/END HARNESS); make them equal" >&2
+    exit 1
+fi
+mapfile -t sources < <(find "${FUZZ_SOURCES:-$root/Sources/Magma}" -name '*.swift' | sort)
+yajl_includes=()
+for flag in $(pkg-config --cflags-only-I yajl 2>/dev/null); do yajl_includes+=(-Xcc "$flag"); done
+echo "building $bin"
+rm -f "$bin"
+# ld.gold warns about every local ASan thunk it cannot export: harmless, filtered out.
+nice -n 19 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
+    -module-name Magma -I "$root/CYajl" "${yajl_includes[@]}" \
+    "${sources[@]}" "$root"/Fuzz/*.swift -lyajl -o "$bin" 2>&1 \
+    | { grep -v "Cannot export local symbol '__asan" || true; }
+[ -x "$bin" ] || { echo "fuzz target build failed" >&2; exit 1; }
+
+[ "$seconds" -gt 0 ] || exit 0
+
+# Seeds: every suite file with the default header (whole buffer, default options), and the
+# model-shaped seeds with a few headers (chunk sizes, array mode, options).
+suite=$root/../shared/JSONTestSuite/test_parsing
+[ -d "$suite" ] || suite=$root/Tests/MagmaTests/Fixtures/JSONTestSuite
+rm -f "$out/seeds"/*
+for f in "$suite"/*.json; do
+    { printf '\x00\x00'; cat "$f"; } > "$out/seeds/$(basename "$f")"
+done
+for f in "$root"/Fuzz/seeds/*.json; do
+    name=$(basename "$f" .json)
+    for header in '\x00\x00' '\x01\x00' '\x04\x00' '\x08\x00' '\x1b\x00' '\x00\x03' '\x02\x1c' '\x0a\x80'; do
+        { printf "$header"; cat "$f"; } > "$out/seeds/$name-$(printf '%s' "$header" | tr -d '\\x')"
+    done
+done
+
+echo "fuzzing for $seconds s (fork mode, $jobs job(s)); findings in $out/artifacts/"
+[ -z "${MAGMA_FUZZ_IGNORE:-}" ] || echo "not checking invariant classes: $MAGMA_FUZZ_IGNORE"
+cd "$out"
+# Swift's own crash backtracer fights ASan for the crashing process (and its helper can hang
+# holding the output open): libFuzzer and ASan report crashes here.
+export SWIFT_BACKTRACE=enable=no
+export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# shellcheck disable=SC2086
+exec nice -n 19 "$bin" "$out/corpus" "$out/seeds" \
+    -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+    -dict="$root/Fuzz/magma.dict" -artifact_prefix="$out/artifacts/" -print_final_stats=1 \
+    ${FUZZ_ARGS:-}
