@@ -37,6 +37,9 @@ final class EncodeNode {
     func add(_ path: ArraySlice<String>, _ writer: PropertyWriter, part: String?) {
         let key = path.first!
         if path.count == 1 {
+            // Several properties read from one key: the first mapped writes it (the others read
+            // the same value back), so the key is never written twice.
+            if entries.contains(where: { $0.key == key }) { return }
             entries.append((key, .property(writer, part: part)))
         } else if let existing = entries.first(where: { $0.key == key }), case .object(let node) = existing.entry {
             node.add(path.dropFirst(), writer, part: part)
