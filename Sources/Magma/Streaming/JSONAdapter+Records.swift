@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension JSONAdapter {
     // MARK: Byte-range splits
@@ -95,7 +98,7 @@ extension JSONAdapter {
     // MARK: Files and handles
 
     /// Calls `body` with each record read from a file handle (a file, a pipe, standard input),
-    /// in 64 KiB reads: memory stays bounded by the largest record.
+    /// in 256 KiB reads into one reused buffer: memory stays bounded by the largest record.
     /// - Parameters:
     ///   - type: The record model.
     ///   - handle: Where the bytes come from, read to its end.
@@ -110,15 +113,17 @@ extension JSONAdapter {
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
         let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        defer { buffer.deallocate() }
+        let descriptor = handle.fileDescriptor
         while true {
-            let chunk: Data
-            do {
-                guard let read = try handle.read(upToCount: 1 << 16), !read.isEmpty else { break }
-                chunk = read
-            } catch {
-                throw JSONError(.io, "cannot read: \(error.localizedDescription)", underlying: error)
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
             }
-            try decoder.feed(chunk)
+            try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
         try decoder.finish()
         return decoder.skipped
