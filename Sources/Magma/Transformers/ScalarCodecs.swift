@@ -110,13 +110,18 @@ final class FloatCodec: Codec<Float>, @unchecked Sendable {
     }
 }
 
-/// `Decimal`, exact: the number's text is converted without going through `Double`.
+/// `Decimal`, exact: the number's text is converted without going through `Double`, and a
+/// number Decimal cannot hold exactly (more than its 38 or so significant digits, or an exponent
+/// out of its range) is a `numberOutOfRange` error: `Decimal(string:)` would silently drop the
+/// extra digits.
 final class DecimalCodec: Codec<Decimal>, @unchecked Sendable {
     static let shared = DecimalCodec()
     private static let posix = Locale(identifier: "en_US_POSIX")
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Decimal {
-        guard let v = Decimal(string: String(decoding: text, as: UTF8.self), locale: DecimalCodec.posix), !v.isNaN else {
-            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) does not fit a Decimal")
+        let string = String(decoding: text, as: UTF8.self)
+        guard let v = Decimal(string: string, locale: DecimalCodec.posix), !v.isNaN,
+              JSONNumber(unchecked: string) == JSONNumber(unchecked: v.description) else {
+            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) cannot be held exactly by a Decimal")
         }
         return v
     }
