@@ -1,7 +1,7 @@
 // The fuzz harness: how one fuzz input is read, the models it is decoded into, and the invariants
-// checked on the result. It uses Magma's public API only, so Tests/MagmaTests/ConformanceTests.swift
-// carries an identical copy (between the `BEGIN HARNESS` / `END HARNESS` marks) to replay
-// Fuzz/regressions/. Change both together.
+// checked on the result. It uses Magma's public API only: scripts/fuzz.sh compiles it into the
+// Magma module itself (with -D MAGMA_FUZZ), and the test target compiles it through the symlink
+// Tests/MagmaTests/FuzzHarness.swift, importing Magma, to replay Fuzz/regressions/.
 //
 // Input layout: byte 0 and byte 1 are a header, the rest is the JSON text.
 //   byte 0  bits 0-2  chunk size: whole buffer, 1, 2, 3, 7, 64, 4096, 65536
@@ -25,8 +25,10 @@
 // MAGMA_FUZZ_IGNORE (comma-separated class names) stops checking known classes, so a long run
 // looks past a finding that is already understood.
 
-// BEGIN HARNESS
 import Foundation
+#if !MAGMA_FUZZ
+import Magma
+#endif
 
 struct FuzzChild: JSONModel, Equatable {
     var name = ""
@@ -285,4 +287,3 @@ struct FuzzCase {
         }
     }
 }
-// END HARNESS
