@@ -84,8 +84,6 @@ struct EventBuilder {
     private let urlCache = URLCache()
     /// Counts events, so the tokenizer can see a feed that produced none.
     var eventCount = 0
-    /// Top-level values completed (more than one only in multi-value streams).
-    private(set) var valuesCompleted = 0
     private var failure: JSONError?
     private(set) var failureTokenLength = 0
     /// Streams that skip bad records: records live at this frame depth, and an error inside one
@@ -132,7 +130,7 @@ struct EventBuilder {
         do { try target._withUnsafeGuaranteedRef { try $0.null(context, &self) } } catch {
             return fail(error, target.takeUnretainedValue(), tokenLength: 4)
         }
-        return completedScalar()
+        return true
     }
 
     mutating func bool(_ value: Bool) -> Bool {
@@ -142,7 +140,7 @@ struct EventBuilder {
         do { try target._withUnsafeGuaranteedRef { try $0.bool(value, context, &self) } } catch {
             return fail(error, target.takeUnretainedValue(), tokenLength: value ? 4 : 5)
         }
-        return completedScalar()
+        return true
     }
 
     mutating func number(_ text: UnsafeRawBufferPointer) -> Bool {
@@ -152,7 +150,7 @@ struct EventBuilder {
         do { try target._withUnsafeGuaranteedRef { try $0.number(text, context, &self) } } catch {
             return fail(error, target.takeUnretainedValue(), tokenLength: text.count)
         }
-        return completedScalar()
+        return true
     }
 
     mutating func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -162,7 +160,7 @@ struct EventBuilder {
         do { try target._withUnsafeGuaranteedRef { try $0.string(bytes, context, &self) } } catch {
             return fail(error, target.takeUnretainedValue(), tokenLength: bytes.count + 2)
         }
-        return completedScalar()
+        return true
     }
 
     mutating func startObject() -> Bool {
@@ -224,13 +222,13 @@ struct EventBuilder {
 
     mutating func endObject() -> Bool {
         eventCount &+= 1
-        if skipDepth > 0 { skipDepth -= 1; return skipDepth > 0 || completedScalar() }
+        if skipDepth > 0 { skipDepth -= 1; return true }
         return endContainer()
     }
 
     mutating func endArray() -> Bool {
         eventCount &+= 1
-        if skipDepth > 0 { skipDepth -= 1; return skipDepth > 0 || completedScalar() }
+        if skipDepth > 0 { skipDepth -= 1; return true }
         return endContainer()
     }
 
@@ -280,13 +278,6 @@ struct EventBuilder {
         }
     }
 
-    /// A value ended; at the top level that completes one value of the input.
-    @inline(__always)
-    private mutating func completedScalar() -> Bool {
-        if depth == 0 { valuesCompleted += 1 }
-        return true
-    }
-
     private mutating func endContainer() -> Bool {
         let top = frames[depth - 1]
         switch top.kind {
@@ -299,7 +290,7 @@ struct EventBuilder {
                 return fail(error, nil, tokenLength: 1, opened: depth == base ? -1 : 0)
             }
         }
-        return completedScalar()
+        return true
     }
 
     /// Pushes a frame for a container that fills `storage`.
@@ -387,7 +378,7 @@ struct EventBuilder {
             unwind(to: recordDepth)
             skipDepth = max(open, 0)
             do { try sink.skipped(e) } catch { failure = error as? JSONError ?? e; return false }
-            return skipDepth > 0 || completedScalar()
+            return true
         }
         failure = e
         return false
