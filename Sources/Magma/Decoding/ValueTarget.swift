@@ -64,12 +64,16 @@ final class Slot<V>: ValueTarget {
     /// made while it is initialised): then the codec is asked each time.
     private let objectOwner: Unmanaged<ContainerOwner>?
     private let arrayOwner: Unmanaged<ContainerOwner>?
+    /// Whether `null` may keep the default (`DecodingOptions.nullForNonOptional`): the value is a
+    /// property's and its codec has no value for null. Fixed at init, not cast per value.
+    private let nullMayKeepDefault: Bool
 
     init(_ codec: Codec<V>, _ receiver: Receiver<V>, property: String? = nil) {
         self.codec = codec
         self.receiver = receiver
         objectOwner = codec.objectOwner.map { Unmanaged.passUnretained($0) }
         arrayOwner = codec.arrayOwner.map { Unmanaged.passUnretained($0) }
+        nullMayKeepDefault = receiver is PropertyWriting && !codec.acceptsNull
         super.init(property: property)
     }
 
@@ -85,7 +89,7 @@ final class Slot<V>: ValueTarget {
         try receiver.receive(try codec.bool(value, b.flags), context, &b)
     }
     override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        if !codec.acceptsNull, b.flags.keepDefaultOnNull, receiver is PropertyWriting { return }
+        if nullMayKeepDefault, b.flags.keepDefaultOnNull { return }
         try receiver.receive(try codec.null(), context, &b)
     }
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {

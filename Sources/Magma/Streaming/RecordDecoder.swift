@@ -167,7 +167,8 @@ public final class RecordDecoder<Model: JSONModel> {
 
     private func feedLines(_ bytes: UnsafeRawBufferPointer) throws {
         var start = 0
-        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        while start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
+            let newline = UnsafeRawPointer(found) - bytes.baseAddress!
             if pendingLine.isEmpty {
                 try parseLine(UnsafeRawBufferPointer(rebasing: bytes[start..<newline]), start: consumed + start)
             } else {
