@@ -59,6 +59,14 @@ class ScalarValue: ValueWriter {
     init(optional: Bool) { self.optional = optional }
     /// The writer of `T?` for this writer of `T`.
     func optionalForm() -> ValueWriter { fatalError("ScalarValue is abstract") }
+    /// Whether the `T?` at `value` is nil (called only when `optional`).
+    func isNil(_ value: UnsafeRawPointer) -> Bool { fatalError("ScalarValue is abstract") }
+
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        if optional, isNil(value) { return w.nilMember(key) }
+        w.key(key)
+        try write(value, into: &w)
+    }
 }
 
 final class StringValue: ScalarValue {
@@ -71,15 +79,8 @@ final class StringValue: ScalarValue {
             w.string(value.assumingMemoryBound(to: String.self).pointee)
         }
     }
-    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
-        if optional {
-            guard let s = value.assumingMemoryBound(to: String?.self).pointee else { return w.nilMember(key) }
-            w.key(key)
-            w.string(s)
-        } else {
-            w.key(key)
-            w.string(value.assumingMemoryBound(to: String.self).pointee)
-        }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool {
+        value.assumingMemoryBound(to: String?.self).pointee == nil
     }
 }
 
@@ -93,15 +94,8 @@ final class BoolValue: ScalarValue {
             w.bool(value.assumingMemoryBound(to: Bool.self).pointee)
         }
     }
-    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
-        if optional {
-            guard let b = value.assumingMemoryBound(to: Bool?.self).pointee else { return w.nilMember(key) }
-            w.key(key)
-            w.bool(b)
-        } else {
-            w.key(key)
-            w.bool(value.assumingMemoryBound(to: Bool.self).pointee)
-        }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool {
+        value.assumingMemoryBound(to: Bool?.self).pointee == nil
     }
 }
 
@@ -116,15 +110,8 @@ final class Int64Value: ScalarValue {
             w.int64(value.assumingMemoryBound(to: Int64.self).pointee)
         }
     }
-    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
-        if optional {
-            guard let i = value.assumingMemoryBound(to: Int64?.self).pointee else { return w.nilMember(key) }
-            w.key(key)
-            w.int64(i)
-        } else {
-            w.key(key)
-            w.int64(value.assumingMemoryBound(to: Int64.self).pointee)
-        }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool {
+        value.assumingMemoryBound(to: Int64?.self).pointee == nil
     }
 }
 
@@ -138,15 +125,8 @@ final class DoubleValue: ScalarValue {
             try w.double(value.assumingMemoryBound(to: Double.self).pointee)
         }
     }
-    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
-        if optional {
-            guard let d = value.assumingMemoryBound(to: Double?.self).pointee else { return w.nilMember(key) }
-            w.key(key)
-            try w.double(d)
-        } else {
-            w.key(key)
-            try w.double(value.assumingMemoryBound(to: Double.self).pointee)
-        }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool {
+        value.assumingMemoryBound(to: Double?.self).pointee == nil
     }
 }
 
@@ -160,15 +140,8 @@ final class URLValue: ScalarValue {
             w.string(value.assumingMemoryBound(to: URL.self).pointee.absoluteString)
         }
     }
-    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
-        if optional {
-            guard let url = value.assumingMemoryBound(to: URL?.self).pointee else { return w.nilMember(key) }
-            w.key(key)
-            w.string(url.absoluteString)
-        } else {
-            w.key(key)
-            w.string(value.assumingMemoryBound(to: URL.self).pointee.absoluteString)
-        }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool {
+        value.assumingMemoryBound(to: URL?.self).pointee == nil
     }
 }
 
