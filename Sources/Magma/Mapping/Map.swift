@@ -100,10 +100,7 @@ public struct Map<Model> {
         if let transformer = registry.transformer(named: name, for: V.self) {
             self.init(property, keyPath, transformer, required: required)
         } else {
-            let fallback = Transformer<JSONValue, V>(forward: { _ in throw JSONError(.invalidMapping, "no transformer \"\(name)\"") })
-            self.init(property, keyPath, fallback, required: required)
-            self = self.with(problem: JSONError.invalidMapping(
-                "\(propertyName): no transformer named \"\(name)\" for \(V.self) is registered"))
+            self.init(unregistered: property, keyPath, name: name, types: "\(V.self)", required: required)
         }
     }
 
@@ -121,11 +118,16 @@ public struct Map<Model> {
         } else if let wrapped = registry.transformer(named: name, for: V.self) {
             self.init(property, keyPath, wrapped, required: required)
         } else {
-            let fallback = Transformer<JSONValue, V?>(forward: { _ in throw JSONError(.invalidMapping, "no transformer \"\(name)\"") })
-            self.init(property, keyPath, fallback, required: required)
-            self = self.with(problem: JSONError.invalidMapping(
-                "\(propertyName): no transformer named \"\(name)\" for \(V.self) or \(V?.self) is registered"))
+            self.init(unregistered: property, keyPath, name: name, types: "\(V.self) or \(V?.self)", required: required)
         }
+    }
+
+    /// A line whose named transformer is not registered: it fails when the plan is built.
+    private init<V>(unregistered property: WritableKeyPath<Model, V>, _ keyPath: String, name: String, types: String,
+                    required: Bool) {
+        let missing = Transformer<JSONValue, V>(forward: { _ in throw JSONError(.invalidMapping, "no transformer \"\(name)\"") })
+        self.init(property, keyPath, missing, required: required)
+        self = with(problem: .invalidMapping("\(propertyName): no transformer named \"\(name)\" for \(types) is registered"))
     }
 
     /// Maps one property from several key paths: its transformer receives all of their values
