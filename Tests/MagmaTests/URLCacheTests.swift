@@ -23,6 +23,33 @@ import Testing
         #expect(model.first == URL(string: "https://a.example/x"))
     }
 
+    @Test func laterDecodesOnAThread_reuseItsParsedURLs() throws {
+        let json = #"{"first": "https://cache.example/reused/\#(UInt64.random(in: 0...UInt64.max))", "links": []}"#
+        let first = try JSONAdapter.model(Links.self, from: json)
+        let misses = URLCache.missesOnThisThread
+        for _ in 0..<3 { #expect(try JSONAdapter.model(Links.self, from: json) == first) }
+        #expect(URLCache.missesOnThisThread == misses)
+    }
+
+    @Test func threadsDecodingAtOnce_eachGetTheirOwnValues() async throws {
+        // Every thread's cache sees colliding, evicted entries while others do the same.
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var ok = true
+                    for round in 0..<20 {
+                        let texts = (0..<300).map { "https://t\(worker).example/\((round * 37 + $0) % 2000)" }
+                        let json = "{\"links\": [" + texts.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+                        let links = try JSONAdapter.model(Links.self, from: json).links
+                        ok = ok && links == texts.map { URL(string: $0)! }
+                    }
+                    return ok
+                }
+            }
+            for try await ok in group { #expect(ok) }
+        }
+    }
+
     @Test func invalidURL_isAnErrorEvenAfterValidOnes() throws {
         let error = failureEverywhere(Links.self, #"{"links": ["https://ok.example", "http://[bad"]}"#)
         #expect(error?.code == .invalidValue)

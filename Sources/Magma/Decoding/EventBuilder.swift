@@ -61,12 +61,10 @@ struct Frame {
     var count: Int
 }
 
-/// What the codecs read per value: flags packed from `DecodingOptions` once per decode, and the
-/// decode's URL cache.
+/// What the codecs read per value: flags packed from `DecodingOptions` once per decode.
 struct CodecFlags {
     var lenient: Bool
     var keepDefaultOnNull: Bool
-    unowned(unsafe) var urls: URLCache?
 }
 
 struct EventBuilder {
@@ -80,8 +78,6 @@ struct EventBuilder {
     let rootContext: UnsafeMutableRawPointer
     let options: DecodingOptions
     let flags: CodecFlags
-    /// URLs parsed in this decode (see URLCodec).
-    private let urlCache = URLCache()
     /// Counts events, so the tokenizer can see a feed that produced none.
     var eventCount = 0
     private var failure: JSONError?
@@ -101,8 +97,7 @@ struct EventBuilder {
         self.root = Unmanaged.passUnretained(root)
         self.rootContext = rootContext
         self.options = options
-        flags = CodecFlags(lenient: options.lenientTypes, keepDefaultOnNull: options.nullForNonOptional == .keepDefault,
-                           urls: urlCache)
+        flags = CodecFlags(lenient: options.lenientTypes, keepDefaultOnNull: options.nullForNonOptional == .keepDefault)
         capacity = 16
         frames = .allocate(capacity: capacity)
         pool = .allocate(capacity: capacity)

@@ -127,7 +127,7 @@ final class Int64Field: FieldSlot {
 
 final class URLField: FieldSlot {
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard let value = b.flags.urls?.url(for: bytes) ?? URLCache.parse(bytes) else {
+        guard let value = URLCache.url(for: bytes) else {
             return try fallback.string(bytes, context, &b)
         }
         if optional {

@@ -5,14 +5,14 @@ import Glibc
 
 /// URLs written as JSON strings. `URL(string:)` costs 0.5-1 µs on Linux, and API JSON repeats its
 /// URLs (a user's avatar URL with every issue they touch, a label's URL with every issue it
-/// labels: 70 % of the URL values of the generated GitHub corpus are repeats), so each decode
-/// keeps the URLs it parsed in a small cache keyed by their bytes.
+/// labels: 70 % of the URL values of the generated GitHub corpus are repeats), so each thread
+/// keeps the URLs it parsed in a small cache keyed by their bytes (see `URLCache`).
 final class URLCodec: Codec<URL>, @unchecked Sendable {
     static let shared = URLCodec()
 
     override var typeName: String { "URL" }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> URL {
-        guard let url = flags.urls?.url(for: bytes) ?? URLCache.parse(bytes) else {
+        guard let url = URLCache.url(for: bytes) else {
             throw JSONError(.invalidValue, "\(JSONError.quote(bytes, asString: true)) is not a valid URL")
         }
         return url
@@ -24,6 +24,15 @@ final class URLCodec: Codec<URL>, @unchecked Sendable {
 /// The URLs one decode has parsed, by their bytes: direct-mapped, 1,024 entries, keys of up to
 /// 256 bytes kept in one slab, so its memory is bounded (about 270 KB) whatever the input and a
 /// hit costs a hash, a `memcmp` and the URL's retain. Owned by one EventBuilder, never shared.
+/// The URLs parsed on one thread, by their bytes: direct-mapped, 1,024 entries, keys of up to
+/// 256 bytes kept in one slab, so its memory is bounded (about 290 KB per thread that decodes
+/// URLs, freed when the thread ends) whatever the input, and a hit costs a thread-local load, a
+/// hash, a `memcmp` and the URL's retain.
+///
+/// Per thread rather than per decode: a decode per NDJSON line or per HTTP response then still
+/// finds the URLs earlier decodes parsed, and no decode pays for allocating a cache. A lookup runs
+/// to completion on its thread, so decodes nested on one thread (a transformer that decodes) and
+/// decodes that move between threads (an async stream) never touch one cache at the same time.
 final class URLCache {
     private static let size = 1024
     private static let keyCapacity = 256
@@ -31,8 +40,10 @@ final class URLCache {
     private let lengths = UnsafeMutablePointer<Int>.allocate(capacity: URLCache.size)
     private let keys = UnsafeMutableRawPointer.allocate(byteCount: URLCache.size * URLCache.keyCapacity, alignment: 16)
     private let urls = UnsafeMutablePointer<URL?>.allocate(capacity: URLCache.size)
+    /// Lookups that had to parse (for tests: a repeat must not).
+    private(set) var misses = 0
 
-    init() {
+    private init() {
         hashes.initialize(repeating: 0, count: URLCache.size)
         lengths.initialize(repeating: -1, count: URLCache.size)
         urls.initialize(repeating: nil, count: URLCache.size)
@@ -46,15 +57,21 @@ final class URLCache {
         keys.deallocate()
     }
 
-    /// The URL for `bytes`, parsed once per distinct value while it stays in the cache; nil if
-    /// the text is not a URL.
-    func url(for bytes: UnsafeRawBufferPointer) -> URL? {
+    /// The URL for `bytes`, parsed once per distinct value while it stays in this thread's cache;
+    /// nil if the text is not a URL.
+    static func url(for bytes: UnsafeRawBufferPointer) -> URL? {
         let n = bytes.count
-        guard n <= URLCache.keyCapacity, n > 0 else { return URLCache.parse(bytes) }
+        guard n <= URLCache.keyCapacity, n > 0 else { return parse(bytes) }
+        return current._withUnsafeGuaranteedRef { $0.lookup(bytes) }
+    }
+
+    private func lookup(_ bytes: UnsafeRawBufferPointer) -> URL? {
+        let n = bytes.count
         let h = URLCache.hash(bytes)
         let i = Int(truncatingIfNeeded: h & UInt64(URLCache.size - 1))
         let key = keys + i * URLCache.keyCapacity
         if hashes[i] == h, lengths[i] == n, memcmp(key, bytes.baseAddress!, n) == 0 { return urls[i] }
+        misses &+= 1
         guard let url = URLCache.parse(bytes) else { return nil }
         hashes[i] = h
         lengths[i] = n
@@ -66,6 +83,25 @@ final class URLCache {
     static func parse(_ bytes: UnsafeRawBufferPointer) -> URL? {
         URL(string: String(decoding: bytes, as: UTF8.self))
     }
+
+    /// Lookups on this thread that had to parse.
+    static var missesOnThisThread: Int { current.takeUnretainedValue().misses }
+
+    /// This thread's cache, made on first use; the thread's exit releases it.
+    private static var current: Unmanaged<URLCache> {
+        if let cache = pthread_getspecific(threadKey) { return Unmanaged.fromOpaque(cache) }
+        let cache = Unmanaged.passRetained(URLCache())
+        pthread_setspecific(threadKey, cache.toOpaque())
+        return cache
+    }
+
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { cache in
+            if let cache { Unmanaged<URLCache>.fromOpaque(cache).release() }
+        }
+        return key
+    }()
 
     /// Mixes every 8-byte word: URLs share long prefixes, so all the bytes must count.
     private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
