@@ -87,6 +87,7 @@ struct Orchestrator {
         log("\(file.name): \(String(format: "%.1f", Double(bytes) / 1e6)) MB, \(file.kind.id), \(file.layout.rawValue)")
 
         var decode: [SystemResult] = []
+        let systems = self.systems.filter { file.kind.runs($0) }
         for system in systems {
             let result = try runChild(["--only", system.rawValue], file, system: system.rawValue)
             logResult(system.title, result, bytes: bytes)

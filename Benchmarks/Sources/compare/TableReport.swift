@@ -5,7 +5,7 @@ import Foundation
 enum TableReport {
     static let methodNotes = [
         "MB/s: 10^6 bytes per second (decoding: of input; encoding: of the JSON the system wrote), best timed run after warm-up, median in parentheses. Every system works on the same bytes and models in the same run.",
-        "× JSONDecoder / × JSONEncoder: speed relative to Foundation's Codable (encoding: by time, as outputs differ in size). % of yajl: share of the yajl no-op ceiling (tokenizing with empty callbacks).",
+        "× JSONDecoder / × JSONEncoder: speed relative to Foundation's Codable in its fastest configuration (GitHub dates: `.iso8601`; encoding: by time, as outputs differ in size). JSONDecoder (DateFormatter) reads the same dates with a DateFormatter of the mapping's pattern, the literal Codable equivalent of Magma's pattern transformer. % of yajl: share of the yajl no-op ceiling (tokenizing with empty callbacks).",
         "allocs/record: malloc-family calls during one run divided by the records; counted by allocator shims linked into compare (no LD_PRELOAD, no header on blocks); they agree with package-benchmark's mallocCountTotal.",
         "peak RSS: VmHWM of a child process that ran only that system; over base: peak minus the resident size before the first run (the input, and to encode, the models).",
         "NDJSON: every system splits lines the same way (memchr); Magma and yajl read each line as raw bytes, Foundation as a Data slice; encoders write one line per record.",
@@ -76,6 +76,11 @@ enum TableReport {
             header: ["decode", "MB/s", "(median)", "× JSONDecoder", "% of yajl", "allocs/\(report.recordUnit)", "peak RSS", "over base", "models"],
             percent: true
         ))
+        let summary = report.decodeSummary
+        if let magma = summary.first(where: { $0.system == DecodeSystem.magma.rawValue })?.megabytesPerSecond,
+           let pattern = summary.first(where: { $0.system == DecodeSystem.jsonDecoderPattern.rawValue })?.megabytesPerSecond {
+            lines.append(String(format: "Magma vs JSONDecoder reading the same date pattern with a DateFormatter: %.2f×", magma / pattern))
+        }
         if let encode = report.encodeSummary {
             lines.append("")
             lines.append(contentsOf: rows(

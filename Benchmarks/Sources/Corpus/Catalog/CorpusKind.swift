@@ -13,6 +13,13 @@ public struct CorpusKind: Sendable {
     public let modelDescription: String
     /// Whether Magma can decode this kind (false for files with no model).
     public let hasModel: Bool
+    /// Whether the model has a pattern-date JSONDecoder to compare (`DecodeSystem.jsonDecoderPattern`).
+    let hasPatternDecoder: Bool
+
+    /// Whether `system` has anything to run on this kind.
+    public func runs(_ system: DecodeSystem) -> Bool {
+        system != .jsonDecoderPattern || hasPatternDecoder
+    }
 
     private let decodeCountBody: @Sendable (DecodeSystem, CorpusInput) throws -> Int
     private let validateBody: @Sendable (CorpusInput, [DecodeSystem]) -> Validation
@@ -36,6 +43,7 @@ public struct CorpusKind: Sendable {
             recordUnitPlural: plural ?? unit + "s",
             modelDescription: String(describing: Record.self),
             hasModel: true,
+            hasPatternDecoder: Record.makePatternJSONDecoder() != nil,
             decodeCountBody: { system, input in try RecordDecoding<Record>.decodeCount(system, input) },
             validateBody: { input, systems in Validation.run(Record.self, input, systems: systems) },
             prepareEncodingBody: { input in try RecordEncoding<Record>.prepare(input) }
@@ -59,6 +67,7 @@ public struct CorpusKind: Sendable {
         recordUnitPlural: "values",
         modelDescription: "no model (generic JSON)",
         hasModel: false,
+        hasPatternDecoder: false,
         decodeCountBody: { system, input in try GenericDecoding.decodeCount(system, input) },
         validateBody: { input, systems in GenericDecoding.validate(input, systems: systems) },
         prepareEncodingBody: nil

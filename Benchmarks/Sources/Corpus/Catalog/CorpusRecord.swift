@@ -8,6 +8,9 @@ import Foundation
 public protocol CorpusRecord: Codable, Equatable, Sendable {
     /// A fresh JSONDecoder configured for this model's dates.
     static func makeJSONDecoder() -> JSONDecoder
+    /// A JSONDecoder reading dates with a `DateFormatter` of the mapping's pattern, when
+    /// `makeJSONDecoder` uses a faster strategy for them (nil otherwise: nothing to compare).
+    static func makePatternJSONDecoder() -> JSONDecoder?
     /// A fresh JSONEncoder writing dates the way the JSON had them.
     static func makeJSONEncoder() -> JSONEncoder
     /// The date pattern the hand-mapping peer's `DateFormatter` uses.
@@ -20,23 +23,27 @@ public protocol CorpusRecord: Codable, Equatable, Sendable {
 
 extension CorpusRecord {
     public var recordCount: Int { 1 }
+    public static func makePatternJSONDecoder() -> JSONDecoder? { nil }
 }
 
 extension GHIssue: CorpusRecord {
     public static func makeJSONEncoder() -> JSONEncoder { Dates.gitHubEncoder() }
     public static func makeJSONDecoder() -> JSONDecoder { Dates.gitHubDecoder() }
+    public static func makePatternJSONDecoder() -> JSONDecoder? { Dates.gitHubPatternDecoder() }
     public static var handMappingDatePattern: String { Dates.gitHubPattern }
 }
 
 extension GHEvent: CorpusRecord {
     public static func makeJSONEncoder() -> JSONEncoder { Dates.gitHubEncoder() }
     public static func makeJSONDecoder() -> JSONDecoder { Dates.gitHubDecoder() }
+    public static func makePatternJSONDecoder() -> JSONDecoder? { Dates.gitHubPatternDecoder() }
     public static var handMappingDatePattern: String { Dates.gitHubPattern }
 }
 
 extension GHWebhook: CorpusRecord {
     public static func makeJSONEncoder() -> JSONEncoder { Dates.gitHubEncoder() }
     public static func makeJSONDecoder() -> JSONDecoder { Dates.gitHubDecoder() }
+    public static func makePatternJSONDecoder() -> JSONDecoder? { Dates.gitHubPatternDecoder() }
     public static var handMappingDatePattern: String { Dates.gitHubPattern }
 }
 
@@ -74,5 +81,6 @@ extension CITMCatalog: CorpusRecord {
 extension GHSeedIssue: CorpusRecord {
     public static func makeJSONEncoder() -> JSONEncoder { Dates.gitHubEncoder() }
     public static func makeJSONDecoder() -> JSONDecoder { Dates.gitHubDecoder() }
+    public static func makePatternJSONDecoder() -> JSONDecoder? { Dates.gitHubPatternDecoder() }
     public static var handMappingDatePattern: String { Dates.gitHubPattern }
 }

@@ -6,6 +6,10 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
     case magma
     /// Foundation's JSONDecoder with Codable.
     case jsonDecoder = "jsondecoder"
+    /// JSONDecoder with `.formatted(DateFormatter)` of the mapping's own date pattern: the literal
+    /// Codable equivalent of a pattern-date transformer (only for models whose JSONDecoder would
+    /// otherwise use a faster strategy; see `CorpusRecord.makePatternJSONDecoder`).
+    case jsonDecoderPattern = "jsondecoder-pattern"
     /// JSONSerialization into Foundation objects, then hand-written mapping (Mantle's architecture).
     case handMapping = "jsonserialization"
     /// yajl with no-op callbacks: tokenizing only, the ceiling for anything built on yajl.
@@ -16,6 +20,7 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
         switch self {
         case .magma: "Magma"
         case .jsonDecoder: "JSONDecoder"
+        case .jsonDecoderPattern: "JSONDecoder (DateFormatter)"
         case .handMapping: "JSONSerialization + mapping"
         case .yajl: "yajl no-op (ceiling)"
         }

@@ -5,7 +5,18 @@ import Foundation
 public enum RecordDecoding<Record: CorpusRecord> {
     /// Foundation's JSONDecoder (one decoder per call, reused across NDJSON lines).
     public static func jsonDecoder(_ input: CorpusInput) throws -> [Record] {
-        let decoder = Record.makeJSONDecoder()
+        try jsonDecoder(input, Record.makeJSONDecoder())
+    }
+
+    /// JSONDecoder reading dates through a `DateFormatter` of the mapping's pattern.
+    public static func jsonDecoderPattern(_ input: CorpusInput) throws -> [Record] {
+        guard let decoder = Record.makePatternJSONDecoder() else {
+            throw SystemUnavailable("JSONDecoder already uses the pattern's DateFormatter (or no dates)")
+        }
+        return try jsonDecoder(input, decoder)
+    }
+
+    private static func jsonDecoder(_ input: CorpusInput, _ decoder: JSONDecoder) throws -> [Record] {
         switch input.layout {
         case .array:
             return try decoder.decode([Record].self, from: input.data)
@@ -59,6 +70,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
         switch system {
         case .magma: return try MagmaSystem.decodeCount(Record.self, input)
         case .jsonDecoder: return count(try jsonDecoder(input))
+        case .jsonDecoderPattern: return count(try jsonDecoderPattern(input))
         case .handMapping: return count(try handMapping(input))
         case .yajl:
             try MagmaSystem.yajlScan(input)
@@ -71,6 +83,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
         switch system {
         case .magma: return try magma(input)
         case .jsonDecoder: return try jsonDecoder(input)
+        case .jsonDecoderPattern: return try jsonDecoderPattern(input)
         case .handMapping: return try handMapping(input)
         case .yajl: throw SystemUnavailable("yajl no-op builds no models")
         }

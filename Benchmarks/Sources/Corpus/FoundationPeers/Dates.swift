@@ -31,6 +31,14 @@ public enum Dates {
         return decoder
     }
 
+    /// The JSONDecoder for GitHub payloads with the mapping's own pattern, through a
+    /// `DateFormatter`: what a Codable user writes to read `yyyy-MM-dd'T'HH:mm:ss'Z'` literally.
+    public static func gitHubPatternDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .formatted(formatter(gitHubPattern))
+        return decoder
+    }
+
     /// The JSONDecoder for twitter.json (no ISO dates there: a formatter is the only option).
     public static func twitterDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
