@@ -184,35 +184,44 @@ struct EventBuilder {
         eventCount &+= 1
         if skipDepth > 0 { return true }
         let top = frames + (depth - 1)
-        if top.pointee.kind == .dictionary {
-            let storage = top.pointee.storage
-            do { try top.pointee.owner.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.key(bytes, storage, &self) } } catch {
-                return fail(error, nil, tokenLength: bytes.count + 2)
-            }
-            return true
-        }
+        if top.pointee.kind == .dictionary { return dictionaryKey(bytes, top) }
         let index = top.pointee.keys.unsafelyUnwrapped.index(of: bytes)
         if index < 0 {
             top.pointee.target = nil
             top.pointee.entry = -2
             rememberUnmappedKey(bytes)
-            if options.unknownKeys == .reject {
-                return fail(JSONError(.unknownKey, "unknown key \"\(String(decoding: bytes, as: UTF8.self))\""), nil,
-                            tokenLength: bytes.count + 2)
-            }
-            return true
+            return options.unknownKeys == .ignore || failUnknownKey(bytes)
         }
         let entry = top.pointee.entries.unsafelyUnwrapped[index]
         top.pointee.target = entry.target
         top.pointee.entry = Int32(truncatingIfNeeded: index)
         let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
-        if top.pointee.seenKeys & bit != 0, options.duplicateKeys == .reject {
-            let name = top.pointee.node.unsafelyUnwrapped.takeUnretainedValue().names[index]
-            return fail(JSONError(.duplicateKey, "duplicate key \"\(name)\""), nil, tokenLength: bytes.count + 2)
-        }
+        if top.pointee.seenKeys & bit != 0, options.duplicateKeys == .reject { return failDuplicateKey(bytes, index) }
         top.pointee.seenKeys |= bit
         if entry.requiredBits != 0 { frames[Int(top.pointee.modelFrame)].seenRequired |= entry.requiredBits }
         return true
+    }
+
+    // The rare paths of `key`, kept out of line so the common one stays small.
+
+    @inline(never)
+    private mutating func dictionaryKey(_ bytes: UnsafeRawBufferPointer, _ top: UnsafeMutablePointer<Frame>) -> Bool {
+        let storage = top.pointee.storage
+        do { try top.pointee.owner.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.key(bytes, storage, &self) } } catch {
+            return fail(error, nil, tokenLength: bytes.count + 2)
+        }
+        return true
+    }
+
+    @inline(never)
+    private mutating func failUnknownKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        fail(JSONError(.unknownKey, "unknown key \"\(String(decoding: bytes, as: UTF8.self))\""), nil, tokenLength: bytes.count + 2)
+    }
+
+    @inline(never)
+    private mutating func failDuplicateKey(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> Bool {
+        let name = frames[depth - 1].node.unsafelyUnwrapped.takeUnretainedValue().names[index]
+        return fail(JSONError(.duplicateKey, "duplicate key \"\(name)\""), nil, tokenLength: bytes.count + 2)
     }
 
     mutating func endObject() -> Bool {
