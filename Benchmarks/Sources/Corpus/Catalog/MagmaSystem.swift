@@ -4,7 +4,8 @@ import Foundation
 /// Magma's rows of the comparison, and yajl's no-op ceiling (which Magma exposes for benchmarks).
 ///
 /// Records are decoded the way a user would: `JSONAdapter.models` for a top-level array,
-/// `JSONAdapter.model` for one document or one NDJSON line (given as raw bytes, no copy).
+/// `JSONAdapter.model` for one document, `JSONAdapter.forEachRecord` for NDJSON (Magma frames
+/// the lines itself, with `memchr` as the other systems do, and reuses one decoder for all).
 public enum MagmaSystem {
     public static let isAvailable = true
 
@@ -72,9 +73,7 @@ public enum MagmaSystem {
             return [try JSONAdapter.model(M.self, from: input.data)]
         case .ndjson:
             var records: [M] = []
-            try forEachLineBuffer(in: input.data) { line in
-                records.append(try JSONAdapter.model(M.self, from: line))
-            }
+            try JSONAdapter.forEachRecord(M.self, in: input.data, layout: .ndjson) { records.append($0) }
             return records
         }
     }
