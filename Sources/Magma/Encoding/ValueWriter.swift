@@ -48,7 +48,7 @@ extension ArrayCodec: ValueWriterSource {
 }
 
 extension ModelCodec: ValueWriterSource {
-    func makeValueWriter() -> ValueWriter { ModelValue<Model>() }
+    func makeValueWriter() -> ValueWriter { writesDynamically ? CodecValue(self) : ModelValue<Model>() }
 }
 
 // MARK: - Scalars
@@ -221,9 +221,9 @@ class ModelWriter: ValueWriter {
 }
 
 final class ModelValue<Model: JSONModel>: ModelWriter {
-    override func node() throws -> EncodeNode { try Model.jsonMapping.plan().encodeRoot }
+    override func node() throws -> EncodeNode { try Model.jsonMapping.plan(for: Model.self).encodeRoot }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        try Model.jsonMapping.plan().encodeRoot.write(value, into: &w)
+        try Model.jsonMapping.plan(for: Model.self).encodeRoot.write(value, into: &w)
     }
 }
 

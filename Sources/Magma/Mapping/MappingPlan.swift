@@ -16,7 +16,7 @@ final class MappingPlan {
     init<Model>(_ maps: [Map<Model>], model: String) throws(JSONError) {
         self.model = model
         let tree = NodeBuilder()
-        var seen: [PartialKeyPath<Model>: String] = [:]
+        var seen: [AnyKeyPath: String] = [:]
         var requiredNames: [(String, String)] = []
         var multiKey: [MultiKeyBinding] = []
         var captureCount = 0
