@@ -137,15 +137,18 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
     private let cachedPlan = Atomic<UnsafeRawPointer?>(nil)
     /// A mapping to use instead of the model's own.
     private let mapping: JSONMapping<Model.MappingRoot>?
+    /// The type the plan is for: `Model`, or the dynamic type of a class model being updated.
+    private let planType: Any.Type
 
-    init(mapping: JSONMapping<Model.MappingRoot>? = nil) {
+    init(mapping: JSONMapping<Model.MappingRoot>? = nil, planType: Any.Type = Model.self) {
         self.mapping = mapping
+        self.planType = planType
     }
 
     @inline(__always)
     private func plan() throws -> Unmanaged<MappingPlan> {
         if let cached = cachedPlan.load(ordering: .acquiring) { return Unmanaged.fromOpaque(cached) }
-        let retained = Unmanaged.passRetained(try (mapping ?? Model.jsonMapping).plan(for: Model.self))
+        let retained = Unmanaged.passRetained(try (mapping ?? Model.jsonMapping).plan(for: planType))
         let (stored, current) = cachedPlan.compareExchange(
             expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
         if stored { return retained }

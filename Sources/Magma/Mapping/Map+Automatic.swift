@@ -74,8 +74,10 @@ extension Map {
     /// `merge<Key>FromModel:`).
     ///
     /// ```swift
-    /// Map(\.commentCount, "comments").merging { mine, theirs in mine + theirs }
+    /// Map(\.commentCount, "comments").merging { (mine: Int, theirs: Int) in mine + theirs }
     /// ```
+    /// The closure's parameter types say which type it is for (they must be the property's,
+    /// or the mapping fails to build).
     /// - Parameter combine: The merged value from this model's value and the other's.
     /// - Returns: The line with the hook.
     public func merging<V>(_ combine: @escaping (_ mine: V, _ theirs: V) -> V) -> Map {
