@@ -12,7 +12,7 @@ public final class JSONMapping<Model: JSONModel>: @unchecked Sendable {
     let maps: [Map<Model>]
     private let compiled: Result<MappingPlan, JSONError>
     /// The type the lines were written for: `Model`, or a subclass of it for a subclass's mapping.
-    private let linesType: Any.Type
+    let linesType: Any.Type
     /// Whether a type may use these lines: `linesType` or one of its subclasses.
     private let accepts: (Any.Type) -> Bool
 

@@ -71,6 +71,11 @@ public struct Map<Model> {
         merge = { $0[keyPath: property] = $1[keyPath: property] }
         remake = { key, named, registry, required in
             guard let named else { return Map(property, key, transformer, required: required) }
+            // An optional property also takes a transformer registered for its wrapped type.
+            if let optional = V.self as? OptionalRemaking.Type,
+               let map: Map = optional.remake(property, key, named: named, registry: registry, required: required) {
+                return map
+            }
             return Map(property, key, transformerNamed: named, registry: registry, required: required)
         }
     }
@@ -260,5 +265,20 @@ final class CaptureReceiver: Receiver<JSONValue> {
 
     override func receive(_ value: consuming JSONValue, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         b.captures[b.captures.count - 1][index] = value
+    }
+}
+
+/// Lets a line of a generic `V` that is an optional be remade through the optional form of the
+/// named-transformer line (which also looks up the wrapped type).
+protocol OptionalRemaking {
+    static func remake<Model>(_ property: AnyKeyPath, _ key: String, named: String, registry: TransformerRegistry,
+                              required: Bool) -> Map<Model>?
+}
+
+extension Optional: OptionalRemaking {
+    static func remake<Model>(_ property: AnyKeyPath, _ key: String, named: String, registry: TransformerRegistry,
+                              required: Bool) -> Map<Model>? {
+        guard let property = property as? WritableKeyPath<Model, Wrapped?> else { return nil }
+        return Map(property, key, transformerNamed: named, registry: registry, required: required)
     }
 }
