@@ -191,6 +191,9 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
             let captured = b.captures.removeLast()
             for binding in plan.multiKey { try binding.apply(captured, to: frame.storage) }
         }
+        if !plan.relationships.isEmpty {
+            for relationship in plan.relationships { relationship.link(frame.storage) }
+        }
         do {
             try model.pointee.didDecode()
             try model.pointee.validate()
