@@ -62,7 +62,7 @@ public struct Map<Model> {
         let codec = transformer.codec
         self.property = property
         propertyName = name
-        bareName = Map.bareName(of: property, model: Model.self)
+        bareName = Map.bareName(of: name, model: Model.self)
         let slot = Slot(codec, PropertyReceiver(property), property: name)
         source = .single(keyPath, FieldSlot.make(codec, property, fallback: slot) ?? slot)
         self.required = required
@@ -182,7 +182,7 @@ public struct Map<Model> {
         self.required = required
         self.writer = transformer.isReversible ? MultiKeyPropertyWriter(property, transformer: transformer, property: name) : nil
         problem = nil
-        bareName = Map.bareName(of: property, model: Model.self)
+        bareName = Map.bareName(of: name, model: Model.self)
         merge = { $0[keyPath: property] = $1[keyPath: property] }
         remake = nil
     }
@@ -203,11 +203,10 @@ public struct Map<Model> {
     /// `reporterLogin` from `\GHIssue.reporterLogin`: the key path's one component when it names
     /// a stored property. Nil for anything else: a key path through several properties, or one
     /// Swift cannot name (a non-final class's property reads `<computed 0x… (Int)>`).
-    static func bareName(of property: AnyKeyPath, model: Any.Type) -> String? {
-        let text = String(describing: property)
-        let prefix = "\\" + String(describing: model) + "."
-        guard text.hasPrefix(prefix) else { return nil }
-        let name = text.dropFirst(prefix.count)
+    static func bareName(of propertyName: String, model: Any.Type) -> String? {
+        let prefix = String(describing: model) + "."
+        guard propertyName.hasPrefix(prefix) else { return nil }
+        let name = propertyName.dropFirst(prefix.count)
         guard let first = name.utf8.first, !(first >= 48 && first <= 57),
               name.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 })
         else { return nil }

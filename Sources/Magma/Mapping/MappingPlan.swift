@@ -12,6 +12,8 @@ final class MappingPlan {
     /// Child models that get a back-reference to the model when its object ends (class models
     /// that declare relationships; empty for every other model).
     let relationships: [RelationshipLink]
+    /// `!relationships.isEmpty`, read per model without touching the array (no retain).
+    let hasRelationships: Bool
     /// The model's JSON object for encoding: properties in mapping order, dotted key paths as
     /// nested objects; one-way properties left out.
     let encodeRoot: EncodeNode
@@ -74,6 +76,7 @@ final class MappingPlan {
         self.requiredNames = requiredNames
         self.multiKey = multiKey
         self.relationships = relationships
+        hasRelationships = !relationships.isEmpty
         self.captureCount = captureCount
         encodeRoot.seal()
         self.encodeRoot = encodeRoot
