@@ -63,7 +63,7 @@ extension JSONAdapter {
         model = try data.withUnsafeBytes { try decode(codec, from: $0, options: options) }
     }
 
-    /// Updates a model from a partial JSON string; see ``update(_:from:options:)-(_,Data,_)``.
+    /// Updates a model from a partial JSON string; see the `Data` form.
     public static func update<M: JSONModel>(_ model: inout M, from string: String, options: DecodingOptions = .init()) throws {
         try update(&model, from: Data(string.utf8), options: options)
     }

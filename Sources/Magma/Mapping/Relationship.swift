@@ -123,8 +123,8 @@ final class RebasedRelationship<Base, Sub>: Relationship<Base> {
 extension Map where Model: AnyObject {
     /// Declares the line's child models (a `[Child]` or `Child?` property of a class model) as a
     /// relationship whose children point back at the parent through `backReference`, a `weak var`
-    /// of the child: decoding sets it, and the relationship helpers (``JSONModel/add(_:to:)-(_,String)``,
-    /// ``JSONModel/set(_:for:)-(_,String)``, ``JSONModel/remove(_:from:)-(_,String)``) keep both sides
+    /// of the child: decoding sets it, and the relationship helpers (`add(_:to:)`,
+    /// `set(_:for:)`, `remove(_:from:)`) keep both sides
     /// consistent. The back-reference is not mapped, so encoding never loops.
     ///
     /// ```swift
@@ -168,7 +168,7 @@ extension JSONModel where Self: AnyObject {
     /// - Parameters:
     ///   - child: The related model, or nil.
     ///   - name: The relationship's name.
-    /// - Throws: As ``add(_:to:)-(_,String)``.
+    /// - Throws: As `add(_:to:)` by name.
     public func set(_ child: AnyObject?, for name: String) throws { try relationship(named: name).set(child, on: rootSelf) }
 
     /// Sets the to-one relationship held by `property`.
@@ -180,7 +180,7 @@ extension JSONModel where Self: AnyObject {
     /// - Parameters:
     ///   - child: The related model.
     ///   - name: The relationship's name.
-    /// - Throws: As ``add(_:to:)-(_,String)``.
+    /// - Throws: As `add(_:to:)` by name.
     public func remove(_ child: AnyObject, from name: String) throws { try relationship(named: name).remove(child, from: rootSelf) }
 
     /// The models related through `name`.
