@@ -167,3 +167,25 @@ import Testing
         #expect(value as? KeyPress == KeyPress(at: 0, key: "q"))
     }
 }
+
+extension ClusterTests {
+    @Test func streamOfClusterRecords_skipsBadOnes_inEveryChunking() throws {
+        // The second record fails while its buffered keys are replayed, the third has an
+        // unknown type, the fifth fails after its type is known.
+        let json = #"""
+        [{"radius": 1, "type": "circle"}, {"id": "x", "radius": [1, {"a": 2}], "type": "circle"},
+         {"id": 3, "type": "hexagon", "more": [1]}, {"type": "square", "side": 4}, {"type": "square", "side": "x"},
+         {"extra": [[], {}], "id": 6, "type": "circle"}]
+        """#
+        for size in chunkSizes {
+            var records: [Shape] = []
+            let decoder = RecordDecoder(Shape.self, layout: .array, errorPolicy: .skip) { records.append($0) }
+            for chunk in chunks(Array(json.utf8), size) { try decoder.feed(chunk) }
+            try decoder.finish()
+            #expect(records.map { String(describing: type(of: $0)) } == ["Circle", "Square", "Circle"], "chunk size \(size)")
+            #expect(records.last?.id == 6)
+            #expect(decoder.skipped.map(\.recordIndex) == [1, 2, 4], "chunk size \(size)")
+            #expect(decoder.skipped.map(\.code) == [.typeMismatch, .unknownType, .typeMismatch])
+        }
+    }
+}
