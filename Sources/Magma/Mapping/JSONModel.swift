@@ -17,12 +17,24 @@ import Synchronization
 /// ```
 ///
 /// Properties the mapping does not name are never read nor written (set them locally).
+///
+/// A non-final class declares its mapping as an overridable `class var` of type
+/// `JSONMapping<Base>`, and each subclass overrides it with a mapping that inherits the
+/// superclass's lines (``JSONMapping/init(_:inheriting:keyNaming:_:)``); see <doc:ModelLayer>.
 public protocol JSONModel: JSONRepresentable {
+    /// The type whose ``JSONMapping`` declares this model's mapping: `Self`, inferred from
+    /// ``jsonMapping``. A class hierarchy's mappings are all `JSONMapping<Base>` (Swift cannot
+    /// let a non-final class name `Self` there); each subclass's holds its own lines.
+    associatedtype MappingRoot: JSONModel = Self
     /// A model with every property at its default.
     init()
     /// How JSON key paths map to this model's properties; declare it as a `static let` so it is
-    /// compiled once.
-    static var jsonMapping: JSONMapping<Self> { get }
+    /// compiled once (a non-final class: a `class var` returning a `static let`).
+    static var jsonMapping: JSONMapping<MappingRoot> { get }
+    /// The class cluster this model is the base of: decoding the base picks the concrete model
+    /// from a discriminator key (Mantle's `classForParsingJSONDictionary:`), and encoding any
+    /// model of the cluster writes its discriminator. Default nil: no cluster, no cost.
+    static var jsonCluster: JSONCluster<MappingRoot>? { get }
     /// Called when the model's object has been read, before ``validate()``: derive helper
     /// properties from decoded ones here (as Mantle models did in `initWithDictionary:`).
     /// - Throws: Any error, reported as ``JSONError/Code/validationFailed`` with the model's path.
@@ -33,10 +45,12 @@ public protocol JSONModel: JSONRepresentable {
 }
 
 extension JSONModel {
+    public static var jsonCluster: JSONCluster<MappingRoot>? { nil }
     public mutating func didDecode() throws {}
     public func validate() throws {}
-    /// A nested model decodes through its own mapping.
-    public static var jsonTransformer: Transformer<JSONValue, Self> { .model(Self.self) }
+    /// A nested model decodes through its own mapping (a class hierarchy's: the base class's
+    /// codec, which encodes each model through its dynamic type's mapping).
+    public static var jsonTransformer: Transformer<JSONValue, MappingRoot> { .model(MappingRoot.self) }
 }
 
 /// A type with an implicit transformer: `Map(\.x, "x")` needs no transformer argument for it.
@@ -45,22 +59,76 @@ extension JSONModel {
 /// (ISO 8601), JSONValue, optionals, arrays and `[String: T]` dictionaries of these, and every
 /// ``JSONModel`` conform. RawRepresentable enums need no conformance: `Map` takes them directly.
 public protocol JSONRepresentable {
+    /// The type ``jsonTransformer`` produces: `Self`, but for a subclass of a class model (its
+    /// base class; map a property of the subclass's type with `.model(Sub.self)`).
+    associatedtype JSONForm = Self
     /// The transformer used when a mapping names none.
-    static var jsonTransformer: Transformer<JSONValue, Self> { get }
+    static var jsonTransformer: Transformer<JSONValue, JSONForm> { get }
 }
 
 /// Reads a model from a JSON object and writes it back.
 final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
-    private let owner = ModelOwner<Model>()
-    override var objectOwner: ContainerOwner? { owner }
+    private let owner: ModelOwner<Model>
+    /// A mapping given for this codec instead of the model's own (one loaded at run time).
+    private let mapping: JSONMapping<Model.MappingRoot>?
+    /// The base of a class cluster: its objects are read by the cluster, which picks the
+    /// concrete model from the discriminator. Nil for every other model (no cost then).
+    private let cluster: ClusterCodec<Model>?
+    /// `cluster != nil`, tested per model taken without loading (and retaining) the reference.
+    private let isCluster: Bool
+    /// The cluster that writes this model with its discriminator (a cluster's base, or one of
+    /// its subclasses).
+    private let clusterWriter: ClusterWriting?
+    /// Whether a value's dynamic type may have another mapping (a class), or a cluster or
+    /// another mapping is in play: then nested values are written through `write`, not a plan.
+    let writesDynamically: Bool
+
+    init(mapping: JSONMapping<Model.MappingRoot>? = nil) {
+        self.mapping = mapping
+        owner = ModelOwner(mapping: mapping)
+        let declared = mapping == nil ? Model.jsonCluster : nil
+        cluster = ObjectIdentifier(Model.self) == ObjectIdentifier(Model.MappingRoot.self) ? declared?.codec as? ClusterCodec<Model> : nil
+        clusterWriter = declared?.codec as? ClusterWriting
+        isCluster = cluster != nil
+        writesDynamically = mapping != nil || declared != nil || Model.self is AnyObject.Type
+    }
+
+    override var objectOwner: ContainerOwner? { cluster?.objectOwner ?? owner }
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Model {
+        if isCluster { return try cluster.unsafelyUnwrapped.take(storage, from: owner) }
+        return storage.assumingMemoryBound(to: Model.self).move()
+    }
     override func encode(_ value: Model) throws -> JSONValue {
         var w = JSONWriter(options: EncodingOptions())
         try write(value, into: &w)
         return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
     }
     override func write(_ value: Model, into w: inout JSONWriter) throws {
-        let plan = try Model.jsonMapping.plan()
-        try withUnsafePointer(to: value) { try plan.encodeRoot.write(UnsafeRawPointer($0), into: &w) }
+        if let clusterWriter, try clusterWriter.write(value, into: &w) { return }
+        try ModelCodec.write(value, mapping: mapping, discriminator: nil, into: &w)
+    }
+
+    /// Writes `value` through its dynamic type's mapping (a subclass's, for a class model), or
+    /// through `mapping`; with `discriminator` first unless the mapping writes that key itself.
+    static func write(_ value: Model, mapping: JSONMapping<Model.MappingRoot>?, discriminator: (key: String, value: String)?,
+                      into w: inout JSONWriter) throws {
+        let plan: MappingPlan
+        if let mapping {
+            plan = try mapping.plan(for: Model.self)
+        } else {
+            let type = type(of: value)
+            plan = try type.jsonMapping.plan(for: type)
+        }
+        try withUnsafePointer(to: value) { model in
+            guard let discriminator, !plan.root.names.contains(discriminator.key) else {
+                return try plan.encodeRoot.write(UnsafeRawPointer(model), into: &w)
+            }
+            w.beginObject()
+            w.key(discriminator.key)
+            w.string(discriminator.value)
+            try plan.encodeRoot.writeMembers(UnsafeRawPointer(model), into: &w)
+            w.endObject()
+        }
     }
 }
 
@@ -70,11 +138,20 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
     /// while its own mapping is being compiled) and kept, retained, for the owner's life. Set
     /// once through an atomic compare-exchange, so concurrent first decodes are safe.
     private let cachedPlan = Atomic<UnsafeRawPointer?>(nil)
+    /// A mapping to use instead of the model's own.
+    private let mapping: JSONMapping<Model.MappingRoot>?
+    /// The type the plan is for: `Model`, or the dynamic type of a class model being updated.
+    private let planType: Any.Type
+
+    init(mapping: JSONMapping<Model.MappingRoot>? = nil, planType: Any.Type = Model.self) {
+        self.mapping = mapping
+        self.planType = planType
+    }
 
     @inline(__always)
     private func plan() throws -> Unmanaged<MappingPlan> {
         if let cached = cachedPlan.load(ordering: .acquiring) { return Unmanaged.fromOpaque(cached) }
-        let retained = Unmanaged.passRetained(try Model.jsonMapping.plan())
+        let retained = Unmanaged.passRetained(try (mapping ?? Model.jsonMapping).plan(for: planType))
         let (stored, current) = cachedPlan.compareExchange(
             expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
         if stored { return retained }
@@ -89,7 +166,23 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let plan = try self.plan().takeUnretainedValue()
         let storage = b.storage(size: MemoryLayout<Model>.size, alignment: MemoryLayout<Model>.alignment)
+        // Made in place: a model passed in would be copied into the storage (measured: ~130
+        // instructions per GitHub issue).
         storage.bindMemory(to: Model.self, capacity: 1).initialize(to: Model())
+        push(plan, storage, starter, context, &b)
+    }
+
+    /// Pushes the frame of a model that starts as `initial` (one being updated).
+    func begin(_ initial: consuming Model, _ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let plan = try self.plan().takeUnretainedValue()
+        let storage = b.storage(size: MemoryLayout<Model>.size, alignment: MemoryLayout<Model>.alignment)
+        storage.bindMemory(to: Model.self, capacity: 1).initialize(to: initial)
+        push(plan, storage, starter, context, &b)
+    }
+
+    @inline(__always)
+    private func push(_ plan: MappingPlan, _ storage: UnsafeMutableRawPointer, _ starter: ValueTarget,
+                      _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         b.push(.model, owner: self, node: plan.root, target: nil, starter: starter, storage: storage, parentContext: context)
         if plan.captureCount > 0 { b.captures.append(Array(repeating: nil, count: plan.captureCount)) }
     }
@@ -111,6 +204,9 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
         if plan.captureCount > 0 {
             let captured = b.captures.removeLast()
             for binding in plan.multiKey { try binding.apply(captured, to: frame.storage) }
+        }
+        if plan.hasRelationships {
+            for relationship in plan.relationships { relationship.link(frame.storage) }
         }
         do {
             try model.pointee.didDecode()

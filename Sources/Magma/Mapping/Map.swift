@@ -12,16 +12,32 @@ public struct Map<Model> {
         case multiple([String], MultiKeyBinding)
     }
 
-    let property: PartialKeyPath<Model>
-    let propertyName: String
-    let source: Source
-    let required: Bool
+    /// The property, for duplicate checks (a key path of this model, or of a superclass for an
+    /// inherited line).
+    var property: AnyKeyPath
+    /// `GHIssue.reporterLogin`, for messages.
+    var propertyName: String
+    /// The property's own name (`reporterLogin`), from its key path or ``named(_:)``; nil when it
+    /// cannot be known (a non-final class property's key path has no name).
+    var bareName: String?
+    var source: Source
+    var required: Bool
     /// Writes the property's JSON for encoding; nil when its transformer is one-way (the property
     /// is then decode-only: encoding leaves it out).
-    let writer: PropertyWriter?
+    var writer: PropertyWriter?
     /// A problem found when the line was made (an unknown transformer name); reported when the
     /// plan is built.
-    let problem: JSONError?
+    var problem: JSONError?
+    /// The key is derived from ``bareName`` by the mapping's ``KeyNaming`` (a line written
+    /// without a key path).
+    var derivesKey = false
+    /// Copies the property from another model of the type (``JSONModel/merge(from:)``).
+    var merge: (inout Model, Model) -> Void
+    /// The same line with another key path, and a transformer registered under a name, or the
+    /// line's own transformer when the name is nil (mappings loaded at run time).
+    var remake: ((_ keyPath: String, _ transformer: String?, _ registry: TransformerRegistry, _ required: Bool) -> Map<Model>)?
+    /// For a class model's child models: sets each child's back-reference to its parent.
+    var relationship: Relationship<Model>? = nil
 
     /// Maps a property through its type's implicit transformer.
     /// - Parameters:
@@ -29,7 +45,8 @@ public struct Map<Model> {
     ///   - keyPath: The JSON key path (`user.login`).
     ///   - required: Whether a missing key is an error (``JSONError/Code/missingKey``); otherwise
     ///     the property keeps its default.
-    public init<V: JSONRepresentable>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, required: Bool = false) {
+    public init<V: JSONRepresentable>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, required: Bool = false)
+    where V.JSONForm == V {
         self.init(property, keyPath, V.jsonTransformer, required: required)
     }
 
@@ -45,11 +62,22 @@ public struct Map<Model> {
         let codec = transformer.codec
         self.property = property
         propertyName = name
+        bareName = Map.bareName(of: name, model: Model.self)
         let slot = Slot(codec, PropertyReceiver(property), property: name)
         source = .single(keyPath, FieldSlot.make(codec, property, fallback: slot) ?? slot)
         self.required = required
         self.writer = codec.isReversible ? TypedPropertyWriter(property, codec: codec, property: name) : nil
         problem = nil
+        merge = { $0[keyPath: property] = $1[keyPath: property] }
+        remake = { key, named, registry, required in
+            guard let named else { return Map(property, key, transformer, required: required) }
+            // An optional property also takes a transformer registered for its wrapped type.
+            if let optional = V.self as? OptionalRemaking.Type,
+               let map: Map = optional.remake(property, key, named: named, registry: registry, required: required) {
+                return map
+            }
+            return Map(property, key, transformerNamed: named, registry: registry, required: required)
+        }
     }
 
     /// Maps an optional property through a transformer of the wrapped type: `null` and absence give nil.
@@ -61,6 +89,10 @@ public struct Map<Model> {
     public init<V>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, _ transformer: Transformer<JSONValue, V>,
                    required: Bool = false) {
         self.init(property, keyPath, .optional(transformer), required: required)
+        remake = { key, named, registry, required in
+            guard let named else { return Map(property, key, transformer, required: required) }
+            return Map(property, key, transformerNamed: named, registry: registry, required: required)
+        }
     }
 
     /// Maps a RawRepresentable enum by its raw value.
@@ -70,21 +102,21 @@ public struct Map<Model> {
     ///   - required: Whether a missing key is an error.
     @_disfavoredOverload
     public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, required: Bool = false)
-    where V.RawValue: JSONRepresentable {
+    where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
         self.init(property, keyPath, .rawValue(V.self), required: required)
     }
 
     /// Maps an optional RawRepresentable enum by its raw value.
     @_disfavoredOverload
     public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, required: Bool = false)
-    where V.RawValue: JSONRepresentable {
+    where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
         self.init(property, keyPath, .optional(.rawValue(V.self)), required: required)
     }
 
     /// Maps an array of RawRepresentable enums by their raw values.
     @_disfavoredOverload
     public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, [V]>, _ keyPath: String, required: Bool = false)
-    where V.RawValue: JSONRepresentable {
+    where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
         self.init(property, keyPath, .array(.rawValue(V.self)), required: required)
     }
 
@@ -150,21 +182,15 @@ public struct Map<Model> {
         self.required = required
         self.writer = transformer.isReversible ? MultiKeyPropertyWriter(property, transformer: transformer, property: name) : nil
         problem = nil
+        bareName = Map.bareName(of: name, model: Model.self)
+        merge = { $0[keyPath: property] = $1[keyPath: property] }
+        remake = nil
     }
 
     private func with(problem: JSONError) -> Map {
-        Map(property: property, propertyName: propertyName, source: source, required: required, writer: writer,
-            problem: problem)
-    }
-
-    private init(property: PartialKeyPath<Model>, propertyName: String, source: Source, required: Bool,
-                 writer: PropertyWriter?, problem: JSONError?) {
-        self.property = property
-        self.propertyName = propertyName
-        self.source = source
-        self.required = required
-        self.writer = writer
-        self.problem = problem
+        var map = self
+        map.problem = problem
+        return map
     }
 
     /// `GHIssue.reporterLogin` from `\GHIssue.reporterLogin`.
@@ -172,6 +198,19 @@ public struct Map<Model> {
         var text = String(describing: property)
         if text.hasPrefix("\\") { text.removeFirst() }
         return text
+    }
+
+    /// `reporterLogin` from `\GHIssue.reporterLogin`: the key path's one component when it names
+    /// a stored property. Nil for anything else: a key path through several properties, or one
+    /// Swift cannot name (a non-final class's property reads `<computed 0x… (Int)>`).
+    static func bareName(of propertyName: String, model: Any.Type) -> String? {
+        let prefix = String(describing: model) + "."
+        guard propertyName.hasPrefix(prefix) else { return nil }
+        let name = propertyName.dropFirst(prefix.count)
+        guard let first = name.utf8.first, !(first >= 48 && first <= 57),
+              name.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 })
+        else { return nil }
+        return String(name)
     }
 }
 
@@ -225,5 +264,20 @@ final class CaptureReceiver: Receiver<JSONValue> {
 
     override func receive(_ value: consuming JSONValue, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         b.captures[b.captures.count - 1][index] = value
+    }
+}
+
+/// Lets a line of a generic `V` that is an optional be remade through the optional form of the
+/// named-transformer line (which also looks up the wrapped type).
+protocol OptionalRemaking {
+    static func remake<Model>(_ property: AnyKeyPath, _ key: String, named: String, registry: TransformerRegistry,
+                              required: Bool) -> Map<Model>?
+}
+
+extension Optional: OptionalRemaking {
+    static func remake<Model>(_ property: AnyKeyPath, _ key: String, named: String, registry: TransformerRegistry,
+                              required: Bool) -> Map<Model>? {
+        guard let property = property as? WritableKeyPath<Model, Wrapped?> else { return nil }
+        return Map(property, key, transformerNamed: named, registry: registry, required: required)
     }
 }

@@ -9,6 +9,11 @@ final class MappingPlan {
     let multiKey: [MultiKeyBinding]
     /// Captured values a model frame holds for `multiKey`.
     let captureCount: Int
+    /// Child models that get a back-reference to the model when its object ends (class models
+    /// that declare relationships; empty for every other model).
+    let relationships: [RelationshipLink]
+    /// `!relationships.isEmpty`, read per model without touching the array (no retain).
+    let hasRelationships: Bool
     /// The model's JSON object for encoding: properties in mapping order, dotted key paths as
     /// nested objects; one-way properties left out.
     let encodeRoot: EncodeNode
@@ -16,10 +21,11 @@ final class MappingPlan {
     init<Model>(_ maps: [Map<Model>], model: String) throws(JSONError) {
         self.model = model
         let tree = NodeBuilder()
-        var seen: [PartialKeyPath<Model>: String] = [:]
+        var seen: [AnyKeyPath: String] = [:]
         var requiredNames: [(String, String)] = []
         var multiKey: [MultiKeyBinding] = []
         var captureCount = 0
+        var relationships: [RelationshipLink] = []
         let encodeRoot = EncodeNode()
 
         for map in maps {
@@ -34,6 +40,7 @@ final class MappingPlan {
                 throw .invalidMapping("\(map.propertyName) is mapped twice (from \(earlier) and from \(shown))")
             }
             seen[map.property] = shown
+            if let relationship = map.relationship { relationships.append(relationship) }
             if keyPaths.isEmpty { throw .invalidMapping("\(map.propertyName) is mapped from no key path") }
             var bit: UInt64 = 0
             if map.required {
@@ -68,6 +75,8 @@ final class MappingPlan {
         requiredMask = requiredNames.isEmpty ? 0 : (requiredNames.count == 64 ? ~0 : (1 << UInt64(requiredNames.count)) - 1)
         self.requiredNames = requiredNames
         self.multiKey = multiKey
+        self.relationships = relationships
+        hasRelationships = !relationships.isEmpty
         self.captureCount = captureCount
         encodeRoot.seal()
         self.encodeRoot = encodeRoot

@@ -115,7 +115,8 @@ extension Transformer where Input == JSONValue {
     /// A RawRepresentable value (an enum) by its raw value; an unknown raw value is an
     /// ``JSONError/Code/invalidValue`` error naming it.
     /// - Parameter type: The RawRepresentable type.
-    public static func rawValue(_ type: Output.Type) -> Self where Output: RawRepresentable, Output.RawValue: JSONRepresentable {
+    public static func rawValue(_ type: Output.Type) -> Self where Output: RawRepresentable, Output.RawValue: JSONRepresentable,
+        Output.RawValue.JSONForm == Output.RawValue {
         let raw = Output.RawValue.jsonTransformer.codec
         return Transformer(codec: MappedCodec(raw, name: String(describing: Output.self), forward: { value in
             guard let v = Output(rawValue: value) else {
@@ -169,11 +170,11 @@ extension Date: JSONRepresentable { public static var jsonTransformer: Transform
 extension JSONValue: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, JSONValue> { .json } }
 
 extension Optional: JSONRepresentable where Wrapped: JSONRepresentable {
-    public static var jsonTransformer: Transformer<JSONValue, Wrapped?> { .optional(Wrapped.jsonTransformer) }
+    public static var jsonTransformer: Transformer<JSONValue, Wrapped.JSONForm?> { .optional(Wrapped.jsonTransformer) }
 }
 extension Array: JSONRepresentable where Element: JSONRepresentable {
-    public static var jsonTransformer: Transformer<JSONValue, [Element]> { .array(Element.jsonTransformer) }
+    public static var jsonTransformer: Transformer<JSONValue, [Element.JSONForm]> { .array(Element.jsonTransformer) }
 }
 extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresentable {
-    public static var jsonTransformer: Transformer<JSONValue, [String: Value]> { .dictionary(Value.jsonTransformer) }
+    public static var jsonTransformer: Transformer<JSONValue, [String: Value.JSONForm]> { .dictionary(Value.jsonTransformer) }
 }

@@ -1,0 +1,189 @@
+// Decoding a class cluster's object. The concrete model is not known until the discriminator's
+// value arrives, which in a stream may come after other keys. Until then the object's frame is a
+// dictionary frame owned by ClusterOwner whose storage is a ClusterBox: every event of the
+// object (nested containers too, through recorder frames that share the box) is appended to a
+// compact event log. When the discriminator's value arrives, the cluster frame is replaced by the
+// chosen model's frame (same depth, same starter, same parent), the log is replayed into it
+// through the ordinary event methods, and decoding goes on in the model frame as if it had been
+// there from the start. When the discriminator is the first key, the log holds just that key.
+// Models that are not clusters never see any of this.
+
+/// The storage of a cluster frame.
+struct ClusterBox {
+    /// The object's events so far: a tag byte, then for keys, strings and numbers a 32-bit length
+    /// and the bytes.
+    var log: [UInt8] = []
+    /// The object's current key, for error paths.
+    var currentKey = ""
+    /// The last key was the discriminator: the next value picks the model.
+    var awaiting = false
+}
+
+enum LoggedEvent: UInt8 {
+    case key, string, number, `true`, `false`, null, startObject, endObject, startArray, endArray
+}
+
+extension ClusterBox {
+    mutating func append(_ event: LoggedEvent) { log.append(event.rawValue) }
+
+    mutating func append(_ event: LoggedEvent, _ bytes: UnsafeRawBufferPointer) {
+        log.append(event.rawValue)
+        withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { log.append(contentsOf: $0) }
+        log.append(contentsOf: bytes)
+    }
+}
+
+extension EventBuilder {
+    /// Feeds logged events to the top frame, as if read from the input.
+    mutating func replay(log: [UInt8]) throws {
+        try log.withUnsafeBytes { bytes in
+            var i = 0
+            while i < bytes.count {
+                let event = LoggedEvent(rawValue: bytes[i])!
+                i += 1
+                var ok = true
+                switch event {
+                case .key, .string, .number:
+                    let count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
+                    let text = UnsafeRawBufferPointer(rebasing: bytes[(i + 4)..<(i + 4 + count)])
+                    i += 4 + count
+                    ok = event == .key ? key(text) : event == .string ? string(text) : number(text)
+                case .true: ok = bool(true)
+                case .false: ok = bool(false)
+                case .null: ok = null()
+                case .startObject: ok = startObject()
+                case .endObject: ok = endObject()
+                case .startArray: ok = startArray()
+                case .endArray: ok = endArray()
+                }
+                if !ok { throw takeError() ?? JSONError(.invalidValue, "replay failed") }
+            }
+        }
+    }
+}
+
+/// Owns a cluster object's frame until its model is known.
+final class ClusterOwner<Base>: ContainerOwner {
+    unowned let codec: ClusterCodec<Base>
+    private let recorder: ClusterRecorder<Base>
+
+    init(_ codec: ClusterCodec<Base>) {
+        self.codec = codec
+        recorder = ClusterRecorder()
+        super.init()
+        recorder.cluster = self
+    }
+
+    override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let storage = b.storage(size: MemoryLayout<ClusterBox>.size, alignment: MemoryLayout<ClusterBox>.alignment)
+        storage.bindMemory(to: ClusterBox.self, capacity: 1).initialize(to: ClusterBox())
+        b.push(.dictionary, owner: self, node: nil, target: recorder, starter: starter, storage: storage, parentContext: context)
+    }
+
+    override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let box = storage.assumingMemoryBound(to: ClusterBox.self)
+        box.pointee.append(.key, bytes)
+        box.pointee.currentKey = String(decoding: bytes, as: UTF8.self)
+        box.pointee.awaiting = bytes.elementsEqual(codec.discriminatorBytes)
+    }
+
+    /// The object ended with no discriminator: the fallback model, or an error.
+    override func finish(_ b: inout EventBuilder) throws {
+        guard let fallback = codec.fallback else {
+            b.setTopEntry(-1)
+            throw JSONError(.unknownType, "no \"\(codec.discriminator)\" key to pick the model of \(Base.self) by")
+        }
+        try choose(fallback, &b)
+        if !b.endObject() { throw b.takeError() ?? JSONError(.invalidValue, "replay failed") }
+    }
+
+    override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
+        storage.assumingMemoryBound(to: ClusterBox.self).deinitialize(count: 1)
+    }
+
+    override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
+        storage.assumingMemoryBound(to: ClusterBox.self).pointee.currentKey
+    }
+
+    /// The discriminator's value (a string's bytes): replaces the cluster frame by the model's.
+    func discriminated(_ bytes: UnsafeRawBufferPointer, _ b: inout EventBuilder) throws {
+        guard let entry = codec.entry(for: bytes) ?? codec.fallback else {
+            let known = codec.entries.compactMap(\.value).map { "\"\($0)\"" }.joined(separator: ", ")
+            throw JSONError(.unknownType, "no model of \(Base.self) for \"\(codec.discriminator)\": "
+                + "\(JSONError.quote(bytes, asString: true)) (known: \(known))")
+        }
+        try choose(entry, &b)
+        if !b.string(bytes) { throw b.takeError() ?? JSONError(.invalidValue, "replay failed") }
+    }
+
+    /// Pops the cluster frame, pushes the model's in its place and replays the object so far.
+    private func choose(_ entry: ClusterEntry<Base>, _ b: inout EventBuilder) throws {
+        let frame = b.top
+        let box = frame.storage.assumingMemoryBound(to: ClusterBox.self)
+        let log = box.pointee.log
+        box.deinitialize(count: 1)
+        b.pop()
+        try entry.owner.start(frame.starter.unsafelyUnwrapped.takeUnretainedValue(), frame.parentContext, &b)
+        try b.replay(log: log)
+    }
+
+    func notAString(_ found: String) -> JSONError {
+        JSONError(.unknownType, "the discriminator \"\(codec.discriminator)\" of \(Base.self) must be a string, found \(found)")
+    }
+}
+
+/// Logs the values of a cluster object (and, through recorder frames, everything inside them)
+/// until its model is known; the discriminator's value goes to the cluster instead.
+final class ClusterRecorder<Base>: ValueTarget {
+    unowned(unsafe) var cluster: ClusterOwner<Base>!
+    private let objects = RecorderOwner(end: .endObject)
+    private let arrays = RecorderOwner(end: .endArray)
+
+    init() { super.init(property: nil) }
+
+    private func box(_ context: UnsafeMutableRawPointer) -> UnsafeMutablePointer<ClusterBox> {
+        context.assumingMemoryBound(to: ClusterBox.self)
+    }
+
+    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if box(context).pointee.awaiting { return try cluster.discriminated(bytes, &b) }
+        box(context).pointee.append(.string, bytes)
+    }
+    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if box(context).pointee.awaiting { throw cluster.notAString("a number") }
+        box(context).pointee.append(.number, text)
+    }
+    override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if box(context).pointee.awaiting { throw cluster.notAString("a bool") }
+        box(context).pointee.append(value ? .true : .false)
+    }
+    override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if box(context).pointee.awaiting { throw cluster.notAString("null") }
+        box(context).pointee.append(.null)
+    }
+    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if box(context).pointee.awaiting { throw cluster.notAString("an object") }
+        box(context).pointee.append(.startObject)
+        b.push(.dictionary, owner: objects, node: nil, target: self, starter: nil, storage: context, parentContext: context)
+    }
+    override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if box(context).pointee.awaiting { throw cluster.notAString("an array") }
+        box(context).pointee.append(.startArray)
+        b.push(.array, owner: arrays, node: nil, target: self, starter: nil, storage: context, parentContext: context)
+    }
+}
+
+/// A container inside a cluster object whose model is not known yet: its events are logged in
+/// the cluster's box (its storage is the box; it owns nothing).
+final class RecorderOwner: ContainerOwner {
+    let end: LoggedEvent
+    init(end: LoggedEvent) { self.end = end }
+
+    override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        storage.assumingMemoryBound(to: ClusterBox.self).pointee.append(.key, bytes)
+    }
+    override func finish(_ b: inout EventBuilder) throws {
+        b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.append(end)
+        b.pop()
+    }
+}

@@ -1,0 +1,206 @@
+// Class clusters: a base type whose concrete model is picked from the JSON, by the value of a
+// discriminator key (Mantle's +classForParsingJSONDictionary:). Decoding is ClusterOwner's
+// (Decoding/ClusterOwner.swift); this file declares the cluster and writes its models.
+
+/// A family of models decoded through one base type, the concrete model picked by the value of
+/// a discriminator key.
+///
+/// The base can be a class (its subclasses are the models) or a protocol (conforming models):
+///
+/// ```swift
+/// class Shape: JSONModel {
+///     static let jsonCluster: JSONCluster<Shape>? = JSONCluster(discriminator: "type") {
+///         ClusterCase("circle", Circle.self)
+///         ClusterCase("square", Square.self)
+///     }
+///     …
+/// }
+/// let shapes = try JSONAdapter.models(Shape.self, from: data)     // Circles and Squares
+///
+/// protocol Event {}
+/// let events = JSONCluster<any Event>(discriminator: "kind") { … }
+/// Map(\.events, "events", .array(.cluster(events)))
+/// ```
+///
+/// In a stream, the discriminator may come after other keys: only that object's events are
+/// kept until it arrives, then replayed into the chosen model. An unknown value, a missing key
+/// or a value that is not a string is a ``JSONError/Code/unknownType`` error (unless a
+/// ``ClusterCase/fallback(_:)`` is given). Encoding a model of the cluster writes its
+/// discriminator first, then its own mapping (unless that mapping writes the key itself).
+public final class JSONCluster<Base>: @unchecked Sendable {
+    /// The key whose value picks the model.
+    public let discriminator: String
+    let cases: [ClusterCase<Base>]
+    private let lock = Lock()
+    private var built: ClusterCodec<Base>?
+
+    /// Declares a cluster.
+    /// - Parameters:
+    ///   - discriminator: The key whose value picks the model, at the top level of the object.
+    ///   - cases: One ``ClusterCase`` per model, and at most one fallback.
+    public init(discriminator: String, @ClusterBuilder<Base> _ cases: () -> [ClusterCase<Base>]) {
+        self.discriminator = discriminator
+        self.cases = cases()
+    }
+
+    /// Reads and writes the cluster's models; built on first use (not when the cluster is made:
+    /// a base class's cluster is a static of the base, read while its own codec is made).
+    var codec: ClusterCodec<Base> {
+        lock.withLock {
+            if let built { return built }
+            let codec = ClusterCodec(self)
+            built = codec
+            return codec
+        }
+    }
+}
+
+extension Transformer where Input == JSONValue {
+    /// Models of a class cluster, picked by their discriminator.
+    /// - Parameter cluster: The cluster.
+    public static func cluster(_ cluster: JSONCluster<Output>) -> Self { Transformer(codec: cluster.codec) }
+}
+
+/// One model of a ``JSONCluster``.
+public struct ClusterCase<Base> {
+    /// The discriminator's value; nil for the fallback.
+    let value: String?
+    let makeEntry: (_ discriminator: String) -> ClusterEntry<Base>
+
+    /// The model `type` for objects whose discriminator is `value`.
+    /// - Parameters:
+    ///   - value: The discriminator's value.
+    ///   - type: The model; it must be a `Base` (a subclass, or a conforming type).
+    public init<M: JSONModel>(_ value: String, _ type: M.Type) {
+        self.value = value
+        makeEntry = { TypedClusterEntry<Base, M>(value: value, discriminator: $0) }
+    }
+
+    /// The model for objects whose discriminator is missing or names no other case; written
+    /// back without a discriminator.
+    /// - Parameter type: The model.
+    public static func fallback<M: JSONModel>(_ type: M.Type) -> ClusterCase {
+        ClusterCase(value: nil) { TypedClusterEntry<Base, M>(value: nil, discriminator: $0) }
+    }
+
+    private init(value: String?, makeEntry: @escaping (String) -> ClusterEntry<Base>) {
+        self.value = value
+        self.makeEntry = makeEntry
+    }
+}
+
+/// Collects the cases of a ``JSONCluster``.
+@resultBuilder
+public enum ClusterBuilder<Base> {
+    public static func buildExpression(_ c: ClusterCase<Base>) -> [ClusterCase<Base>] { [c] }
+    public static func buildBlock(_ parts: [ClusterCase<Base>]...) -> [ClusterCase<Base>] { parts.flatMap { $0 } }
+    public static func buildArray(_ parts: [[ClusterCase<Base>]]) -> [ClusterCase<Base>] { parts.flatMap { $0 } }
+}
+
+/// One case, typed: its model's owner, and how its model becomes a `Base` and is written.
+class ClusterEntry<Base> {
+    let value: String?
+    let valueBytes: [UInt8]
+    let discriminator: String
+    let owner: ContainerOwner
+    let modelType: ObjectIdentifier
+
+    init(value: String?, discriminator: String, owner: ContainerOwner, modelType: Any.Type) {
+        self.value = value
+        valueBytes = Array((value ?? "").utf8)
+        self.discriminator = discriminator
+        self.owner = owner
+        self.modelType = ObjectIdentifier(modelType)
+    }
+
+    /// Moves the finished model out of its frame's storage.
+    func take(_ storage: UnsafeMutableRawPointer) throws -> Base { fatalError("abstract") }
+    /// Writes `value` if it is this case's model; false if it is not.
+    func write(_ value: Base, into w: inout JSONWriter) throws -> Bool { fatalError("abstract") }
+}
+
+final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
+    init(value: String?, discriminator: String) {
+        super.init(value: value, discriminator: discriminator, owner: ModelOwner<M>(), modelType: M.self)
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer) throws -> Base {
+        let model = storage.assumingMemoryBound(to: M.self).move()
+        guard let base = model as? Base else {
+            throw JSONError(.invalidMapping, "\(M.self) is in the cluster of \(Base.self) but is not a \(Base.self)")
+        }
+        return base
+    }
+
+    override func write(_ value: Base, into w: inout JSONWriter) throws -> Bool {
+        guard let model = value as? M else { return false }
+        try ModelCodec<M>.write(model, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &w)
+        return true
+    }
+}
+
+/// A cluster that writes models given as `Any` (a model codec of the cluster's base or of a
+/// subclass writes through it).
+protocol ClusterWriting: AnyObject {
+    /// Writes `value` with its discriminator if it is a model of the cluster; false if not.
+    func write(_ value: Any, into w: inout JSONWriter) throws -> Bool
+}
+
+/// Reads a cluster's models (see ClusterOwner) and writes them with their discriminators.
+final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable {
+    let discriminator: String
+    let discriminatorBytes: [UInt8]
+    let entries: [ClusterEntry<Base>]
+    let fallback: ClusterEntry<Base>?
+    private var owner: ClusterOwner<Base>!
+
+    init(_ cluster: JSONCluster<Base>) {
+        discriminator = cluster.discriminator
+        discriminatorBytes = Array(cluster.discriminator.utf8)
+        let all = cluster.cases.map { $0.makeEntry(cluster.discriminator) }
+        entries = all.filter { $0.value != nil }
+        fallback = all.first { $0.value == nil }
+        super.init()
+        owner = ClusterOwner(self)
+    }
+
+    override var typeName: String { String(describing: Base.self) }
+    override var objectOwner: ContainerOwner? { owner }
+
+    /// The entry whose discriminator value is `bytes`.
+    func entry(for bytes: UnsafeRawBufferPointer) -> ClusterEntry<Base>? {
+        entries.first { $0.valueBytes.elementsEqual(bytes) }
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Base {
+        for entry in entries where entry.owner === owner { return try entry.take(storage) }
+        if let fallback, fallback.owner === owner { return try fallback.take(storage) }
+        throw JSONError(.invalidValue, "no model of \(Base.self)'s cluster was read")
+    }
+
+    override func write(_ value: Base, into w: inout JSONWriter) throws {
+        if try writeIfMember(value, into: &w) { return }
+        throw JSONError(.notEncodable, "\(type(of: value as Any)) is not a model of \(Base.self)'s cluster")
+    }
+
+    override func encode(_ value: Base) throws -> JSONValue {
+        var w = JSONWriter(options: EncodingOptions())
+        try write(value, into: &w)
+        return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
+    }
+
+    func write(_ value: Any, into w: inout JSONWriter) throws -> Bool {
+        guard let base = value as? Base else { return false }
+        return try writeIfMember(base, into: &w)
+    }
+
+    /// The case of the value's own type first, then the first case it is a model of (a subclass
+    /// of a case's class), then the fallback.
+    private func writeIfMember(_ value: Base, into w: inout JSONWriter) throws -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: value as Any))
+        for entry in entries where entry.modelType == type { return try entry.write(value, into: &w) }
+        for entry in entries where try entry.write(value, into: &w) { return true }
+        if let fallback { return try fallback.write(value, into: &w) }
+        return false
+    }
+}

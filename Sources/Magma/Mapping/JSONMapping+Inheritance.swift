@@ -1,0 +1,90 @@
+// Class hierarchies. A non-final class model declares `class var jsonMapping: JSONMapping<Base>`
+// (Swift lets no non-final class name `Self` in a generic argument), and each subclass overrides
+// it with a mapping of its own lines plus its superclass's. The lines of a subclass `Sub` are
+// rebased onto `Base`: their targets, writers and transformers never mention the model type (they
+// read and write through key paths on the class reference, which is the same pointer whatever
+// its static type), so only the merge and remake closures need a cast back to `Sub`.
+
+extension JSONMapping {
+    /// A subclass's mapping: the superclass's lines and the subclass's own. A subclass line for
+    /// a property the superclass maps (by name) replaces the inherited one.
+    ///
+    /// ```swift
+    /// class Shape: JSONModel {
+    ///     var id = 0
+    ///     required init() {}
+    ///     class var jsonMapping: JSONMapping<Shape> { shapeMapping }
+    ///     static let shapeMapping = JSONMapping<Shape> { Map(\.id, "id") }
+    /// }
+    /// class Circle: Shape {
+    ///     var radius = 0.0
+    ///     override class var jsonMapping: JSONMapping<Shape> { circleMapping }
+    ///     static let circleMapping = JSONMapping<Shape>(Circle.self, inheriting: shapeMapping) {
+    ///         Map(\.radius, "radius")
+    ///     }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - subclass: The subclass the lines are for; it must be a subclass of `Model` (else the
+    ///     mapping fails to build with ``JSONError/Code/invalidMapping``).
+    ///   - superclass: The superclass's mapping.
+    ///   - keyNaming: How the subclass's lines without key paths name their keys.
+    ///   - content: The subclass's own lines.
+    public convenience init<Sub: JSONModel>(_ subclass: Sub.Type, inheriting superclass: JSONMapping<Model>,
+                                            keyNaming: KeyNaming = .propertyName,
+                                            @MappingBuilder<Sub> _ content: () -> [Map<Sub>]) {
+        let own = JSONMapping<Sub>.resolve(content(), keyNaming)
+        guard Sub.self is Model.Type, Sub.self is AnyObject.Type else {
+            var broken = superclass.maps
+            if var first = broken.first ?? own.first?.rebased(to: Model.self) {
+                first.problem = .invalidMapping("\(Sub.self) is not a subclass of \(Model.self)")
+                broken = [first]
+            }
+            self.init(maps: broken, linesType: Sub.self)
+            return
+        }
+        let names = Set(own.compactMap(\.bareName))
+        let inherited = superclass.maps.filter { $0.bareName == nil || !names.contains($0.bareName!) }
+        self.init(maps: inherited + own.map { $0.rebased(to: Model.self) }, linesType: Sub.self)
+    }
+}
+
+extension Map {
+    /// This line as one of `Base`'s mapping, `Model` being a subclass of `Base` (checked by the
+    /// caller).
+    func rebased<Base>(to base: Base.Type) -> Map<Base> {
+        let merge = self.merge
+        let remake = self.remake
+        let source: Map<Base>.Source
+        switch self.source {
+        case .single(let key, let target): source = .single(key, target)
+        case .multiple(let keys, let binding): source = .multiple(keys, binding)
+        }
+        return Map<Base>(
+            property: property, propertyName: propertyName, bareName: bareName, source: source, required: required,
+            writer: writer, problem: problem, derivesKey: derivesKey,
+            merge: { mine, theirs in
+                var sub = mine as! Model
+                merge(&sub, theirs as! Model)
+                mine = sub as! Base
+            },
+            remake: remake.map { remake in { remake($0, $1, $2, $3).rebased(to: Base.self) } },
+            relationship: relationship?.rebased(to: Base.self))
+    }
+
+    init(property: AnyKeyPath, propertyName: String, bareName: String?, source: Source, required: Bool,
+         writer: PropertyWriter?, problem: JSONError?, derivesKey: Bool, merge: @escaping (inout Model, Model) -> Void,
+         remake: ((String, String?, TransformerRegistry, Bool) -> Map<Model>)?, relationship: Relationship<Model>?) {
+        self.property = property
+        self.propertyName = propertyName
+        self.bareName = bareName
+        self.source = source
+        self.required = required
+        self.writer = writer
+        self.problem = problem
+        self.derivesKey = derivesKey
+        self.merge = merge
+        self.remake = remake
+        self.relationship = relationship
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+// Merging models, and updating a model from partial JSON (Mantle's -mergeValuesForKeysFromModel:
+// and the seed's "update a GHIssue with new data from the server").
+
+extension JSONModel {
+    /// Sets every mapped property from `other`, through the property's merge hook where its
+    /// line has one (``Map/merging(_:)``; Mantle's `merge<Key>FromModel:`). Unmapped properties
+    /// are left alone.
+    ///
+    /// ```swift
+    /// Map(\.commentCount, "comments").merging { (mine: Int, theirs: Int) in mine + theirs }
+    /// ```
+    /// - Parameter other: A model of the same type (for classes: the same dynamic type).
+    /// - Throws: ``JSONError/Code/invalidMapping`` if the mapping is illegal;
+    ///   ``JSONError/Code/invalidValue`` if `other` is a class model of another dynamic type.
+    public mutating func merge(from other: Self) throws {
+        let type = type(of: self)
+        if Self.self is AnyObject.Type, ObjectIdentifier(type) != ObjectIdentifier(Swift.type(of: other)) {
+            throw JSONError(.invalidValue, "cannot merge a \(Swift.type(of: other)) into a \(type): they are not the same class")
+        }
+        let mapping = type.jsonMapping
+        _ = try mapping.plan(for: type)
+        withUnsafeMutablePointer(to: &self) { mine in
+            withUnsafePointer(to: other) { theirs in
+                // The lines are written for MappingRoot: Self itself, or a superclass of it (the
+                // same reference, whatever its static type).
+                let root = UnsafeMutableRawPointer(mine).assumingMemoryBound(to: MappingRoot.self)
+                let source = UnsafeRawPointer(theirs).assumingMemoryBound(to: MappingRoot.self)
+                for map in mapping.maps { map.merge(&root.pointee, source.pointee) }
+            }
+        }
+    }
+
+    /// A copy of this model with `other` merged into it (see ``merge(from:)``); for a class model,
+    /// this model itself, changed.
+    /// - Parameter other: A model of the same type.
+    /// - Returns: The merged model.
+    /// - Throws: As ``merge(from:)``.
+    public func merging(_ other: Self) throws -> Self {
+        var copy = self
+        try copy.merge(from: other)
+        return copy
+    }
+}
+
+extension JSONAdapter {
+    /// Updates a model from partial JSON: only the properties whose keys the object holds change;
+    /// the others keep their values (required properties are not required). A nested model
+    /// present in the JSON is decoded anew, as a whole.
+    ///
+    /// ```swift
+    /// try JSONAdapter.update(&issue, from: responseData)
+    /// ```
+    /// - Parameters:
+    ///   - model: The model; a struct is left unchanged on error, a class model may be partly
+    ///     updated.
+    ///   - data: A JSON object.
+    ///   - options: How to read it.
+    /// - Throws: ``JSONError``.
+    public static func update<M: JSONModel>(_ model: inout M, from data: Data, options: DecodingOptions = .init()) throws {
+        let codec = UpdateCodec(model)
+        model = try data.withUnsafeBytes { try decode(codec, from: $0, options: options) }
+    }
+
+    /// Updates a model from a partial JSON string; see the `Data` form.
+    public static func update<M: JSONModel>(_ model: inout M, from string: String, options: DecodingOptions = .init()) throws {
+        try update(&model, from: Data(string.utf8), options: options)
+    }
+
+    /// Updates a model from partial JSON arriving in chunks.
+    public static func update<M: JSONModel, Chunks: Sequence>(_ model: inout M, fromChunks chunks: Chunks,
+                                                              options: DecodingOptions = .init()) throws
+    where Chunks.Element: ContiguousBytes {
+        model = try decode(UpdateCodec(model), fromChunks: chunks, options: options)
+    }
+}
+
+/// Reads the top-level object into an existing model.
+final class UpdateCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
+    private let owner: UpdateOwner<Model>
+    init(_ model: Model) { owner = UpdateOwner(model) }
+    override var objectOwner: ContainerOwner? { owner }
+}
+
+/// Starts the model frame with the existing model instead of a new one, its required
+/// properties counted as seen.
+final class UpdateOwner<Model: JSONModel>: ContainerOwner {
+    private var seed: Model?
+    private let model: ModelOwner<Model>
+
+    init(_ seed: Model) {
+        self.seed = seed
+        model = ModelOwner(mapping: type(of: seed).jsonMapping, planType: type(of: seed))
+    }
+
+    override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        guard let seed = seed.take() else { return try model.start(starter, context, &b) }
+        try model.begin(seed, starter, context, &b)
+        b.frames[b.depth - 1].seenRequired = ~0
+    }
+}

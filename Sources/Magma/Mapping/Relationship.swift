@@ -1,0 +1,210 @@
+// Relationships between class models (Modelmatic): a parent's mapping line for its child models
+// names the children's weak back-reference (`.inverse(\Comment.issue)`). Decoding sets every
+// child's back-reference when the parent's object ends; the helpers (`add`, `set`, `remove`)
+// change either side and keep the other consistent, by relationship name or key path.
+
+/// Sets back-references after a decode, erased over the parent's type.
+class RelationshipLink {
+    /// The relationship's name: its property's name.
+    let name: String
+    /// The parent's property, for lookups by key path.
+    let property: AnyKeyPath
+    /// Whether the relationship holds many children.
+    let isToMany: Bool
+
+    init(name: String, property: AnyKeyPath, isToMany: Bool) {
+        self.name = name
+        self.property = property
+        self.isToMany = isToMany
+    }
+
+    /// Points the children of the parent at `storage` back at it.
+    func link(_ storage: UnsafeMutableRawPointer) {}
+}
+
+/// A relationship of the parent model `Model`.
+class Relationship<Model>: RelationshipLink {
+    override func link(_ storage: UnsafeMutableRawPointer) { link(storage.assumingMemoryBound(to: Model.self).pointee) }
+    func link(_ parent: Model) {}
+    func add(_ child: Any, to parent: Model) throws {}
+    func remove(_ child: Any, from parent: Model) throws {}
+    func set(_ child: Any?, on parent: Model) throws {}
+    func children(of parent: Model) -> [AnyObject] { [] }
+
+    /// This relationship in a superclass's mapping (`Model` is a subclass of `Base`).
+    func rebased<Base>(to base: Base.Type) -> Relationship<Base> { RebasedRelationship<Base, Model>(self) }
+
+    func wrongChild(_ child: Any, _ expected: Any.Type) -> JSONError {
+        JSONError(.invalidValue, "\(type(of: child)) cannot be in \(name): it holds \(expected)")
+    }
+}
+
+/// `[Child]` children, each with a weak `Model?` back-reference.
+final class ToManyRelationship<Model: AnyObject, Child: AnyObject>: Relationship<Model> {
+    let children: ReferenceWritableKeyPath<Model, [Child]>
+    let inverse: ReferenceWritableKeyPath<Child, Model?>
+
+    init(name: String, children: ReferenceWritableKeyPath<Model, [Child]>, inverse: ReferenceWritableKeyPath<Child, Model?>) {
+        self.children = children
+        self.inverse = inverse
+        super.init(name: name, property: children, isToMany: true)
+    }
+
+    override func link(_ parent: Model) {
+        for child in parent[keyPath: children] { child[keyPath: inverse] = parent }
+    }
+    override func add(_ child: Any, to parent: Model) throws {
+        guard let child = child as? Child else { throw wrongChild(child, Child.self) }
+        if let old = child[keyPath: inverse], old !== parent { old[keyPath: children].removeAll { $0 === child } }
+        if !parent[keyPath: children].contains(where: { $0 === child }) { parent[keyPath: children].append(child) }
+        child[keyPath: inverse] = parent
+    }
+    override func remove(_ child: Any, from parent: Model) throws {
+        guard let child = child as? Child else { throw wrongChild(child, Child.self) }
+        parent[keyPath: children].removeAll { $0 === child }
+        if child[keyPath: inverse] === parent { child[keyPath: inverse] = nil }
+    }
+    override func set(_ child: Any?, on parent: Model) throws {
+        throw JSONError(.invalidValue, "\(name) holds many models: add or remove them")
+    }
+    override func children(of parent: Model) -> [AnyObject] { parent[keyPath: children] }
+}
+
+/// A `Child?` child with a weak `Model?` back-reference.
+final class ToOneRelationship<Model: AnyObject, Child: AnyObject>: Relationship<Model> {
+    let child: ReferenceWritableKeyPath<Model, Child?>
+    let inverse: ReferenceWritableKeyPath<Child, Model?>
+
+    init(name: String, child: ReferenceWritableKeyPath<Model, Child?>, inverse: ReferenceWritableKeyPath<Child, Model?>) {
+        self.child = child
+        self.inverse = inverse
+        super.init(name: name, property: child, isToMany: false)
+    }
+
+    override func link(_ parent: Model) { parent[keyPath: child]?[keyPath: inverse] = parent }
+    override func set(_ new: Any?, on parent: Model) throws {
+        let new = try new.map { value -> Child in
+            guard let c = value as? Child else { throw wrongChild(value, Child.self) }
+            return c
+        }
+        if let old = parent[keyPath: child], old !== new, old[keyPath: inverse] === parent { old[keyPath: inverse] = nil }
+        if let new {
+            if let oldParent = new[keyPath: inverse], oldParent !== parent, oldParent[keyPath: child] === new {
+                oldParent[keyPath: child] = nil
+            }
+            new[keyPath: inverse] = parent
+        }
+        parent[keyPath: child] = new
+    }
+    override func add(_ child: Any, to parent: Model) throws {
+        throw JSONError(.invalidValue, "\(name) holds one model: set it")
+    }
+    override func remove(_ child: Any, from parent: Model) throws {
+        guard let current = parent[keyPath: self.child], current === (child as AnyObject) else { return }
+        try set(nil, on: parent)
+    }
+    override func children(of parent: Model) -> [AnyObject] { parent[keyPath: child].map { [$0] } ?? [] }
+}
+
+/// A subclass's relationship in its base class's mapping: casts the parent back down.
+final class RebasedRelationship<Base, Sub>: Relationship<Base> {
+    let base: Relationship<Sub>
+    init(_ base: Relationship<Sub>) {
+        self.base = base
+        super.init(name: base.name, property: base.property, isToMany: base.isToMany)
+    }
+    override func link(_ parent: Base) { base.link(parent as! Sub) }
+    override func add(_ child: Any, to parent: Base) throws { try base.add(child, to: parent as! Sub) }
+    override func remove(_ child: Any, from parent: Base) throws { try base.remove(child, from: parent as! Sub) }
+    override func set(_ child: Any?, on parent: Base) throws { try base.set(child, on: parent as! Sub) }
+    override func children(of parent: Base) -> [AnyObject] { base.children(of: parent as! Sub) }
+}
+
+extension Map where Model: AnyObject {
+    /// Declares the line's child models (a `[Child]` or `Child?` property of a class model) as a
+    /// relationship whose children point back at the parent through `backReference`, a `weak var`
+    /// of the child: decoding sets it, and the relationship helpers (`add(_:to:)`,
+    /// `set(_:for:)`, `remove(_:from:)`) keep both sides
+    /// consistent. The back-reference is not mapped, so encoding never loops.
+    ///
+    /// ```swift
+    /// Map(\.comments, "comments").inverse(\Comment.issue)
+    /// ```
+    /// - Parameter backReference: The child's reference to its parent.
+    /// - Returns: The line with the relationship; a line of another type fails when the mapping
+    ///   is built.
+    public func inverse<Child: AnyObject>(_ backReference: ReferenceWritableKeyPath<Child, Model?>) -> Map {
+        var map = self
+        let name = bareName ?? propertyName
+        if let many = property as? ReferenceWritableKeyPath<Model, [Child]> {
+            map.relationship = ToManyRelationship(name: name, children: many, inverse: backReference)
+        } else if let one = property as? ReferenceWritableKeyPath<Model, Child?> {
+            map.relationship = ToOneRelationship(name: name, child: one, inverse: backReference)
+        } else {
+            map.problem = .invalidMapping("\(propertyName) is not a [\(Child.self)] or \(Child.self)? property, "
+                + "so it cannot have the inverse \(backReference)")
+        }
+        return map
+    }
+}
+
+extension JSONModel where Self: AnyObject {
+    /// Adds `child` to the to-many relationship `name`, setting its back-reference (and taking it
+    /// out of its previous parent's).
+    /// - Parameters:
+    ///   - child: The related model.
+    ///   - name: The relationship's name: its property's name.
+    /// - Throws: ``JSONError/Code/unknownRelationship`` for a name no relationship has;
+    ///   ``JSONError/Code/invalidValue`` for a child of the wrong type or a to-one relationship.
+    public func add(_ child: AnyObject, to name: String) throws { try relationship(named: name).add(child, to: rootSelf) }
+
+    /// Adds `child` to the to-many relationship held by `property`.
+    public func add<Child: AnyObject>(_ child: Child, to property: KeyPath<Self, [Child]>) throws {
+        try relationship(for: property).add(child, to: rootSelf)
+    }
+
+    /// Sets the to-one relationship `name` to `child` (nil clears it), keeping the back-references
+    /// of the old and the new child consistent.
+    /// - Parameters:
+    ///   - child: The related model, or nil.
+    ///   - name: The relationship's name.
+    /// - Throws: As `add(_:to:)` by name.
+    public func set(_ child: AnyObject?, for name: String) throws { try relationship(named: name).set(child, on: rootSelf) }
+
+    /// Sets the to-one relationship held by `property`.
+    public func set<Child: AnyObject>(_ child: Child?, for property: KeyPath<Self, Child?>) throws {
+        try relationship(for: property).set(child, on: rootSelf)
+    }
+
+    /// Removes `child` from the relationship `name`, clearing its back-reference.
+    /// - Parameters:
+    ///   - child: The related model.
+    ///   - name: The relationship's name.
+    /// - Throws: As `add(_:to:)` by name.
+    public func remove(_ child: AnyObject, from name: String) throws { try relationship(named: name).remove(child, from: rootSelf) }
+
+    /// The models related through `name`.
+    /// - Parameter name: The relationship's name.
+    /// - Returns: Its children (none, one or many).
+    /// - Throws: ``JSONError/Code/unknownRelationship``.
+    public func related(_ name: String) throws -> [AnyObject] { try relationship(named: name).children(of: rootSelf) }
+
+    /// The names of the model's relationships.
+    public static var relationshipNames: [String] { jsonMapping.maps.compactMap { $0.relationship?.name } }
+
+    private var rootSelf: MappingRoot { self as! MappingRoot }
+
+    private func relationship(named name: String) throws -> Relationship<MappingRoot> {
+        let relationships = type(of: self).jsonMapping.maps.compactMap(\.relationship)
+        if let found = relationships.first(where: { $0.name == name }) { return found }
+        throw JSONError(.unknownRelationship, "\(type(of: self)) has no relationship \"\(name)\" "
+            + "(relationships: \(relationships.map(\.name).joined(separator: ", ")))")
+    }
+
+    private func relationship(for property: AnyKeyPath) throws -> Relationship<MappingRoot> {
+        let relationships = type(of: self).jsonMapping.maps.compactMap(\.relationship)
+        if let found = relationships.first(where: { $0.property == property }) { return found }
+        throw JSONError(.unknownRelationship, "\(type(of: self)).\(property) is not a relationship "
+            + "(relationships: \(relationships.map(\.name).joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import Magma
+
+/// Mappings loaded at run time from a JSON mapping file, for declared properties.
+@Suite struct ExternalMappingTests {
+    struct Item: JSONModel, Equatable {
+        enum Kind: String { case book, film }
+        var title = ""
+        var priceInCents = 0
+        var kind = Kind.book
+        var updatedAt: Date?
+        var notes: String?
+        static let jsonMapping = declared
+        /// The properties, declared once; keys from their names.
+        static let declared = JSONMapping<Item> {
+            Map.properties(\.title, \.priceInCents, \.updatedAt, \.notes)
+            Map(\.kind)
+        }
+    }
+
+    static let registry: TransformerRegistry = {
+        let registry = TransformerRegistry()
+        registry.register(Transformer<JSONValue, Int>(forward: { value in
+            guard case .number(let n) = value, let d = n.doubleValue else { throw JSONError(.invalidValue, "not a price") }
+            return Int((d * 100).rounded())
+        }, reverse: { .number(JSONNumber(Double($0) / 100)) }), named: "cents")
+        registry.register(Transformer<JSONValue, Date>.epochSeconds, named: "epoch")
+        return registry
+    }()
+
+    static let file = #"""
+    {
+      "keyNaming": "snake_case",
+      "properties": {
+        "title": "info.name",
+        "priceInCents": {"key": "price", "transformer": "cents", "required": true},
+        "updatedAt": {"transformer": "epoch"},
+        "notes": null
+      }
+    }
+    """#
+
+    @Test func loadedMapping_givesKeyPathsAndNamedTransformers() throws {
+        let mapping = try JSONMapping(declared: Item.declared, loading: Data(Self.file.utf8), registry: Self.registry)
+        let json = #"{"info": {"name": "Dune"}, "price": 12.5, "kind": "film", "updated_at": 1700000000, "notes": "x"}"#
+        let item = try JSONAdapter.model(Item.self, from: Data(json.utf8), mapping: mapping)
+        #expect(item == Item(title: "Dune", priceInCents: 1250, kind: .film, updatedAt: Date(timeIntervalSince1970: 1_700_000_000)))
+        let text = String(decoding: try JSONAdapter.json(from: item, mapping: mapping), as: UTF8.self)
+        #expect(text == #"{"info":{"name":"Dune"},"price":12.5,"updated_at":1700000000,"kind":"film"}"#)
+        #expect(try JSONAdapter.models(Item.self, from: Data("[\(json)]".utf8), mapping: mapping) == [item])
+        // `required` from the file.
+        #expect(throws: JSONError.self) { try JSONAdapter.model(Item.self, from: Data(#"{"kind": "book"}"#.utf8), mapping: mapping) }
+        // The model's own mapping is untouched.
+        #expect(try JSONAdapter.model(Item.self, from: #"{"priceInCents": 3}"#).priceInCents == 3)
+    }
+
+    @Test func loadingFromAFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-mapping-\(UUID()).json")
+        try Data(Self.file.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        _ = try JSONMapping(declared: Item.declared, contentsOf: url, registry: Self.registry)
+    }
+
+    @Test(arguments: [
+        (#"{"properties": {"price": "p"}}"#, "\"price\""),
+        (#"{"properties": {"priceInCents": {"transformer": "dollars"}}}"#, "\"dollars\""),
+        (#"{"properties": {"title": {"transformer": "cents"}}}"#, "\"cents\""),
+        (#"{"properties": {"title": 3}}"#, "title"),
+        (#"{"properties": {"title": {"keys": "x"}}}"#, "\"keys\""),
+        (#"{"keyNaming": "camel"}"#, "camel"),
+        (#"{"props": {}}"#, "\"props\""),
+        (#"{"properties": {"title": ""}}"#, "empty"),
+    ])
+    func badFile_failsAtLoadTime(_ file: String, _ mentioned: String) {
+        do {
+            _ = try JSONMapping(declared: Item.declared, loading: Data(file.utf8), registry: Self.registry)
+            Issue.record("loaded \(file)")
+        } catch let error as JSONError {
+            #expect(error.code == .invalidMapping, "\(file)")
+            #expect(error.message.contains(mentioned), "\(error.message)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

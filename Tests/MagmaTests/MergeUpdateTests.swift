@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import Magma
+
+/// Merging models (with merge hooks) and updating a model from partial JSON.
+@Suite struct MergeUpdateTests {
+    struct Post: JSONModel, Equatable {
+        var title = ""
+        var likes = 0
+        var tags: [String] = []
+        var local = "kept"
+        static let jsonMapping = JSONMapping<Post> {
+            Map(\.title, "title")
+            Map(\.likes, "likes").merging { (mine: Int, theirs: Int) in mine + theirs }     // Mantle's mergeLikesFromModel:
+            Map(\.tags, "tags").merging { (mine: [String], theirs: [String]) in mine + theirs.filter { !mine.contains($0) } }
+        }
+    }
+
+    @Test func merge_hookSumsTwoCounts_othersTakeTheOtherValue() throws {
+        var mine = Post(title: "old", likes: 3, tags: ["a"], local: "mine")
+        let theirs = Post(title: "new", likes: 4, tags: ["a", "b"], local: "theirs")
+        try mine.merge(from: theirs)
+        #expect(mine == Post(title: "new", likes: 7, tags: ["a", "b"], local: "mine"))
+        #expect(try Post(likes: 1).merging(Post(likes: 2)).likes == 3)
+    }
+
+    @Test func mergeHook_ofTheWrongType_failsWhenBuilt() {
+        struct Bad: JSONModel {
+            var n = 0
+            static let jsonMapping = JSONMapping<Bad> { Map(\.n, "n").merging { (a: String, b: String) in a + b } }
+        }
+        #expect(throws: JSONError.self) { try Bad.jsonMapping.validate() }
+    }
+
+    final class Counter: JSONModel {
+        var name = ""
+        var count = 0
+        required init() {}
+        static let jsonMapping = JSONMapping<Counter> {
+            Map(\.name, "name")
+            Map(\.count, "count").merging { (a: Int, b: Int) in a + b }
+        }
+    }
+
+    @Test func merge_classModels() throws {
+        var a = Counter()
+        a.count = 2
+        let b = Counter()
+        b.name = "b"
+        b.count = 5
+        try a.merge(from: b)
+        #expect(a.name == "b" && a.count == 7)
+    }
+
+    @Test func update_changesOnlyThePresentKeys() throws {
+        // The seed's example: update a GHIssue with new data from the server.
+        var issue = try JSONAdapter.model(GHIssue.self, from: #"""
+        {"number": 12, "state": "open", "title": "Crash", "body": "It crashes", "user": {"login": "ann"},
+         "labels": [{"name": "bug", "color": "f00"}], "assignee": {"login": "bob", "id": 2}}
+        """#)
+        issue.retrievedAt = Date(timeIntervalSince1970: 99)
+        let server = #"{"state": "closed", "title": "Crash on launch", "assignee": {"login": "cat"}, "labels": []}"#
+        var expected = issue
+        expected.state = .closed
+        expected.title = "Crash on launch"
+        expected.assignee = GHUser(login: "cat")
+        expected.labels = []
+        for size in chunkSizes {
+            var copy = issue
+            try JSONAdapter.update(&copy, fromChunks: chunks(Array(server.utf8), size))
+            #expect(copy == expected, "chunk size \(size)")
+        }
+        try JSONAdapter.update(&issue, from: server)
+        #expect(issue == expected)
+        #expect(issue.number == 12 && issue.body == "It crashes" && issue.reporterLogin == "ann")
+        #expect(issue.retrievedAt == Date(timeIntervalSince1970: 99))
+    }
+
+    @Test func update_failing_leavesAStructUnchanged() throws {
+        var issue = GHIssue()
+        issue.number = 5
+        #expect(throws: JSONError.self) { try JSONAdapter.update(&issue, from: #"{"title": "x", "number": "five"}"#) }
+        #expect(issue.number == 5 && issue.title == "")
+    }
+
+    @Test func update_aClassModel_inPlace_throughItsDynamicType() throws {
+        let circle = ClusterTests.Circle()
+        circle.id = 1
+        circle.radius = 2
+        var shape: ClusterTests.Shape = circle
+        try JSONAdapter.update(&shape, from: #"{"radius": 8}"#)
+        #expect(shape === circle && circle.radius == 8 && circle.id == 1)
+    }
+}

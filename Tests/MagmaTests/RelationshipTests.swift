@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import Magma
+
+/// Relationships between class models: back-references set by decoding, helpers keeping both sides consistent.
+@Suite struct RelationshipTests {
+    final class Issue: JSONModel {
+        var title = ""
+        var comments: [Comment] = []
+        var assignee: Person?
+        required init() {}
+        static let jsonMapping = JSONMapping<Issue> {
+            Map(\.title)
+            Map(\.comments).inverse(\Comment.issue)
+            Map(\.assignee).inverse(\Person.assigned)
+        }
+    }
+
+    final class Comment: JSONModel {
+        var text = ""
+        weak var issue: Issue?
+        required init() {}
+        static let jsonMapping = JSONMapping<Comment> { Map(\.text) }
+    }
+
+    final class Person: JSONModel {
+        var login = ""
+        weak var assigned: Issue?
+        required init() {}
+        static let jsonMapping = JSONMapping<Person> { Map(\.login) }
+    }
+
+    static let json = #"{"comments": [{"text": "a"}, {"text": "b"}], "title": "t", "assignee": {"login": "ann"}}"#
+
+    @Test func decoding_setsTheBackReferences() throws {
+        for size in chunkSizes {
+            let issue = try JSONAdapter.model(Issue.self, fromChunks: chunks(Array(Self.json.utf8), size))
+            #expect(issue.comments.map(\.text) == ["a", "b"])
+            #expect(issue.comments.allSatisfy { $0.issue === issue })
+            #expect(issue.assignee?.assigned === issue)
+        }
+        // The back-references are weak and unmapped: encoding does not loop.
+        let issue = try JSONAdapter.model(Issue.self, from: Self.json)
+        #expect(String(decoding: try JSONAdapter.json(from: issue), as: UTF8.self)
+            == #"{"title":"t","comments":[{"text":"a"},{"text":"b"}],"assignee":{"login":"ann"}}"#)
+    }
+
+    @Test func helpers_keepBothSidesConsistent() throws {
+        let first = Issue(), second = Issue()
+        let comment = Comment()
+        try first.add(comment, to: "comments")
+        #expect(first.comments.count == 1 && comment.issue === first)
+        try second.add(comment, to: \.comments)          // moves it
+        #expect(first.comments.isEmpty && second.comments.count == 1 && comment.issue === second)
+        try second.remove(comment, from: "comments")
+        #expect(second.comments.isEmpty && comment.issue == nil)
+
+        let ann = Person()
+        try first.set(ann, for: "assignee")
+        #expect(first.assignee === ann && ann.assigned === first)
+        try second.set(ann, for: \.assignee)             // taken from the first issue
+        #expect(first.assignee == nil && second.assignee === ann && ann.assigned === second)
+        let bob = Person()
+        try second.set(bob, for: "assignee")
+        #expect(ann.assigned == nil && bob.assigned === second)
+        #expect(try second.related("assignee").count == 1)
+        #expect(Issue.relationshipNames == ["comments", "assignee"])
+    }
+
+    @Test func unknownRelationship_orWrongUse_isAnError() throws {
+        let issue = Issue()
+        do {
+            try issue.add(Comment(), to: "notes")
+            Testing.Issue.record("added to an unknown relationship")
+        } catch let error as JSONError {
+            #expect(error.code == .unknownRelationship)
+            #expect(error.message.contains("\"notes\"") && error.message.contains("comments, assignee"))
+        }
+        #expect(throws: JSONError.self) { try issue.add(Person(), to: "comments") }        // wrong child type
+        #expect(throws: JSONError.self) { try issue.add(Person(), to: "assignee") }        // to-one
+        #expect(throws: JSONError.self) { try issue.set(Comment(), for: "comments") }      // to-many
+        #expect(throws: JSONError.self) { try issue.related("title") }
+    }
+
+    @Test func inverseOnANonRelationshipProperty_failsWhenBuilt() {
+        let bad = JSONMapping<Issue> { Map(\.title).inverse(\Comment.issue) }
+        #expect(throws: JSONError.self) { try bad.validate() }
+    }
+}
