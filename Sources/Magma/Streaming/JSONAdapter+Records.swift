@@ -113,20 +113,66 @@ extension JSONAdapter {
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
         let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-        defer { buffer.deallocate() }
-        let descriptor = handle.fileDescriptor
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
-            }
-            try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
-        try decoder.finish()
+        try decoder.read(from: handle)
         return decoder.skipped
+    }
+
+    // MARK: Envelopes
+
+    /// Calls `body` with each record of the array at `keyPath` in an envelope object, one at a
+    /// time, and returns the envelope's other fields decoded into `envelope`.
+    ///
+    /// ```swift
+    /// struct Page: JSONModel {
+    ///     var total = 0
+    ///     static let jsonMapping = JSONMapping<Page> { Map(\.total, "total") }
+    /// }
+    /// let (page, _) = try JSONAdapter.forEachRecord(GHIssue.self, in: data, at: "data.items", envelope: Page.self) {
+    ///     try store.insert($0)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The input: one JSON object.
+    ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
+    ///   - envelope: The model of the envelope's other fields (a mapping naming none is fine).
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The envelope, and the errors of the records skipped.
+    /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/missingKey`` when the input has no
+    ///   array at `keyPath`.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel, E: JSONModel>(
+        _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, _ body: @escaping (M) throws -> Void
+    ) throws -> (envelope: E, skipped: [JSONError]) {
+        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
+        try decoder.feed(data)
+        try decoder.finish()
+        return (try decoder.decodedEnvelope(), decoder.skipped)
+    }
+
+    /// The records of the array at `keyPath` in an envelope object read from a file handle (a
+    /// file, a pipe, standard input) to its end, and the envelope; as the `Data` variant.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - handle: Where the bytes come from.
+    ///   - keyPath: Where the records' array is.
+    ///   - envelope: The model of the envelope's other fields.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The envelope, and the errors of the records skipped.
+    /// - Throws: As the `Data` variant, and ``JSONError/Code/io`` when a read fails.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel, E: JSONModel>(
+        _ type: M.Type, from handle: FileHandle, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, _ body: @escaping (M) throws -> Void
+    ) throws -> (envelope: E, skipped: [JSONError]) {
+        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
+        try decoder.read(from: handle)
+        return (try decoder.decodedEnvelope(), decoder.skipped)
     }
 
     /// The records of a sequence of byte chunks that arrive asynchronously (an HTTP body, a
@@ -143,7 +189,55 @@ extension JSONAdapter {
         _ type: M.Type, from chunks: Chunks, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
     ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
-        AsyncRecords(chunks: chunks, layout: layout, options: options, errorPolicy: errorPolicy)
+        AsyncRecords(chunks: chunks) { RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: $0) }
+    }
+
+    /// The records of the array at `keyPath` in an envelope object that arrives asynchronously;
+    /// the envelope's other fields are decoded into `envelope`, readable from
+    /// ``AsyncRecords/envelope(_:)`` once the sequence has ended.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - chunks: The bytes, in order.
+    ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
+    ///   - envelope: The model of the envelope's other fields.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    /// - Returns: An async sequence of the records.
+    public static func records<M: JSONModel, E: JSONModel, Chunks: AsyncSequence>(
+        _ type: M.Type, from chunks: Chunks, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
+    ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
+        AsyncRecords(chunks: chunks) {
+            RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: $0)
+        }
+    }
+}
+
+extension RecordDecoder {
+    /// Feeds everything a file handle (a file, a pipe, standard input) holds, then finishes: 256
+    /// KiB reads into one reused buffer, so memory stays bounded by the largest record.
+    /// - Parameter handle: Where the bytes come from, read to its end.
+    /// - Throws: As ``feed(_:)`` and ``finish()``; ``JSONError/Code/io`` when a read fails.
+    public func read(from handle: FileHandle) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        defer { buffer.deallocate() }
+        let descriptor = handle.fileDescriptor
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
+            }
+            try feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+        try finish()
+    }
+
+    /// The envelope after a successful stream (which guarantees there was one).
+    func decodedEnvelope<E: JSONModel>() throws -> E {
+        guard let envelope = envelope(E.self) else { throw JSONError(.missingKey, "no envelope object") }
+        return envelope
     }
 }
 
@@ -151,12 +245,26 @@ extension JSONAdapter {
 public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: ContiguousBytes {
     public typealias Element = Model
     let chunks: Chunks
-    let layout: RecordDecoder<Model>.Layout
-    let options: DecodingOptions
-    let errorPolicy: RecordDecoder<Model>.ErrorPolicy
+    let makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>
+    private let ended = EnvelopeBox()
+
+    init(chunks: Chunks, makeDecoder: @escaping (@escaping (Model) throws -> Void) -> RecordDecoder<Model>) {
+        self.chunks = chunks
+        self.makeDecoder = makeDecoder
+    }
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(chunks: chunks.makeAsyncIterator(), layout: layout, options: options, errorPolicy: errorPolicy)
+        Iterator(chunks: chunks.makeAsyncIterator(), makeDecoder: makeDecoder, envelope: ended)
+    }
+
+    /// The envelope of an `.array(at:)` stream, once an iteration has reached the end of the
+    /// input (nil before, or for another layout).
+    /// - Parameter type: The envelope model given to ``JSONAdapter/records(_:from:at:envelope:options:errorPolicy:)``.
+    /// - Returns: The envelope of the last iteration that ended.
+    public func envelope<E: JSONModel>(_ type: E.Type = E.self) -> E? { ended.value as? E }
+
+    final class EnvelopeBox: @unchecked Sendable {
+        var value: Any?
     }
 
     /// Pulls chunks only while no decoded record is waiting.
@@ -164,16 +272,16 @@ public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequen
         private var chunks: Chunks.AsyncIterator
         private let ready: Queue
         private let decoder: RecordDecoder<Model>
+        private let envelope: EnvelopeBox
         private var ended = false
 
-        init(chunks: Chunks.AsyncIterator, layout: RecordDecoder<Model>.Layout, options: DecodingOptions,
-             errorPolicy: RecordDecoder<Model>.ErrorPolicy) {
+        init(chunks: Chunks.AsyncIterator, makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>,
+             envelope: EnvelopeBox) {
             self.chunks = chunks
+            self.envelope = envelope
             let ready = Queue()
             self.ready = ready
-            decoder = RecordDecoder(Model.self, layout: layout, options: options, errorPolicy: errorPolicy) {
-                ready.items.append($0)
-            }
+            decoder = makeDecoder { ready.items.append($0) }
         }
 
         public mutating func next() async throws -> Model? {
@@ -191,6 +299,7 @@ public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequen
                 } else {
                     ended = true
                     try decoder.finish()
+                    envelope.value = decoder.envelopeValue
                 }
             }
         }

@@ -24,11 +24,13 @@ struct Tokenizer: ~Copyable {
     /// How many times yajl was fed (tests check that a long token costs O(log n) feeds).
     private(set) var feedCount = 0
 
-    init(builder: UnsafeMutablePointer<EventBuilder>, allowComments: Bool, tracksLines: Bool) {
+    /// - Parameter multipleValues: Accept a sequence of top-level values (concatenated records).
+    init(builder: UnsafeMutablePointer<EventBuilder>, allowComments: Bool, multipleValues: Bool = false, tracksLines: Bool) {
         self.builder = builder
         self.tracksLines = tracksLines
         handle = yajl_alloc(Tokenizer.callbacks, nil, UnsafeMutableRawPointer(builder))
         if allowComments { _ = magma_yajl_config(handle, yajl_allow_comments, 1) }
+        if multipleValues { _ = magma_yajl_config(handle, yajl_allow_multiple_values, 1) }
     }
 
     deinit {
