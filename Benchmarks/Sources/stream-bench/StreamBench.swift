@@ -54,6 +54,9 @@ struct ChildResult: Codable {
     var sequentialSeconds: Double?
     var parallelSeconds: Double?
     var concurrency: Int?
+    /// Parallel: CPU time (all threads) of the sequential and parallel decodes (best of the runs).
+    var sequentialCPU: Double?
+    var parallelCPU: Double?
 
     static let prefix = "STREAM-RESULT "
 
@@ -160,24 +163,29 @@ struct Parallel: ParsableCommand {
 
     func run() throws {
         let data = try readAll()
-        var sequential: [Double] = [], parallel: [Double] = []
+        var sequential: [Double] = [], parallel: [Double] = [], sequentialCPU: [Double] = [], parallelCPU: [Double] = []
         var records = 0
         for _ in 0..<runs {
-            var start = now()
+            var start = now(), cpu = cpuTime()
             var models: [GHIssue] = []
             try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: .ndjson) { models.append($0) }
             sequential.append(now() - start)
+            sequentialCPU.append(cpuTime() - cpu)
             records = models.count
             models = []
             start = now()
+            cpu = cpuTime()
             let (parallelModels, _) = try JSONAdapter.modelsInParallel(GHIssue.self, ndjson: data, concurrency: concurrency)
             parallel.append(now() - start)
+            parallelCPU.append(cpuTime() - cpu)
             precondition(parallelModels.count == records, "parallel decoded \(parallelModels.count) of \(records)")
         }
         var result = ChildResult(bytes: data.count, records: records, seconds: 0, peakRSS: peakResident())
         result.sequentialSeconds = sequential.min()
         result.parallelSeconds = parallel.min()
         result.concurrency = concurrency
+        result.sequentialCPU = sequentialCPU.min()
+        result.parallelCPU = parallelCPU.min()
         result.print()
     }
 }
