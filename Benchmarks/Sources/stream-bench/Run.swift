@@ -22,8 +22,9 @@ struct Run: ParsableCommand {
         for layout in layouts {
             let source = ["--layout", layout.rawValue, "--mib", String(mib), "--pool", String(pool)]
             let generated = try timeGenerator(exe, source)
-            log(String(format: "%@ generator alone → /dev/null: %.0f MB/s (%.2f s)", layout.rawValue,
-                       Double(generated.bytes) / 1e6 / generated.seconds, generated.seconds))
+            let drained = try pipeline(exe, source, ["drain"])
+            print(String(format: "%-7@ source: generator alone → /dev/null %.0f MB/s; generator → pipe → reader that discards %.0f MB/s",
+                         layout.rawValue, Double(generated.bytes) / 1e6 / generated.seconds, rate(drained)))
             var piped: [ChildResult] = [], memory: [ChildResult] = []
             for _ in 0..<repeats {
                 piped.append(try pipeline(exe, source, ["decode", "--layout", layout.rawValue]))

@@ -18,7 +18,7 @@ struct StreamBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stream-bench",
         abstract: "Streaming ingestion: 1 GiB through a pipe (peak RSS, MB/s against in-memory), parallel NDJSON.",
-        subcommands: [Run.self, Generate.self, Decode.self, InMemory.self, Parallel.self],
+        subcommands: [Run.self, Generate.self, Decode.self, InMemory.self, Parallel.self, Drain.self],
         defaultSubcommand: Run.self
     )
 }
@@ -187,5 +187,26 @@ struct Parallel: ParsableCommand {
         result.sequentialCPU = sequentialCPU.min()
         result.parallelCPU = parallelCPU.min()
         result.print()
+    }
+}
+
+struct Drain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read standard input to its end and discard it, as the decoder reads it: the pipe's own rate.")
+
+    func run() throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        defer { buffer.deallocate() }
+        // The decoder enlarges the pipe (RecordDecoder.read(from:)); do the same, with the same call.
+        _ = fcntl(STDIN_FILENO, 1031, Int32(1 << 20))
+        let start = now(), cpu = cpuTime()
+        var bytes = 0
+        while true {
+            let n = Glibc.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+            if n == 0 { break }
+            if n < 0 { if errno == EINTR { continue }; throw POSIXError(.EIO) }
+            bytes += n
+        }
+        ChildResult(bytes: bytes, records: 0, seconds: now() - start, peakRSS: peakResident(), cpuSeconds: cpuTime() - cpu).print()
     }
 }
