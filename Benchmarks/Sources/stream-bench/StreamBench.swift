@@ -144,12 +144,24 @@ struct InMemory: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "in-memory", abstract: "Read standard input whole, then decode its records from the one buffer (timed).")
     @Option var layout: StreamLayout = .ndjson
+    @Option(help: "Feed the buffer in chunks of this many bytes (0: in one call, as forEachRecord(in:) does).")
+    var chunk = 0
 
     func run() throws {
         let data = try readAll()
         let tally = Tally()
         let start = now(), cpu = cpuTime()
-        try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: layout.recordLayout) { tally.add($0) }
+        if chunk > 0 {
+            let decoder = RecordDecoder(GHIssue.self, layout: layout.recordLayout) { tally.add($0) }
+            try data.withUnsafeBytes { bytes in
+                for offset in stride(from: 0, to: bytes.count, by: chunk) {
+                    try decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<min(offset + chunk, bytes.count)]))
+                }
+            }
+            try decoder.finish()
+        } else {
+            try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: layout.recordLayout) { tally.add($0) }
+        }
         ChildResult(bytes: data.count, records: tally.records, seconds: now() - start, peakRSS: peakResident(),
                     cpuSeconds: cpuTime() - cpu).print()
     }
