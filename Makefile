@@ -5,13 +5,17 @@
 #
 # Also: make bench-quick (the comparison on small inputs, < 1 minute once built; CI runs it),
 #       make bench-check (package-benchmark allocation thresholds; fails on a regression),
+#       make bench-stream (1 GiB generated on the fly through a pipe, array and NDJSON: peak RSS, MB/s
+#         against the same records decoded from memory, and parallel NDJSON; ~2 minutes on a quiet
+#         machine; not run by CI; STREAM_ARGS="--mib 64" for a short run),
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
 #       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer).
 
 SWIFT ?= swift
 BENCH_ARGS ?=
+STREAM_ARGS ?=
 
-.PHONY: deps test bench bench-quick bench-check fuzz sanitizers
+.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -25,6 +29,9 @@ bench: deps
 
 bench-quick: deps
 	$(SWIFT) run -c release --package-path Benchmarks compare --quick $(BENCH_ARGS)
+
+bench-stream: deps
+	$(SWIFT) run -c release --package-path Benchmarks stream-bench $(STREAM_ARGS)
 
 bench-check: deps
 	$(SWIFT) package --package-path Benchmarks benchmark thresholds check --target MagmaBenchmarks \

@@ -8,6 +8,7 @@ import PackageDescription
 //                       Magma mappings), the JSONSerialization + hand-mapping peers
 //   CAllocationCounter  allocator shims that let `compare` count allocations in-process
 //   compare             the side-by-side comparison a user runs (MB/s, allocations, peak memory)
+//   stream-bench        the 1 GiB streaming measurements: through a pipe, against in-memory, parallel
 //   MagmaBenchmarks     package-benchmark suite with allocation thresholds for CI
 let package = Package(
     name: "MagmaBenchmarks",
@@ -28,6 +29,14 @@ let package = Package(
             dependencies: [
                 "Corpus",
                 "CAllocationCounter",
+                .product(name: "Magma", package: "Magma"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "stream-bench",
+            dependencies: [
+                "Corpus",
                 .product(name: "Magma", package: "Magma"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

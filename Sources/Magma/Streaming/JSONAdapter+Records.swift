@@ -59,11 +59,14 @@ extension JSONAdapter {
         _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         concurrency: Int, minimumShardBytes: Int
     ) throws -> (models: [M], skipped: [JSONError]) {
-        let shardCount = max(1, min(concurrency * 4, data.count / minimumShardBytes + 1))
+        // Many more shards than cores: a core that finishes early takes the next one, so the
+        // cores end together (with 4 per core, the last shard left one core idle for up to 1/8
+        // of the run).
+        let shardCount = max(1, min(concurrency * 16, data.count / minimumShardBytes + 1))
         let cuts = (0...shardCount).map { data.count * $0 / shardCount }
         let results = ShardResults<M>(count: shardCount)
         DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
-            var models: [M] = []
+            let models = ShardBuffer<M>()
             do {
                 let skipped = try forEachRecord(type, in: data, byteRange: cuts[shard]..<cuts[shard + 1], options: options,
                                                 errorPolicy: errorPolicy) { models.append($0) }
@@ -72,7 +75,7 @@ extension JSONAdapter {
                 results.set(shard, .failure(error))
             }
         }
-        var models: [M] = []
+        var shards: [ShardBuffer<M>] = []
         var skipped: [JSONError] = []
         for shard in 0..<shardCount {
             // Offsets were counted from the shard's first line: make them the document's.
@@ -83,16 +86,16 @@ extension JSONAdapter {
                 error.line = nil
                 return error
             }
-            let shardModels: [M], shardSkipped: [JSONError]
+            let shardModels: ShardBuffer<M>, shardSkipped: [JSONError]
             do {
                 (shardModels, shardSkipped) = try results.get(shard).get()
             } catch let error as JSONError {
                 throw rebased(error)
             }
-            models.append(contentsOf: shardModels)
+            shards.append(shardModels)
             skipped.append(contentsOf: shardSkipped.map(rebased))
         }
-        return (models, skipped)
+        return (ShardBuffer.join(shards), skipped)
     }
 
     // MARK: Files and handles
@@ -113,20 +116,66 @@ extension JSONAdapter {
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
         let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-        defer { buffer.deallocate() }
-        let descriptor = handle.fileDescriptor
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
-            }
-            try decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
-        try decoder.finish()
+        try decoder.read(from: handle)
         return decoder.skipped
+    }
+
+    // MARK: Envelopes
+
+    /// Calls `body` with each record of the array at `keyPath` in an envelope object, one at a
+    /// time, and returns the envelope's other fields decoded into `envelope`.
+    ///
+    /// ```swift
+    /// struct Page: JSONModel {
+    ///     var total = 0
+    ///     static let jsonMapping = JSONMapping<Page> { Map(\.total, "total") }
+    /// }
+    /// let (page, _) = try JSONAdapter.forEachRecord(GHIssue.self, in: data, at: "data.items", envelope: Page.self) {
+    ///     try store.insert($0)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The input: one JSON object.
+    ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
+    ///   - envelope: The model of the envelope's other fields (a mapping naming none is fine).
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The envelope, and the errors of the records skipped.
+    /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/missingKey`` when the input has no
+    ///   array at `keyPath`.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel, E: JSONModel>(
+        _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, _ body: @escaping (M) throws -> Void
+    ) throws -> (envelope: E, skipped: [JSONError]) {
+        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
+        try decoder.feed(data)
+        try decoder.finish()
+        return (try decoder.decodedEnvelope(), decoder.skipped)
+    }
+
+    /// The records of the array at `keyPath` in an envelope object read from a file handle (a
+    /// file, a pipe, standard input) to its end, and the envelope; as the `Data` variant.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - handle: Where the bytes come from.
+    ///   - keyPath: Where the records' array is.
+    ///   - envelope: The model of the envelope's other fields.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The envelope, and the errors of the records skipped.
+    /// - Throws: As the `Data` variant, and ``JSONError/Code/io`` when a read fails.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel, E: JSONModel>(
+        _ type: M.Type, from handle: FileHandle, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, _ body: @escaping (M) throws -> Void
+    ) throws -> (envelope: E, skipped: [JSONError]) {
+        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
+        try decoder.read(from: handle)
+        return (try decoder.decodedEnvelope(), decoder.skipped)
     }
 
     /// The records of a sequence of byte chunks that arrive asynchronously (an HTTP body, a
@@ -143,7 +192,67 @@ extension JSONAdapter {
         _ type: M.Type, from chunks: Chunks, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
     ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
-        AsyncRecords(chunks: chunks, layout: layout, options: options, errorPolicy: errorPolicy)
+        AsyncRecords(chunks: chunks) { RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: $0) }
+    }
+
+    /// The records of the array at `keyPath` in an envelope object that arrives asynchronously;
+    /// the envelope's other fields are decoded into `envelope`, readable from
+    /// ``AsyncRecords/envelope(_:)`` once the sequence has ended.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - chunks: The bytes, in order.
+    ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
+    ///   - envelope: The model of the envelope's other fields.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    /// - Returns: An async sequence of the records.
+    public static func records<M: JSONModel, E: JSONModel, Chunks: AsyncSequence>(
+        _ type: M.Type, from chunks: Chunks, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
+    ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
+        AsyncRecords(chunks: chunks) {
+            RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: $0)
+        }
+    }
+}
+
+extension RecordDecoder {
+    /// Feeds everything a file handle (a file, a pipe, standard input) holds, then finishes: 256
+    /// KiB reads into one reused buffer, so memory stays bounded by the largest record.
+    /// - Parameter handle: Where the bytes come from, read to its end.
+    /// - Throws: As ``feed(_:)`` and ``finish()``; ``JSONError/Code/io`` when a read fails.
+    public func read(from handle: FileHandle) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        defer { buffer.deallocate() }
+        let descriptor = handle.fileDescriptor
+        RecordDecoder.enlargePipeBuffer(descriptor)
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
+            }
+            try feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+        try finish()
+    }
+
+    /// A pipe's kernel buffer is 64 KiB by default: the writer and this reader then take turns every
+    /// 64 KiB, and on a busy machine each turn may wait for a core. Asks for 1 MiB (the unprivileged
+    /// limit, /proc/sys/fs/pipe-max-size); best effort, nothing changes if refused.
+    static func enlargePipeBuffer(_ descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+        // F_SETPIPE_SZ / F_GETPIPE_SZ (Linux, <fcntl.h> with _GNU_SOURCE, which Glibc's module omits).
+        let setPipeSize: Int32 = 1031, getPipeSize: Int32 = 1032
+        if fcntl(descriptor, getPipeSize) < 1 << 20 { _ = fcntl(descriptor, setPipeSize, Int32(1 << 20)) }
+    }
+
+    /// The envelope after a successful stream (which guarantees there was one).
+    func decodedEnvelope<E: JSONModel>() throws -> E {
+        guard let envelope = envelope(E.self) else { throw JSONError(.missingKey, "no envelope object") }
+        return envelope
     }
 }
 
@@ -151,12 +260,26 @@ extension JSONAdapter {
 public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: ContiguousBytes {
     public typealias Element = Model
     let chunks: Chunks
-    let layout: RecordDecoder<Model>.Layout
-    let options: DecodingOptions
-    let errorPolicy: RecordDecoder<Model>.ErrorPolicy
+    let makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>
+    private let ended = EnvelopeBox()
+
+    init(chunks: Chunks, makeDecoder: @escaping (@escaping (Model) throws -> Void) -> RecordDecoder<Model>) {
+        self.chunks = chunks
+        self.makeDecoder = makeDecoder
+    }
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(chunks: chunks.makeAsyncIterator(), layout: layout, options: options, errorPolicy: errorPolicy)
+        Iterator(chunks: chunks.makeAsyncIterator(), makeDecoder: makeDecoder, envelope: ended)
+    }
+
+    /// The envelope of an `.array(at:)` stream, once an iteration has reached the end of the
+    /// input (nil before, or for another layout).
+    /// - Parameter type: The envelope model given to ``JSONAdapter/records(_:from:at:envelope:options:errorPolicy:)``.
+    /// - Returns: The envelope of the last iteration that ended.
+    public func envelope<E: JSONModel>(_ type: E.Type = E.self) -> E? { ended.value as? E }
+
+    final class EnvelopeBox: @unchecked Sendable {
+        var value: Any?
     }
 
     /// Pulls chunks only while no decoded record is waiting.
@@ -164,16 +287,16 @@ public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequen
         private var chunks: Chunks.AsyncIterator
         private let ready: Queue
         private let decoder: RecordDecoder<Model>
+        private let envelope: EnvelopeBox
         private var ended = false
 
-        init(chunks: Chunks.AsyncIterator, layout: RecordDecoder<Model>.Layout, options: DecodingOptions,
-             errorPolicy: RecordDecoder<Model>.ErrorPolicy) {
+        init(chunks: Chunks.AsyncIterator, makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>,
+             envelope: EnvelopeBox) {
             self.chunks = chunks
+            self.envelope = envelope
             let ready = Queue()
             self.ready = ready
-            decoder = RecordDecoder(Model.self, layout: layout, options: options, errorPolicy: errorPolicy) {
-                ready.items.append($0)
-            }
+            decoder = makeDecoder { ready.items.append($0) }
         }
 
         public mutating func next() async throws -> Model? {
@@ -191,6 +314,7 @@ public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequen
                 } else {
                     ended = true
                     try decoder.finish()
+                    envelope.value = decoder.envelopeValue
                 }
             }
         }
@@ -231,9 +355,50 @@ enum NDJSONSplit {
 
 /// Per-shard results of a parallel decode, written from the shards' threads.
 private final class ShardResults<M: Sendable>: @unchecked Sendable {
-    private var results: [Result<([M], [JSONError]), any Error>?]
+    private var results: [Result<(ShardBuffer<M>, [JSONError]), any Error>?]
     private let lock = Lock()
     init(count: Int) { results = Array(repeating: nil, count: count) }
-    func set(_ shard: Int, _ result: Result<([M], [JSONError]), any Error>) { lock.withLock { results[shard] = result } }
-    func get(_ shard: Int) -> Result<([M], [JSONError]), any Error> { lock.withLock { results[shard]! } }
+    func set(_ shard: Int, _ result: Result<(ShardBuffer<M>, [JSONError]), any Error>) { lock.withLock { results[shard] = result } }
+    func get(_ shard: Int) -> Result<(ShardBuffer<M>, [JSONError]), any Error> { lock.withLock { results[shard]! } }
+}
+
+/// One shard's records in a buffer grown here rather than an Array, so that joining the shards
+/// moves the records into the result (a memcpy) instead of copying them (a retain of every
+/// reference a record holds) and then destroying the shard arrays (a release of each): work done
+/// on one core after the parallel part.
+private final class ShardBuffer<M>: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<M>?
+    private var count = 0
+    private var capacity = 0
+
+    func append(_ value: M) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<M>.allocate(capacity: max(64, capacity * 2))
+            if let base {
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+            }
+            base = grown
+            capacity = max(64, capacity * 2)
+        }
+        (base! + count).initialize(to: value)
+        count += 1
+    }
+
+    /// The records of `shards` in order, moved out (the shards are left empty).
+    static func join(_ shards: [ShardBuffer<M>]) -> [M] {
+        let total = shards.reduce(0) { $0 + $1.count }
+        return [M](unsafeUninitializedCapacity: total) { buffer, initialized in
+            for shard in shards where shard.count > 0 {
+                (buffer.baseAddress! + initialized).moveInitialize(from: shard.base!, count: shard.count)
+                initialized += shard.count
+                shard.count = 0
+            }
+        }
+    }
+
+    deinit {
+        base?.deinitialize(count: count)
+        base?.deallocate()
+    }
 }

@@ -13,18 +13,34 @@ import Synchronization
 /// print(decoder.progress.records, decoder.skipped.count)
 /// ```
 ///
-/// - Top-level array (`[{…},{…}]`): a record that fails to map (a type mismatch, a missing
-///   required key) is skipped or stops the stream, as the policy says; a syntax error ends the
-///   stream with a precise error, after every record before it was delivered.
+/// - Top-level array (`[{…},{…}]`), an array at a key path in an envelope object
+///   (`{"total": 2, "items": [{…},{…}]}`), or concatenated values (`{…}{…} {…}`): a record that
+///   fails to map (a type mismatch, a missing required key) is skipped or stops the stream, as the
+///   policy says; a syntax error ends the stream with a precise error, after every record before it
+///   was delivered.
 /// - NDJSON: one record per line; blank lines, CRLF and a last line without newline are fine. Each
 ///   line is parsed on its own, so a syntax error loses that line only.
 public final class RecordDecoder<Model: JSONModel> {
     /// How records are laid out in the input.
-    public enum Layout: Sendable {
+    public struct Layout: Sendable, Equatable {
+        enum Kind: Equatable {
+            case array, ndjson, concatenated
+            case nested(keyPath: String)
+        }
+        let kind: Kind
+
         /// One top-level JSON array whose elements are the records.
-        case array
+        public static var array: Layout { Layout(kind: .array) }
         /// Newline-delimited JSON: one record per line.
-        case ndjson
+        public static var ndjson: Layout { Layout(kind: .ndjson) }
+        /// Top-level values one after another (`{…}{…} {…}`), separated by any whitespace or none.
+        public static var concatenated: Layout { Layout(kind: .concatenated) }
+        /// The array at a key path of a top-level envelope object: `"items"`, or dotted through
+        /// nested objects, `"data.items"` (`\.` for a dot inside a key). The envelope's other
+        /// fields can be decoded into a model of their own (see
+        /// ``RecordDecoder/init(_:at:envelope:options:errorPolicy:onSkip:onRecord:)``).
+        /// - Parameter keyPath: Where the records' array is.
+        public static func array(at keyPath: String) -> Layout { Layout(kind: .nested(keyPath: keyPath)) }
     }
 
     /// What a bad record does to the stream.
@@ -59,6 +75,16 @@ public final class RecordDecoder<Model: JSONModel> {
     private let recordSlot: Slot<Model>
     private let root: ValueTarget
     private let sink: Sink
+    /// The records' array (array layouts), for the index of the record an error stopped in.
+    private var recordArray: RecordArrayOwner?
+    /// The root of concatenated values, for the same.
+    private var recordSequence: RecordSequenceTarget?
+    /// The envelope root (`.array(at:)`).
+    private var envelopeRoot: EnvelopeRoot?
+    /// A layout that cannot work (a malformed key path): thrown by the first `feed` or `finish`.
+    private var configurationError: JSONError?
+    /// Concatenated values: whether anything but whitespace has come (empty input has no records).
+    private var sawValue = false
     private let builder: UnsafeMutablePointer<EventBuilder>
     private var tokenizer: Tokenizer?
     private var finished = false
@@ -81,23 +107,78 @@ public final class RecordDecoder<Model: JSONModel> {
     ///   - onSkip: Called with each skipped record's error (its record index, offset, reason).
     ///   - onRecord: Called with each record, in order, as soon as it is complete. An error it
     ///     throws stops the stream and comes out of `feed` or `finish` as it was thrown.
-    public init(_ type: Model.Type, layout: Layout, options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
-                onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
+    public convenience init(_ type: Model.Type, layout: Layout, options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
+                            onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
+        self.init(layout: layout, envelope: NoEnvelope.self, options: options, errorPolicy: errorPolicy, onSkip: onSkip,
+                  onRecord: onRecord)
+    }
+
+    /// Creates a decoder for records in an array at a key path of an envelope object, with the
+    /// envelope's other fields decoded into a model: `{"total": 3, "items": [...]}`.
+    ///
+    /// The records stream one at a time as for a top-level array; the envelope (its fields may
+    /// come before or after the array) is available from ``envelope(_:)`` once its object has
+    /// ended. Its mapping names its own fields, not the records' key path. Without the key path
+    /// in the input, the stream ends with ``JSONError/Code/missingKey``.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
+    ///   - envelope: The model of the envelope's other fields.
+    ///   - options: How to read each record (and the envelope).
+    ///   - errorPolicy: Stop at the first bad record (default) or skip and report it. An error in
+    ///     an envelope field always stops the stream.
+    ///   - onSkip: Called with each skipped record's error.
+    ///   - onRecord: Called with each record, in order, as soon as it is complete.
+    public convenience init<Envelope: JSONModel>(_ type: Model.Type, at keyPath: String, envelope: Envelope.Type,
+                                                 options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
+                                                 onSkip: ((JSONError) -> Void)? = nil,
+                                                 onRecord: @escaping (Model) throws -> Void) {
+        self.init(layout: .array(at: keyPath), envelope: envelope, options: options, errorPolicy: errorPolicy, onSkip: onSkip,
+                  onRecord: onRecord)
+    }
+
+    private init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, options: DecodingOptions, errorPolicy: ErrorPolicy,
+                                      onSkip: ((JSONError) -> Void)?, onRecord: @escaping (Model) throws -> Void) {
         self.layout = layout
         policy = errorPolicy
         self.options = options
         self.onSkip = onSkip
         receiver = RecordReceiver(onRecord)
         recordSlot = Slot(ModelCodec<Model>(), receiver)
-        root = layout == .array ? RecordArrayTarget(recordSlot: recordSlot) : recordSlot
         sink = Sink()
-        builder = .allocate(capacity: 1)
-        builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options))
         sink.counters = counters
         sink.onSkip = onSkip
-        if layout == .array {
-            if policy == .skip { builder.pointee.recovery = (1, sink) }
-            tokenizer = Tokenizer(builder: builder, allowComments: options.allowComments, tracksLines: true)
+        let recovering = errorPolicy == .skip ? sink : nil
+        switch layout.kind {
+        case .array:
+            let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
+            recordArray = array
+            root = RecordArrayTarget(owner: array)
+        case .nested(let keyPath):
+            let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
+            recordArray = array
+            do {
+                let target = try EnvelopeTarget<Envelope>(keyPath: keyPath, records: array)
+                envelopeRoot = target
+                root = target
+            } catch {
+                configurationError = error
+                root = RecordArrayTarget(owner: array)
+            }
+        case .concatenated:
+            let sequence = RecordSequenceTarget(recordSlot: recordSlot)
+            recordSequence = sequence
+            sink.sequence = sequence
+            root = sequence
+        case .ndjson:
+            root = recordSlot
+        }
+        builder = .allocate(capacity: 1)
+        builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options))
+        if layout.kind == .concatenated, errorPolicy == .skip { builder.pointee.recovery = (0, sink) }
+        if layout.kind != .ndjson {
+            tokenizer = Tokenizer(builder: builder, allowComments: options.allowComments,
+                                  multipleValues: layout.kind == .concatenated, tracksLines: true)
         }
     }
 
@@ -122,13 +203,17 @@ public final class RecordDecoder<Model: JSONModel> {
     ///   whatever `onRecord` threw.
     public func feed<Bytes: ContiguousBytes>(_ chunk: Bytes) throws {
         precondition(!finished, "feed after finish")
+        if let configurationError { throw configurationError }
         if counters.startNanos.load(ordering: .relaxed) == 0 {
             counters.startNanos.store(Int(DispatchTime.now().uptimeNanoseconds), ordering: .relaxed)
         }
         try chunk.withUnsafeBytes { bytes in
-            switch layout {
-            case .array: try run { try tokenizer!.feed(bytes) }
+            switch layout.kind {
             case .ndjson: try feedLines(bytes)
+            case .concatenated:
+                if !sawValue { sawValue = bytes.contains { !Self.isWhitespace($0) } }
+                try run { try tokenizer!.feed(bytes) }
+            case .array, .nested: try run { try tokenizer!.feed(bytes) }
             }
             consumed += bytes.count
             counters.bytes.store(consumed, ordering: .relaxed)
@@ -140,8 +225,12 @@ public final class RecordDecoder<Model: JSONModel> {
     public func finish() throws {
         guard !finished else { return }
         finished = true
-        switch layout {
-        case .array:
+        if let configurationError { throw configurationError }
+        switch layout.kind {
+        case .concatenated:
+            // yajl calls an input with no value a premature end; for a stream it is zero records.
+            if sawValue { try run { try tokenizer!.finish() } }
+        case .array, .nested:
             try run { try tokenizer!.finish() }
         case .ndjson:
             if !pendingLine.isEmpty {
@@ -152,15 +241,36 @@ public final class RecordDecoder<Model: JSONModel> {
         }
     }
 
+    /// The envelope model of an `.array(at:)` stream, once its object has ended (nil before, or
+    /// for another layout).
+    /// - Parameter type: The envelope model given to the initialiser.
+    /// - Returns: The decoded envelope.
+    public func envelope<Envelope: JSONModel>(_ type: Envelope.Type = Envelope.self) -> Envelope? {
+        envelopeRoot?.decoded as? Envelope
+    }
+
+    var envelopeValue: Any? { envelopeRoot?.decoded }
+
     private func run(_ body: () throws -> Void) throws {
         do {
             try body()
             counters.records.store(receiver.count, ordering: .relaxed)
-        } catch let error as JSONError {
+        } catch var error as JSONError {
             counters.records.store(receiver.count, ordering: .relaxed)
             if let handler = error.underlying as? RecordHandlerError { throw handler.error }
+            if error.recordIndex == nil {
+                // A syntax error may come before the next record's first token; any other error
+                // comes from a token that began a value in the record.
+                let started = error.code != .syntax && error.code != .unexpectedEnd
+                error.recordIndex = recordArray?.recordIndex(builder.pointee, valueStarted: started)
+                    ?? recordSequence?.recordIndex(builder.pointee, valueStarted: started)
+            }
             throw error
         }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     // MARK: NDJSON
@@ -214,7 +324,11 @@ public final class RecordDecoder<Model: JSONModel> {
         var errors: [JSONError] = []
         var onSkip: ((JSONError) -> Void)?
         var counters: Counters?
+        /// Concatenated values: records are top-level, so the builder knows no index for them.
+        var sequence: RecordSequenceTarget?
         override func skipped(_ error: JSONError) throws {
+            var error = error
+            if error.recordIndex == nil, let sequence { error.recordIndex = sequence.started - 1 }
             errors.append(error)
             counters?.skipped.add(1, ordering: .relaxed)
             onSkip?(error)

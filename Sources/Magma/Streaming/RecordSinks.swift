@@ -22,26 +22,96 @@ final class RecordReceiver<Model>: Receiver<Model> {
     }
 }
 
-/// The top-level array of a record stream: each element goes to the record slot, none is kept.
+/// The array whose elements are the records (top-level, or at a key path in an envelope): each
+/// element goes to the record slot, none is kept.
 final class RecordArrayOwner: ContainerOwner {
     let recordSlot: ValueTarget
-    init(recordSlot: ValueTarget) { self.recordSlot = recordSlot }
+    /// Where a stream that skips bad records reports them; nil to stop at the first.
+    let sink: RecoverySink?
+    /// The array frame's depth while it is open (0 otherwise): records are the frames above it.
+    private(set) var depth = 0
+    /// Whether the array has begun (an envelope without it is an error).
+    private(set) var started = false
+
+    init(recordSlot: ValueTarget, sink: RecoverySink?) {
+        self.recordSlot = recordSlot
+        self.sink = sink
+    }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         b.push(.array, owner: self, node: nil, target: recordSlot, starter: starter, storage: context, parentContext: context)
+        depth = b.depth
+        started = true
+        // Recovery covers the records only: an error in an envelope field still stops the stream.
+        if let sink { b.recovery = (b.depth, sink) }
     }
-    override func finish(_ b: inout EventBuilder) throws { b.pop() }
+    override func finish(_ b: inout EventBuilder) throws {
+        b.recovery = nil
+        depth = 0
+        b.pop()
+    }
+
+    /// The index of the record an error stopped in (or, between records, of the next one).
+    /// - Parameter valueStarted: Whether the failing token began a value (not a syntax error).
+    func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int? {
+        guard depth > 0, b.depth >= depth else { return nil }
+        let count = b.frames[depth - 1].count
+        return valueStarted || b.depth > depth ? count - 1 : count
+    }
 }
 
-/// The root of an array record stream: accepts only the top-level array.
+/// Where the records' array is: accepts only an array.
 final class RecordArrayTarget: ValueTarget {
     let owner: RecordArrayOwner
-    init(recordSlot: ValueTarget) {
-        owner = RecordArrayOwner(recordSlot: recordSlot)
+    init(owner: RecordArrayOwner) {
+        self.owner = owner
         super.init(property: nil)
     }
     override var expected: String { "an array of records" }
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         try owner.start(self, context, &b)
+    }
+}
+
+/// The root of a concatenated-values stream: every top-level value is a record. Counts the
+/// records begun, for the index of an error.
+final class RecordSequenceTarget: ValueTarget {
+    let recordSlot: ValueTarget
+    private(set) var started = 0
+
+    init(recordSlot: ValueTarget) {
+        self.recordSlot = recordSlot
+        super.init(property: nil)
+    }
+
+    override var expected: String { recordSlot.expected }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        started += 1
+        try recordSlot.string(bytes, context, &b)
+    }
+    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        started += 1
+        try recordSlot.number(text, context, &b)
+    }
+    override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        started += 1
+        try recordSlot.bool(value, context, &b)
+    }
+    override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        started += 1
+        try recordSlot.null(context, &b)
+    }
+    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        started += 1
+        try recordSlot.startObject(context, &b)
+    }
+    override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        started += 1
+        try recordSlot.startArray(context, &b)
+    }
+
+    /// The index of the record an error stopped in (or, between records, of the next one).
+    func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int {
+        valueStarted || b.depth > 0 ? started - 1 : started
     }
 }

@@ -98,7 +98,7 @@ public struct GitHubIssueCorpus: Sendable {
 
     // MARK: - One record
 
-    private func appendIssue(index: Int, to w: inout ByteWriter) {
+    func appendIssue(index: Int, to w: inout ByteWriter) {
         var rng = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD6E8_FEB8_6659_FD93))
         let repoIndex = rng.next(below: pools.repositories.count)
         let repo = pools.repositories[repoIndex]

@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension GitHubIssueCorpus {
+    /// Writes at least `targetBytes` of records to a file descriptor (a pipe, say) as they are
+    /// generated, never holding the output: the source of the streaming benchmarks.
+    ///
+    /// With `distinctRecords` nil every record is generated as it is written (several hundred
+    /// MB/s on one core, which can be slower than the reader). With a count, that many distinct
+    /// records are generated once, then written over and over in large `write(2)` calls, so the
+    /// source costs a kernel copy per byte and nothing else.
+    /// - Parameters:
+    ///   - targetBytes: Bytes to write at least (the last record is completed).
+    ///   - format: A top-level array or NDJSON.
+    ///   - distinctRecords: The size of the record pool, or nil to generate every record.
+    ///   - descriptor: Where to write.
+    /// - Returns: The bytes and records written.
+    @discardableResult
+    public func stream(targetBytes: Int, format: Format, distinctRecords: Int?, to descriptor: Int32) throws
+        -> (bytes: Int, records: Int)
+    {
+        var written = 0
+        func put(_ bytes: UnsafeRawBufferPointer) throws {
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += n
+            }
+            written += bytes.count
+        }
+        let separator: StaticString = format == .array ? "," : "\n"
+        var records = 0
+        if format == .array { try put(UnsafeRawBufferPointer(start: UnsafeRawPointer(("[" as StaticString).utf8Start), count: 1)) }
+
+        guard let distinctRecords, distinctRecords > 0 else {
+            var writer = ByteWriter(capacity: 1 << 21)
+            while written + writer.count + 1 < targetBytes || records == 0 {
+                if records > 0 { writer.append(separator) }
+                appendIssue(index: records, to: &writer)
+                records += 1
+                if writer.count >= 1 << 20 {
+                    try writer.bytes.withUnsafeBytes { try put($0) }
+                    writer.removeAll()
+                }
+            }
+            writer.append(format == .array ? "]" : "\n")
+            try writer.bytes.withUnsafeBytes { try put($0) }
+            return (written, records)
+        }
+
+        // The pool: records each followed by the separator; `ends[i]` is the end of record i's separator.
+        var pool = ByteWriter(capacity: distinctRecords * 4096)
+        var ends: [Int] = []
+        for i in 0..<distinctRecords {
+            appendIssue(index: i, to: &pool)
+            pool.append(separator)
+            ends.append(pool.count)
+        }
+        try pool.bytes.withUnsafeBytes { bytes in
+            var next = 0  // the pool index of the next record to write
+            while true {
+                let start = next == 0 ? 0 : ends[next - 1]
+                // Write up to the pool's end, or up to the record that reaches the target.
+                var last = distinctRecords - 1
+                if written + ends[last] - start >= targetBytes {
+                    last = next
+                    while written + ends[last] - start < targetBytes { last += 1 }
+                    // The last record's separator becomes the array's end (NDJSON keeps its newline).
+                    try put(UnsafeRawBufferPointer(rebasing: bytes[start..<ends[last] - (format == .array ? 1 : 0)]))
+                    records += last - next + 1
+                    break
+                }
+                try put(UnsafeRawBufferPointer(rebasing: bytes[start..<ends[last]]))
+                records += last - next + 1
+                next = 0
+            }
+        }
+        if format == .array { try put(UnsafeRawBufferPointer(start: UnsafeRawPointer(("]" as StaticString).utf8Start), count: 1)) }
+        return (written, records)
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+
+/// The whole measurement: for each layout, the generator alone, the pipe, the in-memory
+/// baseline; then parallel NDJSON. Prints a table and exits non-zero if a target is missed.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run every streaming measurement and print the figures (default).")
+
+    @Option(help: "Megabytes (2^20 bytes) streamed through the pipe per layout.") var mib = 1024
+    @Option(help: "Megabytes of NDJSON for the parallel measurement.") var parallelMib = 256
+    @Option(help: "Distinct records in the generator's pool (0: generate every record on the fly).") var pool = 4096
+    @Option(help: "Repetitions of each pipe and in-memory measurement (best is reported, all are listed).") var repeats = 3
+    @Option(help: "Layouts to stream.") var layouts: [StreamLayout] = StreamLayout.allCases
+    @Flag(help: "Skip the parallel measurement.") var noParallel = false
+    @Flag(help: "Exit 0 even when a target (RSS < 32 MB, pipe >= 75 % of in-memory, parallel >= 1.8x) is missed.")
+    var noCheck = false
+
+    func run() throws {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        log("load before: \(loadAverage())")
+        var missed: [String] = []
+        for layout in layouts {
+            let source = ["--layout", layout.rawValue, "--mib", String(mib), "--pool", String(pool)]
+            let generated = try timeGenerator(exe, source)
+            let drained = try pipeline(exe, source, ["drain"])
+            print(String(format: "%-7@ source: generator alone → /dev/null %.0f MB/s; generator → pipe → reader that discards %.0f MB/s",
+                         layout.rawValue, Double(generated.bytes) / 1e6 / generated.seconds, rate(drained)))
+            var piped: [ChildResult] = [], memory: [ChildResult] = []
+            for _ in 0..<repeats {
+                piped.append(try pipeline(exe, source, ["decode", "--layout", layout.rawValue]))
+                memory.append(try pipeline(exe, source, ["in-memory", "--layout", layout.rawValue]))
+            }
+            let bestPipe = piped.max { rate($0) < rate($1) }!, bestMemory = memory.max { rate($0) < rate($1) }!
+            let ratio = rate(bestPipe) / rate(bestMemory)
+            let rss = piped.map(\.peakRSS).max()!
+            let cpuRatio = cpuRate(piped) / cpuRate(memory)
+            print(String(format: "%-7@ %6.0f MB %9d records | pipe %4.0f MB/s (runs %@) | in-memory %4.0f MB/s (runs %@) | "
+                         + "pipe/in-memory %.0f %% (CPU-time rates %.0f %%) | peak RSS %.1f MB",
+                         layout.rawValue, Double(bestPipe.bytes) / 1e6, bestPipe.records, rate(bestPipe), list(piped),
+                         rate(bestMemory), list(memory), ratio * 100, cpuRatio * 100, Double(rss) / 1e6))
+            if rss >= 32_000_000 { missed.append("\(layout) peak RSS \(rss)") }
+            if ratio < 0.75 { missed.append("\(layout) pipe/in-memory \(ratio)") }
+        }
+        if !noParallel {
+            let source = ["--layout", "ndjson", "--mib", String(parallelMib), "--pool", String(pool)]
+            let result = try pipeline(exe, source, ["parallel"])
+            let speedup = result.sequentialSeconds! / result.parallelSeconds!
+            print(String(format: "parallel NDJSON %.0f MB, %d records, %d shards at once: sequential %.2f s, parallel %.2f s, %.2fx "
+                         + "(CPU time: sequential %.2f s, parallel %.2f s on all threads)",
+                         Double(result.bytes) / 1e6, result.records, result.concurrency!, result.sequentialSeconds!,
+                         result.parallelSeconds!, speedup, result.sequentialCPU!, result.parallelCPU!))
+            if speedup < 1.8 { missed.append("parallel \(speedup)x") }
+        }
+        log("load after: \(loadAverage())")
+        if !missed.isEmpty && !noCheck {
+            log("missed: " + missed.joined(separator: "; "))
+            throw ExitCode(1)
+        }
+    }
+
+    private func rate(_ r: ChildResult) -> Double { Double(r.bytes) / 1e6 / r.seconds }
+    /// MB per CPU-second, best of the runs: the decoder's own cost, whatever else the machine runs.
+    private func cpuRate(_ rs: [ChildResult]) -> Double { rs.map { Double($0.bytes) / 1e6 / ($0.cpuSeconds ?? .infinity) }.max()! }
+    private func list(_ rs: [ChildResult]) -> String { rs.map { String(format: "%.0f", rate($0)) }.joined(separator: "/") }
+
+    /// The generator alone, writing to /dev/null.
+    private func timeGenerator(_ exe: String, _ source: [String]) throws -> ChildResult {
+        let generator = Process()
+        generator.executableURL = URL(fileURLWithPath: exe)
+        generator.arguments = ["generate"] + source
+        generator.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let errors = Pipe()
+        generator.standardError = errors
+        try generator.run()
+        let output = errors.fileHandleForReading.readDataToEndOfFile()
+        generator.waitUntilExit()
+        return try parse(output)
+    }
+
+    /// `generate | consumer`, returning the consumer's result.
+    private func pipeline(_ exe: String, _ source: [String], _ consumer: [String]) throws -> ChildResult {
+        let pipe = Pipe()
+        let generator = Process()
+        generator.executableURL = URL(fileURLWithPath: exe)
+        generator.arguments = ["generate"] + source
+        generator.standardOutput = pipe
+        generator.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: exe)
+        reader.arguments = consumer
+        reader.standardInput = pipe
+        let output = Pipe()
+        reader.standardOutput = output
+        try generator.run()
+        try reader.run()
+        try pipe.fileHandleForReading.close()
+        try pipe.fileHandleForWriting.close()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        reader.waitUntilExit()
+        generator.waitUntilExit()
+        guard reader.terminationStatus == 0 else { throw ValidationError("\(consumer[0]) failed (\(reader.terminationStatus))") }
+        return try parse(text)
+    }
+
+    private func parse(_ output: Data) throws -> ChildResult {
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") where line.hasPrefix(ChildResult.prefix) {
+            return try JSONDecoder().decode(ChildResult.self, from: Data(line.dropFirst(ChildResult.prefix.count).utf8))
+        }
+        throw ValidationError("no result in: \(String(decoding: output, as: UTF8.self))")
+    }
+
+    private func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+    }
+
+    private func log(_ message: String) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+}

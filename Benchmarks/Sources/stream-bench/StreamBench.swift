@@ -1,0 +1,224 @@
+import ArgumentParser
+import Corpus
+import Foundation
+import Magma
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `stream-bench`: the 1 GiB streaming measurements of issue #5, repeatable.
+///
+/// `run` (the default) drives child processes of this same executable: a generator writes the
+/// GitHub-issues corpus to a pipe on the fly, a decoder reads it from standard input through
+/// `JSONAdapter.forEachRecord(from:)`; the same bytes are also read whole into memory and
+/// decoded from there (the baseline of the throughput ratio), and NDJSON is decoded in parallel
+/// against sequentially. Every child reports one `STREAM-RESULT` line.
+@main
+struct StreamBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stream-bench",
+        abstract: "Streaming ingestion: 1 GiB through a pipe (peak RSS, MB/s against in-memory), parallel NDJSON.",
+        subcommands: [Run.self, Generate.self, Decode.self, InMemory.self, Parallel.self, Drain.self],
+        defaultSubcommand: Run.self
+    )
+}
+
+enum StreamLayout: String, ExpressibleByArgument, CaseIterable {
+    case array, ndjson
+
+    var format: GitHubIssueCorpus.Format { self == .array ? .array : .ndjson }
+    var recordLayout: RecordDecoder<GHIssue>.Layout { self == .array ? .array : .ndjson }
+}
+
+/// Options shared by the generator and its consumers.
+struct Source: ParsableArguments {
+    @Option(help: "array or ndjson.")
+    var layout: StreamLayout = .ndjson
+
+    @Option(help: "Megabytes (2^20 bytes) to generate.")
+    var mib: Int = 1024
+
+    @Option(help: "Distinct records generated once and written cyclically (0: generate every record as it is written).")
+    var pool: Int = 4096
+}
+
+/// What every child prints: `STREAM-RESULT {json}`.
+struct ChildResult: Codable {
+    var bytes = 0
+    var records = 0
+    var seconds = 0.0
+    var peakRSS = 0
+    /// CPU time (user + system) of the measured part, which the machine's load disturbs less than wall time.
+    var cpuSeconds: Double?
+    /// Parallel: the sequential and parallel times (best of the runs) and the concurrency.
+    var sequentialSeconds: Double?
+    var parallelSeconds: Double?
+    var concurrency: Int?
+    /// Parallel: CPU time (all threads) of the sequential and parallel decodes (best of the runs).
+    var sequentialCPU: Double?
+    var parallelCPU: Double?
+
+    static let prefix = "STREAM-RESULT "
+
+    func print() {
+        let json = try! JSONEncoder().encode(self)
+        Swift.print(Self.prefix + String(decoding: json, as: UTF8.self))
+        fflush(nil)
+    }
+}
+
+/// Peak resident set size of this process (VmHWM), in bytes.
+func peakResident() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+    return 0
+}
+
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+/// CPU time (user + system) of this process so far.
+func cpuTime() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Consumes a record as a user would at least: reads a field, so the work cannot be dropped.
+final class Tally: @unchecked Sendable {
+    var records = 0
+    var checksum: Int64 = 0
+    @inline(never) func add(_ issue: GHIssue) {
+        records += 1
+        checksum &+= issue.id
+    }
+}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write the corpus to standard output, generated on the fly.")
+    @OptionGroup var source: Source
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let start = now()
+        let (bytes, records) = try GitHubIssueCorpus().stream(
+            targetBytes: source.mib << 20, format: source.layout.format, distinctRecords: source.pool > 0 ? source.pool : nil,
+            to: STDOUT_FILENO)
+        let result = ChildResult(bytes: bytes, records: records, seconds: now() - start, peakRSS: peakResident())
+        FileHandle.standardError.write(Data((ChildResult.prefix + String(decoding: try JSONEncoder().encode(result), as: UTF8.self) + "\n").utf8))
+    }
+}
+
+struct Decode: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Decode records from standard input as they arrive.")
+    @Option var layout: StreamLayout = .ndjson
+
+    func run() throws {
+        let tally = Tally()
+        let start = now(), cpu = cpuTime()
+        let decoder = RecordDecoder(GHIssue.self, layout: layout.recordLayout) { tally.add($0) }
+        try decoder.read(from: FileHandle.standardInput)
+        let seconds = now() - start
+        ChildResult(bytes: decoder.progress.bytes, records: tally.records, seconds: seconds, peakRSS: peakResident(),
+                    cpuSeconds: cpuTime() - cpu).print()
+    }
+}
+
+/// Reads standard input to its end into one buffer.
+func readAll() throws -> Data {
+    var data = Data()
+    let chunk = 1 << 22
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, chunk) }
+        if n == 0 { break }
+        if n < 0 { if errno == EINTR { continue }; throw POSIXError(.EIO) }
+        data.append(contentsOf: buffer[..<n])
+    }
+    return data
+}
+
+struct InMemory: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "in-memory", abstract: "Read standard input whole, then decode its records from the one buffer (timed).")
+    @Option var layout: StreamLayout = .ndjson
+    @Option(help: "Feed the buffer in chunks of this many bytes (0: in one call, as forEachRecord(in:) does).")
+    var chunk = 0
+
+    func run() throws {
+        let data = try readAll()
+        let tally = Tally()
+        let start = now(), cpu = cpuTime()
+        if chunk > 0 {
+            let decoder = RecordDecoder(GHIssue.self, layout: layout.recordLayout) { tally.add($0) }
+            try data.withUnsafeBytes { bytes in
+                for offset in stride(from: 0, to: bytes.count, by: chunk) {
+                    try decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<min(offset + chunk, bytes.count)]))
+                }
+            }
+            try decoder.finish()
+        } else {
+            try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: layout.recordLayout) { tally.add($0) }
+        }
+        ChildResult(bytes: data.count, records: tally.records, seconds: now() - start, peakRSS: peakResident(),
+                    cpuSeconds: cpuTime() - cpu).print()
+    }
+}
+
+struct Parallel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read NDJSON whole, then decode it into an array sequentially and with modelsInParallel (alternating runs).")
+    @Option(help: "Timed runs of each.") var runs = 3
+    @Option(help: "Shards decoding at once (default: active cores).") var concurrency = ProcessInfo.processInfo.activeProcessorCount
+
+    func run() throws {
+        let data = try readAll()
+        var sequential: [Double] = [], parallel: [Double] = [], sequentialCPU: [Double] = [], parallelCPU: [Double] = []
+        var records = 0
+        for _ in 0..<runs {
+            var start = now(), cpu = cpuTime()
+            var models: [GHIssue] = []
+            try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: .ndjson) { models.append($0) }
+            sequential.append(now() - start)
+            sequentialCPU.append(cpuTime() - cpu)
+            records = models.count
+            models = []
+            start = now()
+            cpu = cpuTime()
+            let (parallelModels, _) = try JSONAdapter.modelsInParallel(GHIssue.self, ndjson: data, concurrency: concurrency)
+            parallel.append(now() - start)
+            parallelCPU.append(cpuTime() - cpu)
+            precondition(parallelModels.count == records, "parallel decoded \(parallelModels.count) of \(records)")
+        }
+        var result = ChildResult(bytes: data.count, records: records, seconds: 0, peakRSS: peakResident())
+        result.sequentialSeconds = sequential.min()
+        result.parallelSeconds = parallel.min()
+        result.concurrency = concurrency
+        result.sequentialCPU = sequentialCPU.min()
+        result.parallelCPU = parallelCPU.min()
+        result.print()
+    }
+}
+
+struct Drain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read standard input to its end and discard it, as the decoder reads it: the pipe's own rate.")
+
+    func run() throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        defer { buffer.deallocate() }
+        // The decoder enlarges the pipe (RecordDecoder.read(from:)); do the same, with the same call.
+        _ = fcntl(STDIN_FILENO, 1031, Int32(1 << 20))
+        let start = now(), cpu = cpuTime()
+        var bytes = 0
+        while true {
+            let n = Glibc.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+            if n == 0 { break }
+            if n < 0 { if errno == EINTR { continue }; throw POSIXError(.EIO) }
+            bytes += n
+        }
+        ChildResult(bytes: bytes, records: 0, seconds: now() - start, peakRSS: peakResident(), cpuSeconds: cpuTime() - cpu).print()
+    }
+}

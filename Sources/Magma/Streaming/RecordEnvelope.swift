@@ -1,0 +1,87 @@
+// Records at a key path inside an envelope object (`{"total": 3, "data": {"items": [...]}}`).
+//
+// The envelope is decoded as a model frame like any other, but its plan node is the envelope
+// model's own with one more key path grafted on: the one that leads to the records' array, whose
+// target is a RecordArrayTarget. So the envelope's fields are written into its model as they come
+// (before or after the array), and the array's elements stream to the record slot one at a time;
+// nothing of the array is kept. The envelope model's owner (ModelOwner) still finishes the frame:
+// required keys, multi-key bindings and hooks behave as for any model.
+
+/// The root of a stream of records nested in an envelope; holds the decoded envelope.
+class EnvelopeRoot: ValueTarget {
+    /// The envelope model, once its object has ended.
+    var decoded: Any? { nil }
+}
+
+final class EnvelopeTarget<Envelope: JSONModel>: EnvelopeRoot {
+    let keyPath: String
+    let records: RecordArrayOwner
+    private let codec = ModelCodec<Envelope>()
+    private let node: PlanNode
+    private let captureCount: Int
+    private var envelope: Envelope?
+
+    override var decoded: Any? { envelope }
+
+    /// - Throws: ``JSONError/Code/invalidMapping`` if the key path is malformed or the envelope's
+    ///   mapping already uses it (or a prefix of it) as a value.
+    init(keyPath: String, records: RecordArrayOwner) throws(JSONError) {
+        self.keyPath = keyPath
+        self.records = records
+        let plan = try Envelope.jsonMapping.plan()
+        let components = try MappingPlan.components(of: keyPath, property: "the records' key path")
+        node = try EnvelopeTarget.graft(components[...], onto: plan.root, RecordArrayTarget(owner: records), keyPath: keyPath)
+        captureCount = plan.captureCount
+        super.init(property: nil)
+    }
+
+    override var expected: String { "an object with an array of records at \"\(keyPath)\"" }
+
+    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let storage = b.storage(size: MemoryLayout<Envelope>.size, alignment: MemoryLayout<Envelope>.alignment)
+        storage.bindMemory(to: Envelope.self, capacity: 1).initialize(to: Envelope())
+        b.push(.model, owner: codec.objectOwner!, node: node, target: nil, starter: self, storage: storage, parentContext: context)
+        if captureCount > 0 { b.captures.append(Array(repeating: nil, count: captureCount)) }
+    }
+
+    override func deliver(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner, _ context: UnsafeMutableRawPointer,
+                          _ b: inout EventBuilder) throws {
+        let value = storage.assumingMemoryBound(to: Envelope.self).move()
+        guard records.started else {
+            throw JSONError(.missingKey, "no array of records at \"\(keyPath)\" in the envelope")
+        }
+        envelope = value
+    }
+
+    /// `node` with `path` leading to `leaf`: a copy with the missing keys added, sharing every
+    /// other target.
+    private static func graft(_ path: ArraySlice<String>, onto node: PlanNode?, _ leaf: ValueTarget,
+                              keyPath: String) throws(JSONError) -> PlanNode {
+        let key = path.first!
+        var names = node?.names ?? []
+        var targets = names.indices.map { node!.entries[$0].target.takeUnretainedValue() }
+        var bits = names.indices.map { node!.entries[$0].requiredBits }
+        if let i = names.firstIndex(of: key) {
+            guard path.count > 1, let through = targets[i] as? PathTarget else {
+                throw .invalidMapping("the records' key path \"\(keyPath)\" is mapped by \(Envelope.self) as a value; "
+                    + "the envelope maps the other fields")
+            }
+            targets[i] = PathTarget(try graft(path.dropFirst(), onto: through.node, leaf, keyPath: keyPath))
+        } else {
+            names.append(key)
+            targets.append(path.count == 1 ? leaf : PathTarget(try graft(path.dropFirst(), onto: nil, leaf, keyPath: keyPath)))
+            bits.append(0)
+        }
+        // Numeric components index arrays, as in a mapping (see MappingPlan).
+        let indices = names.enumerated().compactMap { i, name -> (Int, Int)? in
+            guard let index = Int(name), index >= 0, name.first != "+" else { return nil }
+            return (index, i)
+        }
+        return PlanNode(names: names, targets: targets, requiredBits: bits, indices: indices)
+    }
+}
+
+/// The envelope of a stream that names none: every field but the records' array is ignored.
+struct NoEnvelope: JSONModel {
+    static let jsonMapping = JSONMapping<NoEnvelope> {}
+}

@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+@testable import Magma
+
+/// Concatenated values and arrays at a key path in an envelope, over every chunk size and input kind.
+@Suite struct RecordLayoutTests {
+    struct Event: JSONModel, Equatable {
+        var id = 0
+        var name = ""
+        static let jsonMapping = JSONMapping<Event> {
+            Map(\.id, "id", required: true)
+            Map(\.name, "name")
+        }
+    }
+
+    struct Page: JSONModel, Equatable {
+        var total = 0
+        var next: String?
+        var cursor = ""
+        static let jsonMapping = JSONMapping<Page> {
+            Map(\.total, "total", required: true)
+            Map(\.next, "next")
+            Map(\.cursor, "data.cursor")
+        }
+    }
+
+    struct Outcome {
+        var records: [Event] = []
+        var skipped: [JSONError] = []
+        var error: JSONError?
+        var page: Page?
+    }
+
+    /// Feeds `input` in chunks of `size` (0: whole); collects records, skips, the error and the envelope.
+    private func stream(_ input: String, _ layout: RecordDecoder<Event>.Layout, size: Int,
+                        policy: RecordDecoder<Event>.ErrorPolicy = .skip, envelope: Bool = false) -> Outcome {
+        var outcome = Outcome()
+        var records: [Event] = []
+        let decoder: RecordDecoder<Event>
+        if envelope, case .nested(let keyPath) = layout.kind {
+            decoder = RecordDecoder(Event.self, at: keyPath, envelope: Page.self, errorPolicy: policy) { records.append($0) }
+        } else {
+            decoder = RecordDecoder(Event.self, layout: layout, errorPolicy: policy) { records.append($0) }
+        }
+        do {
+            for chunk in chunks(Array(input.utf8), size) { try decoder.feed(chunk) }
+            try decoder.finish()
+        } catch let error as JSONError {
+            outcome.error = error
+        } catch {
+            Issue.record("not a JSONError: \(error)")
+        }
+        #expect(decoder.progress.records == records.count)
+        #expect(decoder.progress.skipped == decoder.skipped.count)
+        outcome.records = records
+        outcome.skipped = decoder.skipped
+        outcome.page = decoder.envelope(Page.self)
+        return outcome
+    }
+
+    // MARK: Concatenated values
+
+    @Test(arguments: chunkSizes)
+    func concatenated_anyWhitespaceOrNone(size: Int) {
+        let input = "{\"id\": 1}{\"id\": 2, \"name\": \"b\"} {\"id\": 3}\n\n\t{\"id\": 4}\r\n  {\"id\":5}"
+        let outcome = stream(input, .concatenated, size: size)
+        #expect(outcome.error == nil)
+        #expect(outcome.records == [Event(id: 1), Event(id: 2, name: "b"), Event(id: 3), Event(id: 4), Event(id: 5)])
+    }
+
+    @Test(arguments: ["", "   ", "\n\r\n\t "])
+    func concatenated_emptyInput_hasNoRecords(input: String) {
+        let outcome = stream(input, .concatenated, size: 1)
+        #expect(outcome.error == nil)
+        #expect(outcome.records.isEmpty)
+    }
+
+    @Test(arguments: chunkSizes)
+    func concatenated_badRecordsAreSkippedAndReported(size: Int) {
+        let input = #"{"id": 1} {"id": "two"} 7 {"name": "no id"} {"id": {"deep": [1, {}]}, "name": "x"} {"id": 6}"#
+        let outcome = stream(input, .concatenated, size: size)
+        #expect(outcome.error == nil)
+        #expect(outcome.records.map(\.id) == [1, 6])
+        #expect(outcome.skipped.map(\.recordIndex) == [1, 2, 3, 4])
+        #expect(outcome.skipped.map(\.code) == [.typeMismatch, .typeMismatch, .missingKey, .typeMismatch])
+        #expect(outcome.skipped[0].offset == 17, "the offset of \"two\"")
+        #expect(outcome.skipped[0].path == "$.id")
+    }
+
+    @Test(arguments: chunkSizes)
+    func concatenated_syntaxError_endsTheStreamAfterEarlierRecords(size: Int) {
+        let input = #"{"id": 1} {"id": 2}{"id": 3 "x"} {"id": 4}"#
+        let outcome = stream(input, .concatenated, size: size)
+        #expect(outcome.records.map(\.id) == [1, 2])
+        #expect(outcome.error?.code == .syntax)
+        #expect(outcome.error?.recordIndex == 2)
+        #expect((27...30).contains(outcome.error?.offset ?? -1), "inside the bad record: \(outcome.error?.offset ?? -1)")
+        #expect(outcome.error?.line == 1)
+    }
+
+    @Test(arguments: chunkSizes)
+    func concatenated_stopPolicy_stopsAtTheFirstBadRecordWithItsIndex(size: Int) {
+        let outcome = stream("{\"id\": 1}\n{\"id\": 2}\n{\"id\": []}\n{\"id\": 4}", .concatenated, size: size, policy: .stop)
+        #expect(outcome.records.map(\.id) == [1, 2])
+        #expect(outcome.error?.code == .typeMismatch)
+        #expect(outcome.error?.recordIndex == 2)
+        #expect(outcome.error?.line == 3)
+    }
+
+    @Test func concatenated_truncatedRecord_isUnexpectedEnd() {
+        let outcome = stream(#"{"id": 1} {"id": 2"#, .concatenated, size: 0)
+        #expect(outcome.records.map(\.id) == [1])
+        #expect(outcome.error?.code == .unexpectedEnd)
+        #expect(outcome.error?.recordIndex == 1)
+    }
+
+    // MARK: Arrays in an envelope
+
+    @Test(arguments: chunkSizes)
+    func envelope_fieldsBeforeAndAfterTheArray(size: Int) {
+        let input = #"{"total": 3, "items": [{"id": 1}, {"id": 2, "name": "b"}, {"id": 3}], "next": "n", "extra": [1, {"a": 2}]}"#
+        let outcome = stream(input, .array(at: "items"), size: size, envelope: true)
+        #expect(outcome.error == nil)
+        #expect(outcome.records == [Event(id: 1), Event(id: 2, name: "b"), Event(id: 3)])
+        #expect(outcome.page == Page(total: 3, next: "n"))
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_dottedKeyPath_besideMappedSiblings(size: Int) {
+        let input = #"{"data": {"cursor": "c1", "items": [{"id": 1}, {"id": 2}], "more": {"items": [9]}}, "total": 2,"#
+            + #" "items": "not these"}"#
+        let outcome = stream(input, .array(at: "data.items"), size: size, envelope: true)
+        #expect(outcome.error == nil)
+        #expect(outcome.records.map(\.id) == [1, 2])
+        #expect(outcome.page == Page(total: 2, cursor: "c1"))
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_withoutEnvelopeModel_streamsTheRecords(size: Int) {
+        let outcome = stream(#"{"meta": {"x": 1}, "results": [{"id": 7}, {"id": 8}]}"#, .array(at: "results"), size: size)
+        #expect(outcome.error == nil)
+        #expect(outcome.records.map(\.id) == [7, 8])
+        #expect(outcome.page == nil)
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_badRecordsAreSkippedWithIndexAndOffset(size: Int) {
+        let input = #"{"total": 4, "items": [{"id": 1}, {"id": "x"}, {"name": "no id"}, {"id": 4}]}"#
+        let outcome = stream(input, .array(at: "items"), size: size, envelope: true)
+        #expect(outcome.error == nil)
+        #expect(outcome.records.map(\.id) == [1, 4])
+        #expect(outcome.skipped.map(\.recordIndex) == [1, 2])
+        #expect(outcome.skipped.map(\.code) == [.typeMismatch, .missingKey])
+        #expect(outcome.skipped[0].offset == 41, "the offset of \"x\"")
+        #expect(outcome.skipped[0].path == "$.items[1].id")
+        #expect(outcome.page?.total == 4)
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_stopPolicy_givesTheRecordIndex(size: Int) {
+        let input = #"{"total": 4, "items": [{"id": 1}, {"id": 2}, {"id": true}, {"id": 4}]}"#
+        let outcome = stream(input, .array(at: "items"), size: size, policy: .stop, envelope: true)
+        #expect(outcome.records.map(\.id) == [1, 2])
+        #expect(outcome.error?.code == .typeMismatch)
+        #expect(outcome.error?.recordIndex == 2)
+        #expect(outcome.error?.offset == 52, "the offset of true")
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_syntaxErrorInTheArray_endsTheStream(size: Int) {
+        let input = #"{"total": 4, "items": [{"id": 1}, {"id": 2} {"id": 3}]}"#
+        let outcome = stream(input, .array(at: "items"), size: size, envelope: true)
+        #expect(outcome.records.map(\.id) == [1, 2])
+        #expect(outcome.error?.code == .syntax)
+        #expect(outcome.error?.recordIndex == 2)
+        #expect(outcome.page == nil)
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_missingKeyPath_isAClearError(size: Int) {
+        for input in [#"{"total": 1, "itemz": [{"id": 1}]}"#, #"{"total": 1, "data": null}"#, #"{"total": 1, "data": {}}"#] {
+            let outcome = stream(input, .array(at: "data.items"), size: size, envelope: true)
+            #expect(outcome.records.isEmpty)
+            #expect(outcome.error?.code == .missingKey, "\(input)")
+            #expect(outcome.error?.message.contains("data.items") == true)
+        }
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_keyPathToANonArray_isATypeMismatch(size: Int) {
+        let outcome = stream(#"{"total": 1, "items": {"id": 1}}"#, .array(at: "items"), size: size, envelope: true)
+        #expect(outcome.error?.code == .typeMismatch)
+        #expect(outcome.error?.path == "$.items")
+        let through = stream(#"{"total": 1, "data": "text"}"#, .array(at: "data.items"), size: size, envelope: true)
+        #expect(through.error?.code == .notAnObject)
+    }
+
+    @Test func envelope_topLevelArray_isATypeMismatch() {
+        let outcome = stream(#"[{"id": 1}]"#, .array(at: "items"), size: 0, envelope: true)
+        #expect(outcome.error?.code == .typeMismatch)
+        #expect(outcome.records.isEmpty)
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_badEnvelopeField_stopsEvenWhenSkipping(size: Int) {
+        let outcome = stream(#"{"items": [{"id": 1}], "total": "three"}"#, .array(at: "items"), size: size, envelope: true)
+        #expect(outcome.records.map(\.id) == [1])
+        #expect(outcome.error?.code == .typeMismatch)
+        #expect(outcome.error?.path == "$.total")
+        #expect(outcome.error?.recordIndex == nil)
+        let missing = stream(#"{"items": [{"id": 1}]}"#, .array(at: "items"), size: size, envelope: true)
+        #expect(missing.error?.code == .missingKey, "total is required")
+    }
+
+    @Test func envelope_keyPathTheEnvelopeMaps_isAnInvalidMapping() {
+        for keyPath in ["total", "data.cursor", "total.items", "", "data..items"] {
+            let outcome = stream(#"{"total": 1}"#, .array(at: keyPath), size: 0, envelope: true)
+            #expect(outcome.error?.code == .invalidMapping, "\(keyPath)")
+        }
+    }
+
+    @Test func envelope_recordsStreamBeforeTheInputEnds() throws {
+        var seen: [Int] = []
+        let decoder = RecordDecoder(Event.self, at: "items", envelope: Page.self) { seen.append($0.id) }
+        try decoder.feed(Data(#"{"total": 9, "items": [{"id": 1}, {"id": 2}, "#.utf8))
+        #expect(seen == [1, 2], "records are delivered as they complete")
+        #expect(decoder.envelope(Page.self) == nil, "the envelope is complete only at its end")
+        try decoder.feed(Data(#"{"id": 3}], "next": "z"}"#.utf8))
+        try decoder.finish()
+        #expect(seen == [1, 2, 3])
+        #expect(decoder.envelope(Page.self) == Page(total: 9, next: "z"))
+    }
+
+    @Test func envelope_fromDataFileHandleAndAsyncSequence() async throws {
+        let body = (0..<500).map { "{\"id\": \($0)}" }.joined(separator: ",")
+        let input = Data((#"{"total": 500, "data": {"cursor": "end", "items": ["# + body + "]}}").utf8)
+        let expected = Page(total: 500, cursor: "end")
+
+        var ids: [Int] = []
+        let (page, skipped) = try JSONAdapter.forEachRecord(Event.self, in: input, at: "data.items", envelope: Page.self) {
+            ids.append($0.id)
+        }
+        #expect(ids == Array(0..<500) && page == expected && skipped.isEmpty)
+
+        let pipe = Pipe()
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(input)
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        ids = []
+        let (piped, _) = try JSONAdapter.forEachRecord(Event.self, from: pipe.fileHandleForReading, at: "data.items",
+                                                       envelope: Page.self) { ids.append($0.id) }
+        #expect(ids == Array(0..<500) && piped == expected)
+
+        let pieces = chunks(Array(input), 97)
+        let chunkStream = AsyncStream<[UInt8]> { continuation in
+            for piece in pieces { continuation.yield(piece) }
+            continuation.finish()
+        }
+        let records = JSONAdapter.records(Event.self, from: chunkStream, at: "data.items", envelope: Page.self)
+        ids = []
+        for try await event in records { ids.append(event.id) }
+        #expect(ids == Array(0..<500))
+        #expect(records.envelope(Page.self) == expected)
+    }
+
+    @Test func concatenated_fromFileHandleAndAsyncSequence() async throws {
+        let input = Data((0..<300).map { "{\"id\": \($0)}" + ($0 % 3 == 0 ? "" : " ") }.joined().utf8)
+        let pipe = Pipe()
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(input)
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        var ids: [Int] = []
+        try JSONAdapter.forEachRecord(Event.self, from: pipe.fileHandleForReading, layout: .concatenated) { ids.append($0.id) }
+        #expect(ids == Array(0..<300))
+
+        let chunkStream = AsyncStream<[UInt8]> { continuation in
+            for piece in chunks(Array(input), 13) { continuation.yield(piece) }
+            continuation.finish()
+        }
+        ids = []
+        for try await event in JSONAdapter.records(Event.self, from: chunkStream, layout: .concatenated) { ids.append(event.id) }
+        #expect(ids == Array(0..<300))
+    }
+}
