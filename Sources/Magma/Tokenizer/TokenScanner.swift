@@ -38,8 +38,7 @@ struct TokenScanner {
                 if !body(token) { return }
                 i = token.end
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                var j = i + 1
-                while j < n, TokenScanner.isNumberByte(bytes[j]) { j += 1 }
+                let j = numberEnd(at: i)
                 if !body(Token(start: i, end: j, kind: .number, open: j == n)) { return }
                 i = j
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
@@ -67,11 +66,11 @@ struct TokenScanner {
         return last
     }
 
-    /// The first token that ends after `offset`.
-    func firstToken(endingAfter offset: Int) -> Token? {
+    /// The first token that ends after `offset` (or, with `numbersEndingAt`, a number ending at it).
+    func firstToken(endingAfter offset: Int, numbersEndingAt: Bool = false) -> Token? {
         var found: Token?
         forEachToken { token in
-            if token.end > offset { found = token; return false }
+            if token.end > offset || (numbersEndingAt && token.kind == .number && token.end == offset) { found = token; return false }
             return true
         }
         return found
@@ -113,9 +112,47 @@ struct TokenScanner {
         return i + 1
     }
 
-    static func isNumberByte(_ c: UInt8) -> Bool {
-        (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
-            || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+    /// One past the number at `i`, read as yajl reads one: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)?
+    /// ([eE] [+-]? [0-9]+)?, stopping where the grammar stops.
+    private func numberEnd(at start: Int) -> Int {
+        let n = bytes.count
+        var j = start
+        func digit(_ k: Int) -> Bool { k < n && bytes[k] >= 0x30 && bytes[k] <= 0x39 }
+        if j < n, bytes[j] == UInt8(ascii: "-") { j += 1 }
+        if j < n, bytes[j] == UInt8(ascii: "0") { j += 1 } else { while digit(j) { j += 1 } }
+        if j < n, bytes[j] == UInt8(ascii: ".") { j += 1; while digit(j) { j += 1 } }
+        if j < n, bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") {
+            j += 1
+            if j < n, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+            while digit(j) { j += 1 }
+        }
+        return j
+    }
+
+    /// Whether the string content in `range` holds something yajl rejects (a control character,
+    /// an escape it does not know), so that yajl's error, not the size cap, comes first.
+    func holdsLexicalError(_ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = bytes[i]
+            if c < 0x20 { return true }
+            if c == UInt8(ascii: "\\") {
+                guard i + 1 < range.upperBound else { return false }
+                switch bytes[i + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 2
+                case UInt8(ascii: "u"):
+                    for k in (i + 2)..<min(i + 6, range.upperBound) where !bytes[k].isHexDigit { return true }
+                    i += 6
+                default:
+                    return true
+                }
+                continue
+            }
+            i += 1
+        }
+        return false
     }
 
     /// The index of the quote opening the string whose closing quote is at `close`, scanning
@@ -147,3 +184,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x46) || (self >= 0x61 && self <= 0x66)
+    }
+}

@@ -39,6 +39,8 @@ struct Tokenizer: ~Copyable {
     private var stallSize = 0
     /// `heldCount` at which the held bytes are next checked against the size cap.
     private var nextSizeCheck: Int
+    /// The builder's event count when the feed under way began.
+    private var eventsBeforeFeed = 0
     /// How many times yajl was fed (tests check that a long token costs O(log n) feeds).
     private(set) var feedCount = 0
     /// The most bytes held at once (tests check a long token is held in O(cap)).
@@ -69,8 +71,9 @@ struct Tokenizer: ~Copyable {
     /// - Throws: `JSONError` with offset, line and column computed from `input`.
     mutating func parseAll(_ input: UnsafeRawBufferPointer) throws(JSONError) {
         do {
+            builder.pointee.lastTokenEnd = nil
             try feedDirect(input, carry: UnsafeRawBufferPointer(start: nil, count: 0))
-            try finish()
+            try finish(whole: input)
         } catch var error {
             if let offset = error.offset { locate(&error, offset: offset, in: input) }
             throw error
@@ -178,7 +181,16 @@ struct Tokenizer: ~Copyable {
         let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
         if let open = scanner.openToken(), open.kind == .string || open.kind == .number {
             let length = heldCount - open.start - (open.kind == .string ? 1 : 0)
-            if length > maxTokenLength {
+            // A string yajl will reject within what is held fails with yajl's error, as from one
+            // whole buffer: feed on.
+            if length > maxTokenLength, open.start >= heldFed {
+                // yajl has not reached the token: feed it what comes before, which may hold an
+                // error of its own (one whole buffer would report that first).
+                try feedHeld()
+                if heldFed == heldCount, stallSize > 0 { try checkOpenTokenSize() }
+                return
+            }
+            if length > maxTokenLength, !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<heldCount)) {
                 let what = open.kind == .string ? "string" : "number"
                 var error = JSONError(.sizeLimitExceeded, "a \(what) longer than the limit of \(maxTokenLength) bytes")
                 let offset = consumedBefore - heldFed + open.start
@@ -195,14 +207,56 @@ struct Tokenizer: ~Copyable {
 
     /// Ends the input: flushes held-back bytes and reports a value left incomplete.
     mutating func finish() throws(JSONError) {
+        try finish(whole: nil)
+    }
+
+    /// `whole` is the whole input when it was parsed in one buffer.
+    private mutating func finish(whole: UnsafeRawBufferPointer?) throws(JSONError) {
         if heldFed < heldCount { try feedHeld() }
         builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore,
                                                 carry: UnsafeRawBufferPointer(start: held, count: heldFed))
         let status = yajl_complete_parse(handle)
         if status != yajl_status_ok {
-            throw error(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0), carry: UnsafeRawBufferPointer(start: nil, count: 0),
-                        atEnd: true)
+            var error = error(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0),
+                              carry: UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true)
+            // Input that ends inside a string or number already over the cap: the cap comes first,
+            // as it does when the input is fed in chunks.
+            if error.code == .unexpectedEnd, consumedBefore > maxTokenLength {
+                let bytes = whole ?? UnsafeRawBufferPointer(start: held, count: heldFed)
+                let base = consumedBefore - bytes.count
+                if let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
+                   open.kind == .string || open.kind == .number,
+                   bytes.count - open.start - (open.kind == .string ? 1 : 0) > maxTokenLength {
+                    let line = error.line, column = error.column
+                    error = JSONError(.sizeLimitExceeded, "a \(open.kind == .string ? "string" : "number") longer than the limit of \(maxTokenLength) bytes")
+                    error.offset = base + open.start
+                    error.path = builder.pointee.currentPath(pendingValue: true)
+                    if tracksLines, line != nil || column != nil {
+                        locate(&error, offset: base + open.start, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
+                    }
+                }
+            }
+            throw error
         }
+        try checkNothingLeftOpen(whole: whole)
+    }
+
+    /// yajl accepts a complete value followed by a string (or comment) the input ends inside
+    /// (`{"a": 1} "`): it waits for the token to end and then finds nothing to complain about.
+    private func checkNothingLeftOpen(whole: UnsafeRawBufferPointer?) throws(JSONError) {
+        var bytes = UnsafeRawBufferPointer(start: held, count: heldCount)
+        if let whole, let base = whole.baseAddress {
+            // From the end of the last token read straight from the buffer: a token boundary.
+            var from = 0
+            if let end = builder.pointee.lastTokenEnd, end >= base, end <= base + whole.count { from = end - base }
+            bytes = UnsafeRawBufferPointer(rebasing: whole[from...])
+        }
+        guard let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
+              open.kind == .string || open.kind == .punctuation else { return }
+        var error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
+        error.offset = consumedBefore
+        if tracksLines { locate(&error, offset: consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        throw error
     }
 
     private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) throws(JSONError) {
@@ -219,6 +273,7 @@ struct Tokenizer: ~Copyable {
             stray = found
             length = found + 1
         }
+        eventsBeforeFeed = builder.pointee.eventCount
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), length)
         if status != yajl_status_ok { throw error(status, chunk: chunk, carry: carry, atEnd: false) }
         if stray >= 0 {
@@ -264,15 +319,42 @@ struct Tokenizer: ~Copyable {
             let detail = message.isEmpty || message.contains("premature EOF") ? "" : " (\(message))"
             error = JSONError(incomplete ? .unexpectedEnd : .syntax, incomplete ? "unexpected end of input" + detail : message)
             error.offset = consumedBefore + consumed
-            // yajl points a parse error at the offending token's end less its length, clamped to
-            // the start of the feed: for a token begun in an earlier feed, find where it is.
-            if parseError, !atEnd, consumed == 0, carry.count > 0, let offset = spanningTokenOffset(chunk: chunk, carry: carry) {
+            // yajl points "after key and value" at the offending token's end less its length,
+            // clamped to the start of the feed (its other parse errors at the token's end, exact):
+            // for a token begun in an earlier feed, find where it is.
+            // (With an event in this feed, the value before the offending token completed here, so
+            // the token began here too and yajl's figure is exact.)
+            if parseError, !atEnd, consumed == 0, carry.count > 0, message.hasPrefix("after key and value"),
+               builder.pointee.eventCount == eventsBeforeFeed,
+               let offset = spanningTokenOffset(chunk: chunk, carry: carry) {
                 error.offset = offset
             }
             error.path = builder.pointee.currentPath()
+            if message.hasPrefix("lexical error"), let offset = error.offset, offset > maxTokenLength,
+               let start = overlongTokenStart(before: offset, chunk: chunk, carry: carry) {
+                // yajl met its error past the size cap, inside a token already too long: the cap
+                // comes first, as it does when the token is fed in chunks.
+                error = JSONError(.sizeLimitExceeded, "a string or number longer than the limit of \(maxTokenLength) bytes")
+                error.offset = start
+                error.path = builder.pointee.currentPath(pendingValue: true)
+            }
         }
         if tracksLines, let offset = error.offset { locate(&error, offset: offset, chunk: chunk) }
         return error
+    }
+
+    /// The start of the string or number open at `offset` (in the whole input), if it is longer
+    /// there than the size cap.
+    private func overlongTokenStart(before offset: Int, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) -> Int? {
+        let inChunk = min(max(offset - consumedBefore, 0), chunk.count)
+        var joined = Array(carry)
+        joined.append(contentsOf: chunk[..<inChunk])
+        return joined.withUnsafeBytes { bytes in
+            guard let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
+                  open.kind == .string || open.kind == .number,
+                  offset - (consumedBefore - carry.count + open.start) - 1 > maxTokenLength else { return nil }
+            return consumedBefore - carry.count + open.start
+        }
     }
 
     /// Where yajl would point a parse error at the token begun in `carry` and ended in `chunk`
@@ -282,7 +364,9 @@ struct Tokenizer: ~Copyable {
         joined.append(contentsOf: chunk)
         return joined.withUnsafeBytes { bytes in
             let scanner = TokenScanner(bytes: bytes, allowComments: allowComments)
-            guard let token = scanner.firstToken(endingAfter: carry.count), token.start < carry.count else { return nil }
+            // A number ending right at the feed's start was completed by this feed's first byte.
+            guard let token = scanner.firstToken(endingAfter: carry.count, numbersEndingAt: true),
+                  token.start < carry.count else { return nil }
             return consumedBefore - carry.count + token.end - token.yajlLength
         }
     }
