@@ -251,6 +251,21 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         }
     }
 
+    /// Where yajl does not expect a value, a long token is yajl's syntax error, as from one buffer;
+    /// so is a lexical error before the cap, and input ending inside a value over the cap is the cap.
+    @Test func capAndSyntaxErrors_agreeEverywhere() {
+        let options = Self.options(cap: 16)
+        let long = String(repeating: "x", count: 40)
+        for json in ["[1 \"\(long)\"]", "1 \"\(long)\"", "{\"a\": 1} \"\(long)", "[\"x\" 1\(String(repeating: "2", count: 40))]",
+                     "[\"xx\u{01}\(long)\"]"] {
+            #expect(failureAnywhere(Array(json.utf8), .json, options: options)?.code == .syntax, "\(json)")
+        }
+        for json in ["[\"\(long)", "[\"\(long)\u{01}\"]", "[1, \(String(repeating: "2", count: 40))"] {
+            let error = failureAnywhere(Array(json.utf8), .json, options: options)
+            #expect(error?.code == .sizeLimitExceeded, "\(json)")
+        }
+    }
+
     /// An endless string fed in 64 KiB chunks fails once it passes the cap, holding O(cap) bytes,
     /// long before the input ends (here 1 GiB, read lazily: the test stops reading at the error).
     @Test func endlessString_failsAtTheCap_inBoundedMemory() throws {

@@ -148,9 +148,15 @@ struct Tokenizer: ~Copyable {
     }
 
     /// Drops the fed held bytes before the token still open (all of them when none is open).
+    /// The token before it is kept too: whether the open token stands where a value may is
+    /// decided by it (see `TokenScanner.openValueToken`).
     private mutating func dropToOpenToken() {
         let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldFed), allowComments: allowComments)
-        dropHeld(scanner.openToken()?.start ?? heldFed)
+        let (last, previous) = scanner.lastTwoTokens()
+        guard let last else { return dropHeld(heldFed) }
+        if last.open { return dropHeld(previous?.start ?? last.start) }
+        // Nothing open: keep a last `,` `:` `[` `{`, which the next token's position depends on.
+        dropHeld(last.kind == .punctuation ? last.start : heldFed)
     }
 
     private mutating func dropHeld(_ count: Int) {
@@ -179,7 +185,7 @@ struct Tokenizer: ~Copyable {
     /// the held bytes pass the cap and then each time they grow by a quarter: O(n) in all.
     private mutating func checkOpenTokenSize() throws(JSONError) {
         let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
-        if let open = scanner.openToken(), open.kind == .string || open.kind == .number {
+        if let open = scanner.openValueToken(atInputStart: consumedBefore == heldFed) {
             let length = heldCount - open.start - (open.kind == .string ? 1 : 0)
             // A string yajl will reject within what is held fails with yajl's error, as from one
             // whole buffer: feed on.
@@ -224,8 +230,7 @@ struct Tokenizer: ~Copyable {
             if error.code == .unexpectedEnd, consumedBefore > maxTokenLength {
                 let bytes = whole ?? UnsafeRawBufferPointer(start: held, count: heldFed)
                 let base = consumedBefore - bytes.count
-                if let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
-                   open.kind == .string || open.kind == .number,
+                if let open = TokenScanner(bytes: bytes, allowComments: allowComments).openValueToken(atInputStart: base == 0),
                    bytes.count - open.start - (open.kind == .string ? 1 : 0) > maxTokenLength {
                     let line = error.line, column = error.column
                     error = JSONError(.sizeLimitExceeded, "a \(open.kind == .string ? "string" : "number") longer than the limit of \(maxTokenLength) bytes")
@@ -350,8 +355,8 @@ struct Tokenizer: ~Copyable {
         var joined = Array(carry)
         joined.append(contentsOf: chunk[..<inChunk])
         return joined.withUnsafeBytes { bytes in
-            guard let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
-                  open.kind == .string || open.kind == .number,
+            guard let open = TokenScanner(bytes: bytes, allowComments: allowComments)
+                    .openValueToken(atInputStart: consumedBefore == carry.count),
                   offset - (consumedBefore - carry.count + open.start) - 1 > maxTokenLength else { return nil }
             return consumedBefore - carry.count + open.start
         }
