@@ -420,3 +420,35 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         }
     }
 }
+
+@Suite struct HostileRecordTests {
+    struct Item: JSONModel, Equatable {
+        var name = ""
+        static let jsonMapping = JSONMapping<Item> { Map(\.name, "name") }
+    }
+
+    /// In a stream that skips bad records, a record with invalid text is skipped with its offset,
+    /// and the records around it decode, however the input is chunked.
+    @Test(arguments: [1, 3, 7, 64, 0])
+    func badTextInOneRecord_skipsThatRecord(chunkSize: Int) throws {
+        for layout in [RecordDecoder<Item>.Layout.array, .ndjson] {
+            let bad: [UInt8] = [UInt8](utf8(#"{"name": "b"#), [0xC0, 0xAF], utf8(#""}"#))
+            let surrogate = utf8(#"{"name": "\uD800"}"#)
+            let good = { (n: String) in utf8("{\"name\": \"\(n)\"}") }
+            let input: [UInt8] = layout == .array
+                ? [UInt8](utf8("["), good("a"), utf8(","), bad, utf8(","), surrogate, utf8(","), good("c"), utf8("]"))
+                : [UInt8](good("a"), utf8("\n"), bad, utf8("\n"), surrogate, utf8("\n"), good("c"), utf8("\n"))
+            var names: [String] = []
+            let decoder = RecordDecoder(Item.self, layout: layout, errorPolicy: .skip) { names.append($0.name) }
+            for piece in chunks(input, chunkSize) { try decoder.feed(piece) }
+            try decoder.finish()
+            #expect(names == ["a", "c"], "\(layout), chunk size \(chunkSize)")
+            let errors = decoder.skipped
+            #expect(errors.map(\.code) == [.invalidUnicode, .invalidUnicode], "\(layout), chunk size \(chunkSize)")
+            let badStart = input.firstIndex(of: 0xC0)!
+            let escapeStart = badStart + 2 + 2 + (layout == .array ? 1 : 1) + 10
+            #expect(errors.first?.offset == badStart, "\(layout), chunk size \(chunkSize): \(errors)")
+            #expect(errors.last?.offset == escapeStart, "\(layout), chunk size \(chunkSize): \(errors)")
+        }
+    }
+}
