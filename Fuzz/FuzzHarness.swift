@@ -7,6 +7,8 @@
 //   byte 0  bits 0-2  chunk size: whole buffer, 1, 2, 3, 7, 64, 4096, 65536
 //           bit  3    top level: one model / an array of models
 //           bit  4    the array through modelsUntilError (partial results)
+//           bit  5    invalidSurrogateEscapes = .replace
+//           bit  6    maxTokenLength = 64
 //   byte 1  bit  0    allowComments
 //           bit  1    lenientTypes
 //           bit  2    duplicateKeys = .reject
@@ -167,6 +169,8 @@ struct FuzzCase {
         if h1 & 8 != 0 { options.unknownKeys = .reject }
         if h1 & 16 != 0 { options.nullForNonOptional = .keepDefault }
         options.maxDepth = FuzzCase.depths[Int(h1 >> 5)]
+        if h0 & 32 != 0 { options.invalidSurrogateEscapes = .replace }
+        if h0 & 64 != 0 { options.maxTokenLength = 64 }
         self.options = options
         json = Array(input.dropFirst(2))
     }

@@ -25,10 +25,27 @@ public struct DecodingOptions: Sendable {
         case keepDefault
     }
 
+    /// What to do with a `\u` escape of a UTF-16 surrogate that is not part of a pair (a lone
+    /// `\uD800`, `\uDC00`, or `\uD800` followed by anything but a `\u` low surrogate).
+    public enum InvalidSurrogatePolicy: Sendable {
+        /// An ``JSONError/Code/invalidUnicode`` error at the escape (the default).
+        case reject
+        /// Each such escape becomes U+FFFD, the replacement character.
+        case replace
+    }
+
     /// The deepest nesting of arrays and objects accepted; deeper input fails with
     /// ``JSONError/Code/depthLimitExceeded``. Default 512.
     public var maxDepth: Int = 512
-    /// Accept `//` and `/* */` comments. Default `false`.
+    /// The longest string, key or number accepted, in bytes as written in the input (a string's
+    /// quotes not counted); longer ones fail with ``JSONError/Code/sizeLimitExceeded`` at the
+    /// token's first byte. A stream fed in chunks fails as soon as the token under way passes
+    /// the limit, holding O(limit) bytes. Default 16 MiB.
+    public var maxTokenLength: Int = 16 << 20
+    /// Bad surrogate escapes in strings and keys. Default ``InvalidSurrogatePolicy/reject``.
+    public var invalidSurrogateEscapes: InvalidSurrogatePolicy = .reject
+    /// Accept `//` and `/* */` comments. Default `false`. With comments, whitespace is read as
+    /// JSON5 reads it: form feed and vertical tab count as whitespace too.
     public var allowComments: Bool = false
     /// Duplicate keys in one object. Default ``DuplicateKeyPolicy/useLast``.
     public var duplicateKeys: DuplicateKeyPolicy = .useLast

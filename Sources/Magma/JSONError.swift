@@ -30,6 +30,11 @@ public struct JSONError: Error, CustomStringConvertible, Sendable {
         public static let notAnObject = Code("notAnObject")
         /// The JSON nests deeper than ``DecodingOptions/maxDepth``.
         public static let depthLimitExceeded = Code("depthLimitExceeded")
+        /// A string or key is not valid Unicode text: invalid UTF-8 (including overlong forms,
+        /// encoded surrogates and code points above U+10FFFF) or a `\u` escape of a lone surrogate.
+        public static let invalidUnicode = Code("invalidUnicode")
+        /// A string, key or number is longer than ``DecodingOptions/maxTokenLength``.
+        public static let sizeLimitExceeded = Code("sizeLimitExceeded")
         /// A key appears twice in one object while ``DecodingOptions/duplicateKeys`` is `.reject`.
         public static let duplicateKey = Code("duplicateKey")
         /// A key is not mapped while ``DecodingOptions/unknownKeys`` is `.reject`.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Magma
 
-/// The chunk sizes every decode test runs over; 0 means the whole buffer in one call.
-let chunkSizes = [1, 2, 7, 64, 4096, 0]
+/// The chunk sizes every decode test runs over (issue 6's list); 0 means the whole buffer in one call.
+let chunkSizes = [1, 2, 3, 7, 64, 4096, 65536, 0]
 
 /// Splits `bytes` into chunks of `size` (0: one whole buffer).
 func chunks(_ bytes: [UInt8], _ size: Int) -> [[UInt8]] {

@@ -19,6 +19,8 @@
 //   count, with no frame and no lookup.
 // - A failing event stores its error in `failure` and returns false; yajl then stops, and the
 //   Tokenizer adds the offset. Nothing is delivered after a failure.
+// - Every string, key and number token from yajl passes EventBuilder+Text first (strict UTF-8,
+//   surrogate escapes, size cap), skipped ones included; replayed values do not.
 
 import Foundation
 
@@ -85,8 +87,12 @@ struct EventBuilder {
     /// Streams that skip bad records: records live at this frame depth, and an error inside one
     /// unwinds to it, skips the rest of the record by counting, and goes on (see `fail`).
     var recovery: (recordDepth: Int, sink: RecoverySink)?
-    /// Where the yajl handle being fed stands, for the offsets of recovered errors.
-    var position: (handle: OpaquePointer?, consumedBefore: Int) = (nil, 0)
+    /// Where the yajl handle being fed stands, for the offsets of recovered errors and the checks
+    /// of EventBuilder+Text.
+    var position = FeedPosition()
+    /// One past the last string, key or number read straight from the buffer being parsed (the
+    /// Tokenizer keeps the bytes after it when a feed ends inside a token).
+    var lastTokenEnd: UnsafeRawPointer?
     /// The last unmapped key, for error paths in skipped values: its length and its first and last
     /// eight bytes (two loads, no copy call), exact up to 16 bytes, abridged beyond.
     private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
@@ -376,7 +382,7 @@ struct EventBuilder {
         if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
             let open = depth - recordDepth + opened
             e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - 1 : nil
-            if let handle = position.handle {
+            if e.offset == nil, let handle = position.handle {
                 e.offset = position.consumedBefore + Tokenizer.bytesConsumed(handle) - tokenLength
             }
             unwind(to: recordDepth)
@@ -433,11 +439,16 @@ struct EventBuilder {
         return failure
     }
 
-    /// The JSON path of the value being read, e.g. `$[12].user.login`.
-    func currentPath() -> String {
+    /// The JSON path of the value being read, e.g. `$[12].user.login`. With `pendingValue`, of
+    /// the value whose token has begun but not reached the builder yet (the next array element).
+    func currentPath(pendingValue: Bool = false) -> String {
         var path = "$"
         for i in 0..<depth {
             let frame = frames[i]
+            if pendingValue, skipDepth == 0, i == depth - 1, frame.kind == .array || frame.kind == .pathArray {
+                path += "[\(frame.count)]"
+                continue
+            }
             switch frame.kind {
             case .model, .path:
                 if frame.entry >= 0, let node = frame.node?.takeUnretainedValue() {

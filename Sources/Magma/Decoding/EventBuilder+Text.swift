@@ -1,0 +1,171 @@
+// The checks every string, key and number token passes before the EventBuilder sees it, skipped
+// subtrees included: strict UTF-8, strict surrogate escapes, and the size cap.
+//
+// Fast path: a token yajl hands over as a pointer into the buffer it is parsing is exactly the
+// bytes as written (yajl copies a string only when it decodes escapes or when the token spans
+// feeds), so its offset is known from the pointer and one pass of the UTF-8 validator settles it.
+// Anything else takes the slow path, which finds the token as written (in the buffer, or in the
+// bytes the Tokenizer holds from earlier feeds) only when yajl's copy could be wrong.
+
+/// Where the bytes yajl is parsing lie in the input, so a token's offset and raw text can be found.
+struct FeedPosition {
+    var handle: OpaquePointer?
+    /// Offset in the whole input of `input`'s first byte.
+    var consumedBefore = 0
+    /// The buffer yajl is parsing (its end is exclusive); a null range when there is none.
+    var inputStart = UnsafeRawPointer(bitPattern: 1)!
+    var inputEnd = UnsafeRawPointer(bitPattern: 1)!
+    /// Bytes the Tokenizer holds from earlier feeds: they end where `input` starts (in offsets of
+    /// the whole input) and begin at a token boundary, at or before any token still open.
+    var carry = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    var input: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: inputStart, count: inputEnd - inputStart) }
+}
+
+extension EventBuilder {
+    /// A string value from yajl.
+    @inline(__always)
+    mutating func stringToken(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
+            lastTokenEnd = base + bytes.count + 1
+            if bytes.count <= options.maxTokenLength, UTF8Validation.firstInvalid(bytes, readable: position.inputEnd) < 0 {
+                return string(bytes)
+            }
+        }
+        return checkTextSlow(bytes, isKey: false)
+    }
+
+    /// An object key from yajl.
+    @inline(__always)
+    mutating func keyToken(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
+            lastTokenEnd = base + bytes.count + 1
+            if bytes.count <= options.maxTokenLength, UTF8Validation.firstInvalid(bytes, readable: position.inputEnd) < 0 {
+                return key(bytes)
+            }
+        }
+        return checkTextSlow(bytes, isKey: true)
+    }
+
+    /// A number from yajl (its text as written).
+    @inline(__always)
+    mutating func numberToken(_ text: UnsafeRawBufferPointer) -> Bool {
+        let inInput = text.baseAddress.map { $0 >= position.inputStart && $0 + text.count <= position.inputEnd } ?? false
+        if inInput { lastTokenEnd = text.baseAddress! + text.count }
+        if text.count > options.maxTokenLength {
+            // yajl has consumed through the number's end (its terminator is not part of it).
+            let end = inInput ? offset(of: text.baseAddress! + text.count) : tokenEnd()
+            return failSize("number", at: end.map { $0 - text.count })
+        }
+        return number(text)
+    }
+
+    // MARK: Slow path
+
+    @inline(never)
+    private mutating func checkTextSlow(_ bytes: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
+        let what = isKey ? "key" : "string"
+        if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
+            // As written: too long, or not UTF-8.
+            let start = offset(of: base)
+            if bytes.count > options.maxTokenLength { return failSize(what, at: start - 1) }
+            let bad = UTF8Validation.firstInvalid(bytes)
+            return failText(UTF8Validation.describe(bytes, at: bad) + " in a \(what)", at: start + bad, tokenLength: bytes.count + 2)
+        }
+        // A copy: yajl decoded escapes, or the string spans feeds. Its text as written is needed
+        // when the copy could be too long as written (an escape is at most 6 bytes for 1), is not
+        // UTF-8, or could hold a rewritten surrogate escape.
+        let decodedValid = UTF8Validation.firstInvalid(bytes) < 0
+        if decodedValid, bytes.count <= options.maxTokenLength / 6, !UTF8Validation.mayHoldRewrittenSurrogate(bytes) {
+            return isKey ? key(bytes) : string(bytes)
+        }
+        var outcome: TextCheck = .deliver
+        let found = withRawString { raw, start in
+            if raw.count > options.maxTokenLength { outcome = .tooLong(start - 1); return }
+            // Escapes decode to whole sequences, so the copy is valid UTF-8 only if the bytes as
+            // written are: check them again only to find where they are not.
+            if !decodedValid {
+                let bad = UTF8Validation.firstInvalid(raw)
+                if bad >= 0 { outcome = .invalid(UTF8Validation.describe(raw, at: bad), start + bad); return }
+            }
+            let escape = EscapedText.firstBadSurrogateEscape(raw)
+            if escape >= 0 {
+                if options.invalidSurrogateEscapes == .reject {
+                    let text = String(decoding: UnsafeRawBufferPointer(rebasing: raw[escape..<min(escape + 12, raw.count)]), as: UTF8.self)
+                    outcome = .invalid("a \\u escape of a UTF-16 surrogate that is not part of a pair (\(text))", start + escape)
+                } else {
+                    outcome = .replace(EscapedText.decodeReplacingBadSurrogates(raw))
+                }
+                return
+            }
+            if !decodedValid { outcome = .invalid("invalid UTF-8", start) }
+        }
+        if !found && !decodedValid { outcome = .invalid("invalid UTF-8", nil) }
+        switch outcome {
+        case .deliver:
+            return isKey ? key(bytes) : string(bytes)
+        case .tooLong(let offset):
+            return failSize(what, at: offset)
+        case .invalid(let message, let offset):
+            return failText(message + " in a \(what)", at: offset, tokenLength: bytes.count + 2)
+        case .replace(let text):
+            return text.withUnsafeBytes { isKey ? key($0) : string($0) }
+        }
+    }
+
+    private enum TextCheck {
+        case deliver
+        case tooLong(Int)
+        case invalid(String, Int?)
+        case replace([UInt8])
+    }
+
+    /// Calls `body` with the text as written of the string yajl has just finished (between its
+    /// quotes) and the offset of its first byte. Returns false when it cannot be found.
+    private func withRawString(_ body: (UnsafeRawBufferPointer, Int) -> Void) -> Bool {
+        guard let end = tokenEnd() else { return false }
+        let input = position.input
+        let close = end - 1 - position.consumedBefore   // the closing quote, in `input`
+        guard close >= 0, close < input.count, input[close] == UInt8(ascii: "\"") else { return false }
+        let carry = position.carry
+        if let open = TokenScanner.openingQuote(in: input, closingAt: close, startsAtBoundary: carry.count == 0) {
+            body(UnsafeRawBufferPointer(rebasing: input[(open + 1)..<close]), position.consumedBefore + open + 1)
+            return true
+        }
+        // The string began in bytes fed earlier, which the Tokenizer holds.
+        var joined = Array(carry)
+        joined.append(contentsOf: input[..<close])
+        let joinedStart = position.consumedBefore - carry.count
+        return joined.withUnsafeBytes { all in
+            guard let open = TokenScanner.openingQuote(in: all, closingAt: all.count, startsAtBoundary: true) else { return false }
+            body(UnsafeRawBufferPointer(rebasing: all[(open + 1)...]), joinedStart + open + 1)
+            return true
+        }
+    }
+
+    /// The offset in the whole input of a byte of the buffer being parsed.
+    private func offset(of pointer: UnsafeRawPointer) -> Int {
+        position.consumedBefore + (pointer - position.inputStart)
+    }
+
+    /// One past the token yajl has just finished, in the whole input.
+    private func tokenEnd() -> Int? {
+        guard let handle = position.handle else { return nil }
+        return position.consumedBefore + Tokenizer.bytesConsumed(handle)
+    }
+
+    private mutating func failSize(_ what: String, at offset: Int?) -> Bool {
+        var error = JSONError(.sizeLimitExceeded, "a \(what) longer than the limit of \(options.maxTokenLength) bytes")
+        error.offset = offset
+        // The token has not reached the frames yet: its path is that of the value it begins.
+        error.path = currentPath(pendingValue: true)
+        return fail(error, nil)
+    }
+
+    private mutating func failText(_ message: String, at offset: Int?, tokenLength: Int) -> Bool {
+        var error = JSONError(.invalidUnicode, message)
+        error.offset = offset
+        error.path = currentPath(pendingValue: true)
+        return fail(error, nil, tokenLength: tokenLength)
+    }
+}

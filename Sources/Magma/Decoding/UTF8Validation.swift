@@ -1,0 +1,205 @@
+// Strict UTF-8 and strict \u escapes for the text of strings and keys.
+//
+// yajl's own UTF-8 check is structural only (it lets overlong forms, encoded surrogates and code
+// points above U+10FFFF through), and its escape decoder turns bad surrogate escapes into other,
+// valid-looking text (a lone \uD800 becomes "?", \uD800\uD800 becomes U+10000). So yajl's check is
+// turned off (yajl_dont_validate_strings) and every string and key is checked here instead:
+// the bytes as written by `firstInvalidUTF8`, and the \u escapes of a string yajl decoded by
+// `firstBadSurrogateEscape`.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Strict UTF-8 (Unicode 15, table 3-7): no overlong forms, no encoded surrogates, nothing above
+/// U+10FFFF, no truncated sequence.
+enum UTF8Validation {
+    /// The index of the first byte of the first invalid sequence in `bytes`, or -1 if all of it is
+    /// valid UTF-8. ASCII is skipped 32 and 8 bytes at a time; `readable` (when given) is how far
+    /// memory may be read past the bytes, so a short string costs one masked load.
+    @inline(__always)
+    static func firstInvalid(_ bytes: UnsafeRawBufferPointer, readable: UnsafeRawPointer? = nil) -> Int {
+        guard let base = bytes.baseAddress else { return -1 }
+        let n = bytes.count
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func word(_ k: Int) -> UInt64 { (base + k).loadUnaligned(as: UInt64.self) }
+        if n < 8 {
+            if let readable, base + 8 <= readable {
+                let mask: UInt64 = n == 0 ? 0 : ~0 >> UInt64(64 - 8 * n)
+                return word(0) & mask & high == 0 ? -1 : firstInvalidSlow(base, n, from: 0)
+            }
+            for k in 0..<n where base.load(fromByteOffset: k, as: UInt8.self) >= 0x80 { return firstInvalidSlow(base, n, from: k) }
+            return -1
+        }
+        var i = 0
+        while i &+ 32 <= n {
+            if (word(i) | word(i &+ 8) | word(i &+ 16) | word(i &+ 24)) & high != 0 { return firstInvalidSlow(base, n, from: i) }
+            i &+= 32
+        }
+        while i &+ 8 <= n {
+            if word(i) & high != 0 { return firstInvalidSlow(base, n, from: i) }
+            i &+= 8
+        }
+        // The last bytes: one word ending at the end, overlapping what was checked.
+        if i < n, word(n &- 8) & high != 0 { return firstInvalidSlow(base, n, from: i) }
+        return -1
+    }
+
+    /// From a non-ASCII byte at `start` on: one sequence at a time, back to words after ASCII.
+    /// Each sequence is checked against its exact ranges with one bounds check.
+    @inline(never)
+    static func firstInvalidSlow(_ base: UnsafeRawPointer, _ n: Int, from start: Int) -> Int {
+        @inline(__always) func at(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }
+        var i = start
+        while i < n {
+            let lead = at(i)
+            if lead < 0x80 {
+                if i &+ 8 <= n, (base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i &+= 8 } else { i &+= 1 }
+                continue
+            }
+            if lead >= 0xE0 {
+                if lead <= 0xEF {
+                    guard i &+ 2 < n else { return i }
+                    let b1 = at(i &+ 1)
+                    // E0: A0-BF (not overlong); ED: 80-9F (not a surrogate); the others 80-BF.
+                    let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
+                    let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                    guard b1 >= low, b1 <= high, at(i &+ 2) & 0xC0 == 0x80 else { return i }
+                    i &+= 3
+                    continue
+                }
+                guard lead <= 0xF4, i &+ 3 < n else { return i }
+                let b1 = at(i &+ 1)
+                // F0: 90-BF (not overlong); F4: 80-8F (not above U+10FFFF); the others 80-BF.
+                let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80
+                let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+                guard b1 >= low, b1 <= high, at(i &+ 2) & 0xC0 == 0x80, at(i &+ 3) & 0xC0 == 0x80 else { return i }
+                i &+= 4
+                continue
+            }
+            // C2-DF and one continuation byte; 80-C1 are never a lead (a lone continuation, overlong).
+            guard lead >= 0xC2, i &+ 1 < n, at(i &+ 1) & 0xC0 == 0x80 else { return i }
+            i &+= 2
+        }
+        return -1
+    }
+
+    /// Whether `bytes` holds a 4-byte sequence (a code point above U+FFFF) or a "?": the two ways
+    /// yajl's escape decoder can have rewritten a bad surrogate escape into other text.
+    static func mayHoldRewrittenSurrogate(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        if memchr(base, 0x3F, bytes.count) != nil { return true }
+        // A byte F0-FF: its high nibble all ones. Eight bytes at a time.
+        var i = 0
+        while i + 8 <= bytes.count {
+            let w = (base + i).loadUnaligned(as: UInt64.self)
+            if w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080 != 0 { return true }
+            i += 8
+        }
+        while i < bytes.count { if bytes[i] >= 0xF0 { return true }; i += 1 }
+        return false
+    }
+
+    /// What is wrong with the byte sequence at `index` of `bytes` (which `firstInvalid` found).
+    static func describe(_ bytes: UnsafeRawBufferPointer, at index: Int) -> String {
+        let lead = bytes[index]
+        let shown = bytes[index..<min(index + 4, bytes.count)].map { String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+        let what: String
+        switch lead {
+        case 0x80...0xBF: what = "a continuation byte without a lead byte"
+        case 0xC0, 0xC1: what = "an overlong encoding"
+        case 0xE0 where index + 1 < bytes.count && bytes[index + 1] < 0xA0 && bytes[index + 1] >= 0x80: what = "an overlong encoding"
+        case 0xF0 where index + 1 < bytes.count && bytes[index + 1] < 0x90 && bytes[index + 1] >= 0x80: what = "an overlong encoding"
+        case 0xED where index + 1 < bytes.count && bytes[index + 1] >= 0xA0 && bytes[index + 1] <= 0xBF: what = "an encoded UTF-16 surrogate"
+        case 0xF4 where index + 1 < bytes.count && bytes[index + 1] >= 0x90 && bytes[index + 1] <= 0xBF: what = "a code point above U+10FFFF"
+        case 0xF5...0xF7: what = "a code point above U+10FFFF"
+        case 0xF8...0xFF: what = "a byte that never occurs in UTF-8"
+        default: what = "a truncated sequence"
+        }
+        return "invalid UTF-8 (\(shown): \(what))"
+    }
+}
+
+/// The \u escapes of a JSON string as written (between its quotes), checked strictly.
+enum EscapedText {
+    /// The index of the backslash of the first \u escape that is a surrogate not properly paired
+    /// (a high one not followed by a \u low one, or a low one on its own), or -1.
+    static func firstBadSurrogateEscape(_ raw: UnsafeRawBufferPointer) -> Int {
+        guard let base = raw.baseAddress else { return -1 }
+        var i = 0
+        let n = raw.count
+        while i < n {
+            guard let found = memchr(base + i, 0x5C, n - i) else { return -1 }
+            i = UnsafeRawPointer(found) - base
+            guard i + 1 < n else { return -1 }
+            if raw[i + 1] != UInt8(ascii: "u") { i += 2; continue }
+            guard let unit = hex4(raw, i + 2) else { return -1 }  // yajl has already rejected this
+            if unit & 0xFC00 == 0xD800 {
+                if i + 11 < n, raw[i + 6] == UInt8(ascii: "\\"), raw[i + 7] == UInt8(ascii: "u"),
+                   let low = hex4(raw, i + 8), low & 0xFC00 == 0xDC00 {
+                    i += 12
+                    continue
+                }
+                return i
+            }
+            if unit & 0xFC00 == 0xDC00 { return i }
+            i += 6
+        }
+        return -1
+    }
+
+    /// Decodes the string as written, every bad surrogate escape becoming U+FFFD.
+    static func decodeReplacingBadSurrogates(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        let n = raw.count
+        func append(_ scalar: UInt32) {
+            let s = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            out.append(contentsOf: String(s).utf8)
+        }
+        while i < n {
+            let c = raw[i]
+            guard c == UInt8(ascii: "\\"), i + 1 < n else { out.append(c); i += 1; continue }
+            let e = raw[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(8)
+            case UInt8(ascii: "f"): out.append(12)
+            case UInt8(ascii: "n"): out.append(10)
+            case UInt8(ascii: "r"): out.append(13)
+            case UInt8(ascii: "t"): out.append(9)
+            case UInt8(ascii: "u"):
+                guard let unit = hex4(raw, i) else { append(0xFFFD); continue }
+                i += 4
+                if unit & 0xFC00 == 0xD800, i + 5 < n, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
+                   let low = hex4(raw, i + 2), low & 0xFC00 == 0xDC00 {
+                    i += 6
+                    append(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                } else if unit & 0xF800 == 0xD800 {
+                    append(0xFFFD)
+                } else {
+                    append(unit)
+                }
+            default: out.append(e)   // \" \\ \/
+            }
+        }
+        return out
+    }
+
+    private static func hex4(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32? {
+        guard at + 4 <= raw.count else { return nil }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = raw[at + k]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
+    }
+}

@@ -1,0 +1,218 @@
+// A small forward lexer over bytes the Tokenizer holds, for the rare moments it must know where a
+// token yajl is in the middle of began: a token that spans feeds (its raw text, its length against
+// the size cap, the offset of a syntax error in it). It runs only from a token boundary (a
+// position outside any string), and only on the slow paths, never per event.
+
+/// Token boundaries in JSON text that starts outside any token.
+struct TokenScanner {
+    enum Kind { case string, number, literal, punctuation }
+
+    struct Token {
+        var start: Int
+        /// One past the last byte; `count` of the bytes when the token runs to their end.
+        var end: Int
+        var kind: Kind
+        /// Whether the token runs to the end of the bytes (it may continue in later input).
+        var open: Bool
+        /// The token's length as yajl counts it in its error offsets (a string without its quotes).
+        var yajlLength: Int { kind == .string ? max(end - start - 2, 0) : end - start }
+    }
+
+    let bytes: UnsafeRawBufferPointer
+    let allowComments: Bool
+
+    /// Calls `body` with each token in order until it returns false.
+    func forEachToken(_ body: (Token) -> Bool) {
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            let c = bytes[i]
+            switch c {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+                i += 1
+                continue
+            case UInt8(ascii: "\""):
+                let close = closingQuote(after: i)
+                let token = close.map { Token(start: i, end: $0 + 1, kind: .string, open: false) }
+                    ?? Token(start: i, end: n, kind: .string, open: true)
+                if !body(token) { return }
+                i = token.end
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let j = numberEnd(at: i)
+                if !body(Token(start: i, end: j, kind: .number, open: j == n)) { return }
+                i = j
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                // true, false, null: yajl reads exactly the word.
+                let length = c == UInt8(ascii: "f") ? 5 : 4
+                let j = min(i + length, n)
+                if !body(Token(start: i, end: j, kind: .literal, open: j == n && j - i < length)) { return }
+                i = j
+            case UInt8(ascii: "/") where allowComments:
+                let end = commentEnd(at: i)
+                if end == nil { _ = body(Token(start: i, end: n, kind: .punctuation, open: true)); return }
+                i = end!
+            default:
+                if !body(Token(start: i, end: i + 1, kind: .punctuation, open: false)) { return }
+                i += 1
+            }
+        }
+    }
+
+    /// The token still open at the end of the bytes, if there is one.
+    func openToken() -> Token? {
+        openTokenAndPrevious().open
+    }
+
+    /// The token still open at the end of the bytes, and the token before it in the bytes.
+    func openTokenAndPrevious() -> (open: Token?, previous: Token?) {
+        let (last, previous) = lastTwoTokens()
+        guard let last, last.open else { return (nil, nil) }
+        return (last, previous)
+    }
+
+    /// The last token in the bytes and the one before it.
+    func lastTwoTokens() -> (last: Token?, previous: Token?) {
+        var last: Token?, previous: Token?
+        forEachToken { previous = last; last = $0; return true }
+        return (last, previous)
+    }
+
+    /// The string or number open at the end of the bytes, when it stands where yajl will take it as
+    /// a value or key (after `[`, `{`, `,` or `:`, or first in the input): yajl delivers such a
+    /// token, so the size cap applies to it; a token anywhere else is yajl's syntax error.
+    /// `atInputStart`: the bytes begin the input.
+    func openValueToken(atInputStart: Bool) -> Token? {
+        let (open, previous) = openTokenAndPrevious()
+        guard let open, open.kind == .string || open.kind == .number else { return nil }
+        guard let previous else { return atInputStart ? open : nil }
+        guard previous.kind == .punctuation, previous.end - previous.start == 1 else { return nil }
+        switch bytes[previous.start] {
+        case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"): return open
+        default: return nil
+        }
+    }
+
+    /// The first token that ends after `offset` (or, with `numbersEndingAt`, a number ending at it).
+    func firstToken(endingAfter offset: Int, numbersEndingAt: Bool = false) -> Token? {
+        var found: Token?
+        forEachToken { token in
+            if token.end > offset || (numbersEndingAt && token.kind == .number && token.end == offset) { found = token; return false }
+            return true
+        }
+        return found
+    }
+
+    /// The index of the quote closing the string opened at `open`: the next quote not escaped
+    /// (preceded by an even number of backslashes).
+    func closingQuote(after open: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var from = open + 1
+        while from < bytes.count, let found = memchr(base + from, 0x22, bytes.count - from) {
+            let q = UnsafeRawPointer(found) - base
+            var backslashes = 0
+            while q - backslashes - 1 > open, bytes[q - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return q }
+            from = q + 1
+        }
+        return nil
+    }
+
+    /// One past the end of the comment at `i` (`//` to the end of the line, `/* */`), or nil if
+    /// it runs to the end of the bytes.
+    private func commentEnd(at i: Int) -> Int? {
+        let n = bytes.count
+        guard i + 1 < n else { return nil }
+        if bytes[i + 1] == UInt8(ascii: "/") {
+            var j = i + 2
+            while j < n, bytes[j] != 0x0A { j += 1 }
+            return j < n ? j + 1 : nil
+        }
+        if bytes[i + 1] == UInt8(ascii: "*") {
+            var j = i + 2
+            while j + 1 < n {
+                if bytes[j] == UInt8(ascii: "*"), bytes[j + 1] == UInt8(ascii: "/") { return j + 2 }
+                j += 1
+            }
+            return nil
+        }
+        return i + 1
+    }
+
+    /// One past the number at `i`, read as yajl reads one: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)?
+    /// ([eE] [+-]? [0-9]+)?, stopping where the grammar stops.
+    private func numberEnd(at start: Int) -> Int {
+        let n = bytes.count
+        var j = start
+        func digit(_ k: Int) -> Bool { k < n && bytes[k] >= 0x30 && bytes[k] <= 0x39 }
+        if j < n, bytes[j] == UInt8(ascii: "-") { j += 1 }
+        if j < n, bytes[j] == UInt8(ascii: "0") { j += 1 } else { while digit(j) { j += 1 } }
+        if j < n, bytes[j] == UInt8(ascii: ".") { j += 1; while digit(j) { j += 1 } }
+        if j < n, bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") {
+            j += 1
+            if j < n, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+            while digit(j) { j += 1 }
+        }
+        return j
+    }
+
+    /// Whether the string content in `range` holds something yajl rejects (a control character,
+    /// an escape it does not know), so that yajl's error, not the size cap, comes first.
+    func holdsLexicalError(_ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = bytes[i]
+            if c < 0x20 { return true }
+            if c == UInt8(ascii: "\\") {
+                guard i + 1 < range.upperBound else { return false }
+                switch bytes[i + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 2
+                case UInt8(ascii: "u"):
+                    for k in (i + 2)..<min(i + 6, range.upperBound) where !bytes[k].isHexDigit { return true }
+                    i += 6
+                default:
+                    return true
+                }
+                continue
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// The index of the quote opening the string whose closing quote is at `close`, scanning
+    /// backwards: the nearest quote before it preceded by an even number of backslashes. Nil when
+    /// the answer is not decided within the bytes (the string began before them). When the bytes
+    /// start at a token boundary, the answer is always decided.
+    static func openingQuote(in bytes: UnsafeRawBufferPointer, closingAt close: Int, startsAtBoundary: Bool) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var q = close - 1
+        while q >= 0 {
+            while q >= 0, base.load(fromByteOffset: q, as: UInt8.self) != 0x22 { q -= 1 }
+            if q < 0 { return nil }
+            var backslashes = 0
+            while q - backslashes - 1 >= 0, bytes[q - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if q - backslashes - 1 < 0 && backslashes > 0 && !startsAtBoundary { return nil }
+            if backslashes % 2 == 0 {
+                // A quote at the very start could still be an escaped one whose backslash lies
+                // before these bytes.
+                return q == 0 && !startsAtBoundary ? nil : q
+            }
+            q -= backslashes + 1
+        }
+        return nil
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x46) || (self >= 0x61 && self <= 0x66)
+    }
+}

@@ -1,0 +1,454 @@
+// Issue 6's gaps in yajl, closed: form feed, strict UTF-8, surrogate escapes, size caps, depth,
+// and errors that are the same wherever the chunks split. Every failing input is checked whole,
+// in every chunk size of `chunkSizes`, and split in two at every byte offset.
+import Foundation
+import Testing
+@testable import Magma
+
+/// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way fails
+/// with the same code, offset, line, column and path, and returns the whole-buffer error.
+func failureAnywhere<V>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, V>, options: DecodingOptions = .init(),
+                        sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
+    let whole: JSONError
+    do {
+        _ = try JSONAdapter.value(from: Data(bytes), transformer, options: options)
+        Issue.record("decoding succeeded; expected an error", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as JSONError {
+        whole = error
+    } catch {
+        Issue.record("not a JSONError: \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+    var ways: [(String, [[UInt8]])] = chunkSizes.map { ("chunk size \($0)", chunks(bytes, $0)) }
+    for split in 0...bytes.count { ways.append(("split at \(split)", [Array(bytes[..<split]), Array(bytes[split...])])) }
+    for (name, pieces) in ways {
+        do {
+            _ = try JSONAdapter.value(fromChunks: pieces, transformer, options: options)
+            Issue.record("\(name): decoding succeeded: \(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
+        } catch let error as JSONError {
+            let same = error.code == whole.code && error.offset == whole.offset && error.line == whole.line
+                && error.column == whole.column && error.path == whole.path
+            #expect(same, "\(name): \(error) / whole: \(whole)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(name): not a JSONError: \(error)", sourceLocation: sourceLocation)
+        }
+    }
+    return whole
+}
+
+/// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way gives
+/// the same value, and returns it.
+func valueAnywhere<V: Equatable>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, V>, options: DecodingOptions = .init(),
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> V {
+    let whole = try JSONAdapter.value(from: Data(bytes), transformer, options: options)
+    var ways: [(String, [[UInt8]])] = chunkSizes.map { ("chunk size \($0)", chunks(bytes, $0)) }
+    for split in 0...bytes.count { ways.append(("split at \(split)", [Array(bytes[..<split]), Array(bytes[split...])])) }
+    for (name, pieces) in ways {
+        #expect(try JSONAdapter.value(fromChunks: pieces, transformer, options: options) == whole, "\(name)",
+                sourceLocation: sourceLocation)
+    }
+    return whole
+}
+
+extension Array where Element == UInt8 {
+    init(_ parts: [UInt8]...) { self = parts.flatMap { $0 } }
+}
+
+private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+@Suite struct StrictUTF8Tests {
+    /// Each with why it is not UTF-8.
+    static let invalid: [([UInt8], String)] = [
+        ([0xC0, 0x80], "overlong NUL"), ([0xC0, 0xAF], "overlong /"), ([0xC1, 0xBF], "overlong"),
+        ([0xE0, 0x80, 0x80], "overlong 3-byte"), ([0xE0, 0x9F, 0xBF], "overlong 3-byte"),
+        ([0xF0, 0x80, 0x80, 0x80], "overlong 4-byte"), ([0xF0, 0x8F, 0xBF, 0xBF], "overlong 4-byte"),
+        ([0xED, 0xA0, 0x80], "encoded surrogate U+D800"), ([0xED, 0xBF, 0xBF], "encoded surrogate U+DFFF"),
+        ([0xF4, 0x90, 0x80, 0x80], "U+110000"), ([0xF5, 0x80, 0x80, 0x80], "lead F5"), ([0xF6, 0x80, 0x80, 0x80], "lead F6"),
+        ([0xF7, 0xBF, 0xBF, 0xBF], "lead F7"), ([0xF8, 0x88, 0x80, 0x80, 0x80], "5-byte form"), ([0xFF], "FF"),
+        ([0x80], "lone continuation"), ([0xBF], "lone continuation"), ([0xC2], "truncated 2-byte"),
+        ([0xE2, 0x82], "truncated 3-byte"), ([0xF0, 0x9F, 0x98], "truncated 4-byte"), ([0xC2, 0x41], "bad continuation"),
+    ]
+    /// The edges of each valid range.
+    static let valid: [[UInt8]] = [
+        [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF],
+        [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
+    ]
+
+    struct Note: JSONModel, Equatable {
+        var text = ""
+        var tags: [String: Int] = [:]
+        static let jsonMapping = JSONMapping<Note> {
+            Map(\.text, "text")
+            Map(\.tags, "tags")
+        }
+    }
+
+    @Test(arguments: invalid.indices)
+    func invalidSequence_isRejectedAtItsFirstByte_everywhere(index: Int) throws {
+        let (sequence, why) = Self.invalid[index]
+        // Where the sequence can be, and the offset of its first byte: a string read straight from
+        // the input, one after an escape (decoded by yajl), a mapped field, a key, a dictionary key,
+        // a skipped subtree, and a long string (the word-at-a-time path).
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: 40)
+        let cases: [([UInt8], Int)] = [
+            ([UInt8](utf8("[\"ab"), sequence, utf8("cd\"]")), 4),
+            ([UInt8](utf8("[\"a\\n"), sequence, utf8("\"]")), 5),
+            ([UInt8](utf8("[\"\\u00e9"), sequence, utf8("\"]")), 8),
+            ([UInt8](utf8("{\""), sequence, utf8("\": 1}")), 2),
+            ([UInt8](utf8("[1, \""), long, sequence, utf8("\"]")), 5 + 40),
+        ]
+        for (json, offset) in cases {
+            let error = failureAnywhere(json, .json)
+            #expect(error?.code == .invalidUnicode, "\(why): \(json)")
+            #expect(error?.offset == offset, "\(why): \(json): \(String(describing: error))")
+        }
+        let modelCases: [([UInt8], Int, String)] = [
+            ([UInt8](utf8("{\"text\": \"ab"), sequence, utf8("\"}")), 12, "$.text"),
+            ([UInt8](utf8("{\"tags\": {\""), sequence, utf8("\": 1}}")), 11, "$.tags"),
+            ([UInt8](utf8("{\"other\": [{\"k\": \""), sequence, utf8("\"}], \"text\": \"t\"}")), 18, "$.other"),
+            ([UInt8](utf8("{\"ot"), sequence, utf8("her\": 1}")), 4, "$"),
+        ]
+        for (json, offset, path) in modelCases {
+            let error = failureAnywhere(json, Note.jsonTransformer)
+            #expect(error?.code == .invalidUnicode, "\(why): \(json)")
+            #expect(error?.offset == offset, "\(why): \(json): \(String(describing: error))")
+            if error?.code == .invalidUnicode, path != "$" { #expect(error?.path.hasPrefix(path) == true, "\(String(describing: error))") }
+        }
+    }
+
+    @Test func validSequences_atTheEdgesOfEachRange_decode() throws {
+        for sequence in Self.valid {
+            let json = [UInt8](utf8("{\"text\": \"a"), sequence, utf8("b\", \"tags\": {\""), sequence, utf8("\": 1}}"))
+            let note = try valueAnywhere(json, Note.jsonTransformer)
+            let text = String(decoding: sequence, as: UTF8.self)
+            #expect(note.text == "a" + text + "b")
+            #expect(note.tags == [text: 1])
+        }
+    }
+
+    @Test func everyCodePointsEncoding_decodes() throws {
+        // Every scalar, a few hundred per string, through the word-at-a-time and sequence paths.
+        var scalars = (0x20...0x10FFFF).compactMap { Unicode.Scalar($0) }.filter { $0 != "\"" && $0 != "\\" }
+        scalars = stride(from: 0, to: scalars.count, by: 97).map { scalars[$0] }
+        let text = String(String.UnicodeScalarView(scalars))
+        let json = Array(("[\"" + text + "\"]").utf8)
+        #expect(try JSONAdapter.value(from: Data(json), .json) == .array([.string(text)]))
+        #expect(try JSONAdapter.value(fromChunks: chunks(json, 7), .json) == .array([.string(text)]))
+    }
+
+    @Test func validator_agreesWithSwiftsDecoder_onRandomBytes() {
+        var rng = SeededGenerator(seed: 6)
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0..<24, using: &rng)
+            let bytes = (0..<count).map { _ in
+                Bool.random(using: &rng) ? UInt8.random(in: 0x80...0xFF, using: &rng) : UInt8.random(in: 0...0x7F, using: &rng)
+            }
+            let swiftValid = String(validating: bytes, as: UTF8.self) != nil
+            let magma = bytes.withUnsafeBytes { UTF8Validation.firstInvalid($0) }
+            #expect((magma < 0) == swiftValid, "\(bytes)")
+            if magma >= 0 {
+                // Everything before the reported byte is valid.
+                #expect(String(validating: bytes[..<magma], as: UTF8.self) != nil, "\(bytes)")
+            }
+        }
+    }
+}
+
+@Suite struct SurrogateEscapeTests {
+    /// Bad escapes yajl rewrote into other text, and the offset of the offending backslash.
+    static let bad: [(String, Int)] = [
+        (#"["\uD800"]"#, 2), (#"["\uD800\uD800"]"#, 2), (#"["\uD888\u1234"]"#, 2), (#"["\uDC00"]"#, 2),
+        (#"["\uDFAA\uD834"]"#, 2), (#"["ab\uDBFFcd"]"#, 4), (#"["\uD800\n"]"#, 2), (#"["\ud800abc"]"#, 2),
+        (#"["\uD83D\uDE00\uD800"]"#, 14), (#"{"\uDFAA": 0}"#, 2), (#"["\uD800\u"]"#, 2),
+    ]
+
+    @Test(arguments: bad.indices)
+    func badSurrogateEscape_isRejectedAtTheEscape_everywhere(index: Int) {
+        let (json, offset) = Self.bad[index]
+        let bytes = Array(json.utf8)
+        // (\u with fewer than four hex digits is yajl's own syntax error.)
+        let error = failureAnywhere(bytes, .json)
+        if json.hasSuffix(#"\u"]"#) {
+            #expect(error?.code == .syntax, "\(json)")
+            return
+        }
+        #expect(error?.code == .invalidUnicode, "\(json): \(String(describing: error))")
+        #expect(error?.offset == offset, "\(json): \(String(describing: error))")
+    }
+
+    @Test func badSurrogateEscape_becomesReplacementCharacter_whenAsked() throws {
+        var options = DecodingOptions()
+        options.invalidSurrogateEscapes = .replace
+        let cases: [(String, String)] = [
+            (#""\uD800""#, "\u{FFFD}"), (#""a\uD800b""#, "a\u{FFFD}b"), (#""\uD800\uD800""#, "\u{FFFD}\u{FFFD}"),
+            (#""\uD888\u1234""#, "\u{FFFD}\u{1234}"), (#""\uDC00\uD83D\uDE00""#, "\u{FFFD}😀"), (#""\uD800\n?""#, "\u{FFFD}\n?"),
+            (#""\\uD800\"\/\b\f\r\t\u0000\uDFFF""#, "\\uD800\"/\u{8}\u{C}\r\t\u{0}\u{FFFD}"),
+        ]
+        for (json, text) in cases {
+            #expect(try valueAnywhere(Array(json.utf8), .string, options: options) == text, "\(json)")
+        }
+        var keyed = try valueAnywhere(Array(#"{"k\uDFAA": 1}"#.utf8), .json, options: options)
+        #expect(keyed == .object(["k\u{FFFD}": .number(1)]))
+        keyed = try valueAnywhere(Array(#"{"k\uD83D\uDE00": 1}"#.utf8), .json, options: options)
+        #expect(keyed == .object(["k😀": .number(1)]))
+    }
+
+    @Test func goodEscapesAndLookalikes_decodeAsWritten() throws {
+        let cases: [(String, String)] = [
+            (#""\uD83D\uDE00""#, "😀"), (#""\ud834\udd1e""#, "𝄞"), (#""\uDBFF\uDFFF""#, "\u{10FFFF}"), (#""?""#, "?"),
+            (#""\u003F""#, "?"), (#""😀 and \u00e9""#, "😀 and é"), (#""\uFFFD""#, "\u{FFFD}"), (#""\uD7FF\uE000""#, "\u{D7FF}\u{E000}"),
+            (#""a\\uD800""#, "a\\uD800"), (#""\\\uD83D\uDE00?""#, "\\😀?"),
+        ]
+        for (json, text) in cases {
+            #expect(try valueAnywhere(Array(json.utf8), .string) == text, "\(json)")
+        }
+    }
+}
+
+@Suite struct WhitespaceTests {
+    @Test func formFeedAndVerticalTab_areNotWhitespace_everywhere() {
+        for (json, offset) in [("[\u{0C}]", 1), ("\u{0C}[]", 0), ("[]\u{0C}", 2), ("{\"a\":\u{0C}1}", 5), ("[1,\u{0B}2]", 3),
+                               ("[1\u{0C}]", 2), ("[\"x\", tr\u{0C}ue]", 8)] {
+            let error = failureAnywhere(Array(json.utf8), .json)
+            #expect(error?.code == .syntax, "\(json.debugDescription)")
+            if !json.contains("tr\u{0C}") { #expect(error?.offset == offset, "\(json.debugDescription): \(String(describing: error))") }
+        }
+        // Raw inside a string it is a control character (yajl's error); escaped it is text.
+        #expect(failureAnywhere(Array("[\"a\u{0C}\"]".utf8), .json)?.code == .syntax)
+        #expect((try? JSONAdapter.value(from: Data(#"["\f"]"#.utf8), .json)) == .array([.string("\u{0C}")]))
+    }
+
+    @Test func formFeed_isWhitespace_withComments() throws {
+        var options = DecodingOptions()
+        options.allowComments = true
+        #expect(try valueAnywhere(Array("[\u{0C}1, /* \u{0C} */ 2]".utf8), .json, options: options) == .array([.number(1), .number(2)]))
+    }
+}
+
+@Suite struct SizeCapTests {
+    static func options(cap: Int) -> DecodingOptions {
+        var options = DecodingOptions()
+        options.maxTokenLength = cap
+        return options
+    }
+
+    @Test func tokenAtTheCap_decodes_oneMore_failsAtItsStart_everywhere() throws {
+        let options = Self.options(cap: 16)
+        let sixteen = String(repeating: "x", count: 16)
+        #expect(try valueAnywhere(Array("[\"\(sixteen)\", 1234567890123456]".utf8), .json, options: options)
+                == .array([.string(sixteen), .number(JSONNumber("1234567890123456")!)]))
+        let cases: [(String, Int)] = [
+            ("[1, \"\(sixteen)y\"]", 4), ("{\"\(sixteen)y\": 1}", 1), ("[12345678901234567]", 1),
+            ("[\"\\u0041\\u0041\\u0041\"]", 1),                      // 18 bytes as written, 3 decoded
+            ("[\"\(sixteen)\\n\"]", 1), ("[true, \"é\(String(repeating: "x", count: 15))\"]", 7),
+            ("{\"skip\": [\"\(sixteen)y\"]}", 10),
+        ]
+        for (json, offset) in cases {
+            let error = failureAnywhere(Array(json.utf8), .json, options: options)
+            #expect(error?.code == .sizeLimitExceeded, "\(json)")
+            #expect(error?.offset == offset, "\(json): \(String(describing: error))")
+        }
+    }
+
+    /// Where yajl does not expect a value, a long token is yajl's syntax error, as from one buffer;
+    /// so is a lexical error before the cap, and input ending inside a value over the cap is the cap.
+    @Test func capAndSyntaxErrors_agreeEverywhere() {
+        let options = Self.options(cap: 16)
+        let long = String(repeating: "x", count: 40)
+        for json in ["[1 \"\(long)\"]", "1 \"\(long)\"", "{\"a\": 1} \"\(long)", "[\"x\" 1\(String(repeating: "2", count: 40))]",
+                     "[\"xx\u{01}\(long)\"]"] {
+            #expect(failureAnywhere(Array(json.utf8), .json, options: options)?.code == .syntax, "\(json)")
+        }
+        for json in ["[\"\(long)", "[\"\(long)\u{01}\"]", "[1, \(String(repeating: "2", count: 40))"] {
+            let error = failureAnywhere(Array(json.utf8), .json, options: options)
+            #expect(error?.code == .sizeLimitExceeded, "\(json)")
+        }
+    }
+
+    /// An endless string fed in 64 KiB chunks fails once it passes the cap, holding O(cap) bytes,
+    /// long before the input ends (here 1 GiB, read lazily: the test stops reading at the error).
+    @Test func endlessString_failsAtTheCap_inBoundedMemory() throws {
+        let cap = 1 << 20
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+        var chunksRead = 0
+        var held = 0
+        do {
+            _ = try JSONAdapter.run(JSONValueCodec.shared, options: Self.options(cap: cap), chunked: true) { tokenizer in
+                defer { held = tokenizer.mostHeld }
+                try Array("[\"".utf8).withUnsafeBytes { try tokenizer.feed($0) }
+                while chunksRead < 16 * 1024 {   // 1 GiB
+                    chunksRead += 1
+                    try chunk.withUnsafeBytes { try tokenizer.feed($0) }
+                }
+                try tokenizer.finish()
+            }
+            Issue.record("a 1 GiB string decoded under a 1 MiB cap")
+        } catch let error as JSONError {
+            #expect(error.code == .sizeLimitExceeded)
+            #expect(error.offset == 1)
+            #expect(error.path == "$[0]")
+        }
+        #expect(chunksRead * chunk.count < 3 * cap, "read \(chunksRead) chunks")
+        #expect(held < 3 * cap, "held \(held) bytes")
+    }
+
+    @Test func stringOverTheDefaultCap_fails_underARaisedCap_decodes() throws {
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+        let input = [Array("[\"".utf8)] + Array(repeating: chunk, count: 256) + [[UInt8(ascii: "a")], Array("\"]".utf8)]
+        do {
+            _ = try JSONAdapter.value(fromChunks: input, .json)
+            Issue.record("a string of 16 MiB + 1 decoded under the default cap")
+        } catch let error as JSONError {
+            #expect(error.code == .sizeLimitExceeded)
+            #expect(error.offset == 1)
+        }
+        let decoded = try JSONAdapter.value(fromChunks: input, .json, options: Self.options(cap: 32 << 20))
+        guard case .array(let items) = decoded, case .string(let s) = items.first else {
+            Issue.record("not an array of one string")
+            return
+        }
+        #expect(s.utf8.count == 16 << 20 + 1)
+    }
+
+    @Test func longWhitespaceBetweenTokens_isNotATokenOverTheCap() throws {
+        let json = "[1," + String(repeating: " ", count: 5000) + "2]"
+        #expect(try valueAnywhere(Array(json.utf8), .json, options: Self.options(cap: 100)) == .array([.number(1), .number(2)]))
+        #expect(try JSONAdapter.value(fromChunks: chunks(Array(json.utf8), 64), .json, options: Self.options(cap: 100))
+                == .array([.number(1), .number(2)]))
+    }
+}
+
+@Suite struct DepthLimitTests {
+    @Test func depth512_decodes_513_failsAtThe513thBracket_everywhere() throws {
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        _ = try JSONAdapter.value(from: Data(ok.utf8), .json)
+        _ = try JSONAdapter.value(fromChunks: chunks(Array(ok.utf8), 7), .json)
+        let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        var options = DecodingOptions()
+        options.maxDepth = 512
+        for size in chunkSizes {
+            do {
+                _ = try JSONAdapter.value(fromChunks: chunks(Array(deep.utf8), size), .json, options: options)
+                Issue.record("depth 513 decoded")
+            } catch let error as JSONError {
+                #expect(error.code == .depthLimitExceeded)
+                #expect(error.offset == 512, "chunk size \(size)")
+            }
+        }
+        let objects = String(repeating: "{\"a\":", count: 513) + "1" + String(repeating: "}", count: 513)
+        #expect(failureAnywhere(Array(objects.utf8), .json)?.code == .depthLimitExceeded)
+    }
+
+    @Test func millionDeep_failsAtThe513thBracket_holdingLittle() throws {
+        let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
+        do {
+            _ = try JSONAdapter.value(from: Data(bytes), .json)
+            Issue.record("decoded")
+        } catch let error as JSONError {
+            #expect(error.code == .depthLimitExceeded)
+            #expect(error.offset == 512)
+        }
+        var held = 0
+        do {
+            _ = try JSONAdapter.run(JSONValueCodec.shared, options: DecodingOptions(), chunked: true) { tokenizer in
+                defer { held = tokenizer.mostHeld }
+                for piece in chunks(bytes, 65536) { try piece.withUnsafeBytes { try tokenizer.feed($0) } }
+                try tokenizer.finish()
+            }
+        } catch let error as JSONError {
+            #expect(error.code == .depthLimitExceeded)
+            #expect(error.offset == 512)
+        }
+        #expect(held <= 1)
+    }
+}
+
+@Suite struct ChunkBoundaryTests {
+    struct Record: JSONModel, Equatable {
+        var text = ""
+        var escaped = ""
+        var emoji = ""
+        var flag = false
+        var none: Int?
+        var number = 0.0
+        var big: Int64 = 0
+        var list: [String] = []
+        static let jsonMapping = JSONMapping<Record> {
+            Map(\.text, "text")
+            Map(\.escaped, "escaped")
+            Map(\.emoji, "emoji")
+            Map(\.flag, "flag")
+            Map(\.none, "none")
+            Map(\.number, "number")
+            Map(\.big, "big")
+            Map(\.list, "list")
+        }
+    }
+
+    /// Splits inside 2-, 3- and 4-byte UTF-8, inside \uXXXX and surrogate pairs, inside true,
+    /// false, null and numbers, inside keys: the same model every way.
+    @Test func everySplit_givesTheSameModel() throws {
+        let json = #"{"text": "é€😀x", "escaped": "\u00e9\u20AC\"\\\/\n", "emoji": "\ud83d\ude00\uD834\uDD1E", "# +
+            #""flag": true, "none": null, "number": -12.5e-3, "big": -9223372036854775808, "skip": [false, {"k": "ü"}], "# +
+            #""list": ["\u0041", "", "ß"]}"#
+        let record = try valueAnywhere(Array(json.utf8), Record.jsonTransformer)
+        #expect(record == Record(text: "é€😀x", escaped: "é€\"\\/\n", emoji: "😀𝄞", flag: true, none: nil, number: -0.0125,
+                                 big: .min, list: ["A", "", "ß"]))
+    }
+
+    /// Syntax errors inside tokens that span chunks: the offset of one whole buffer every way.
+    @Test func everySplit_givesTheSameError() {
+        let cases: [String] = [
+            #"{"":3"sp"}"#, #"[1, tru]"#, #"[1, "abc" "def"]"#, #"{"key" "value"}"#, #"[1.5e]"#, #"["abc\q"]"#,
+            #"[-]"#, #"{"a": 1 "b": 2}"#, #"[truefalse]"#, #"[nul, 1]"#, #"["\u12G4"]"#, #"{"long key here" 1}"#,
+            #"[1, 2, 3] 4"#, #"["x"] "y""#, #"{"a":1,}"#, #"[1,]"#, #"[0123]"#, #"{"a" : [1, 2, {"b": tru}]}"#,
+        ]
+        for json in cases {
+            let error = failureAnywhere(Array(json.utf8), .json)
+            #expect(error != nil, "\(json)")
+        }
+    }
+
+    @Test func everySplit_givesTheSameModelError() {
+        // Errors raised by the model layer, at every split.
+        let cases: [String] = [
+            #"{"text": 12}"#, #"{"big": 9223372036854775808}"#, #"{"list": ["a", 1]}"#, #"{"flag": "yes"}"#,
+        ]
+        for json in cases {
+            #expect(failureAnywhere(Array(json.utf8), Record.jsonTransformer) != nil, "\(json)")
+        }
+    }
+}
+
+@Suite struct HostileRecordTests {
+    struct Item: JSONModel, Equatable {
+        var name = ""
+        static let jsonMapping = JSONMapping<Item> { Map(\.name, "name") }
+    }
+
+    /// In a stream that skips bad records, a record with invalid text is skipped with its offset,
+    /// and the records around it decode, however the input is chunked.
+    @Test(arguments: [1, 3, 7, 64, 0])
+    func badTextInOneRecord_skipsThatRecord(chunkSize: Int) throws {
+        for layout in [RecordDecoder<Item>.Layout.array, .ndjson] {
+            let bad: [UInt8] = [UInt8](utf8(#"{"name": "b"#), [0xC0, 0xAF], utf8(#""}"#))
+            let surrogate = utf8(#"{"name": "\uD800"}"#)
+            let good = { (n: String) in utf8("{\"name\": \"\(n)\"}") }
+            let input: [UInt8] = layout == .array
+                ? [UInt8](utf8("["), good("a"), utf8(","), bad, utf8(","), surrogate, utf8(","), good("c"), utf8("]"))
+                : [UInt8](good("a"), utf8("\n"), bad, utf8("\n"), surrogate, utf8("\n"), good("c"), utf8("\n"))
+            var names: [String] = []
+            let decoder = RecordDecoder(Item.self, layout: layout, errorPolicy: .skip) { names.append($0.name) }
+            for piece in chunks(input, chunkSize) { try decoder.feed(piece) }
+            try decoder.finish()
+            #expect(names == ["a", "c"], "\(layout), chunk size \(chunkSize)")
+            let errors = decoder.skipped
+            #expect(errors.map(\.code) == [.invalidUnicode, .invalidUnicode], "\(layout), chunk size \(chunkSize)")
+            let badStart = input.firstIndex(of: 0xC0)!
+            let escapeStart = badStart + 2 + 2 + (layout == .array ? 1 : 1) + 10
+            #expect(errors.first?.offset == badStart, "\(layout), chunk size \(chunkSize): \(errors)")
+            #expect(errors.last?.offset == escapeStart, "\(layout), chunk size \(chunkSize): \(errors)")
+        }
+    }
+}

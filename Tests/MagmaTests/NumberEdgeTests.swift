@@ -1,0 +1,163 @@
+// Issue 6's number cases through model properties, whole and in every chunk size. The rules:
+// - an integer property takes a number whose exact value is an integer in its range (`1.0`, `1e2`
+//   and `-0` read as 1, 100 and 0); a fraction (`1.5`, `1e-400`) or a value out of range is
+//   `numberOutOfRange`, never rounded or wrapped;
+// - Double and Float round to nearest; a magnitude beyond their range (`1e400`) is
+//   `numberOutOfRange`, one below their smallest subnormal (`1e-400`) reads as zero of its sign,
+//   as strtod does;
+// - Decimal is exact or `numberOutOfRange` (it holds about 38 significant digits: a wider number
+//   is an error, not rounded);
+// - JSONNumber keeps the text exactly, whatever its size, and writes it back byte for byte.
+import Foundation
+import Testing
+@testable import Magma
+
+@Suite struct NumberEdgeTests {
+    struct Numbers: JSONModel, Equatable {
+        var int64: Int64 = 7
+        var int = 7
+        var uint64: UInt64 = 7
+        var double = 7.0
+        var decimal: Decimal = 7
+        var exact: JSONNumber = 7
+        static let jsonMapping = JSONMapping<Numbers> {
+            Map(\.int64, "i")
+            Map(\.int, "n")
+            Map(\.uint64, "u")
+            Map(\.double, "d")
+            Map(\.decimal, "m")
+            Map(\.exact, "x")
+        }
+    }
+
+    func decode(_ json: String) throws -> Numbers { try decodeEverywhere(Numbers.self, json) }
+    func code(_ json: String) -> JSONError.Code? { failureEverywhere(Numbers.self, json)?.code }
+
+    @Test func int64Limits_exact_oneBeyond_overflows() throws {
+        #expect(try decode(#"{"i": -9223372036854775808}"#).int64 == .min)
+        #expect(try decode(#"{"i": 9223372036854775807}"#).int64 == .max)
+        #expect(code(#"{"i": 9223372036854775808}"#) == .numberOutOfRange)
+        #expect(code(#"{"i": -9223372036854775809}"#) == .numberOutOfRange)
+        #expect(try decode(#"{"u": 18446744073709551615}"#).uint64 == .max)
+        #expect(code(#"{"u": 18446744073709551616}"#) == .numberOutOfRange)
+        #expect(code(#"{"u": -1}"#) == .numberOutOfRange)
+        // One beyond Int64 is fine for Double, Decimal and JSONNumber.
+        let beyond = try decode(#"{"d": 9223372036854775808, "m": -9223372036854775809, "x": 9223372036854775808}"#)
+        #expect(beyond.double == 9_223_372_036_854_775_808.0)
+        #expect(beyond.decimal == Decimal(string: "-9223372036854775809"))
+        #expect(beyond.exact.text == "9223372036854775808")
+    }
+
+    @Test func negativeZero() throws {
+        let zero = try decode(#"{"i": -0, "n": -0.0, "d": -0, "m": -0, "x": -0}"#)
+        #expect(zero.int64 == 0 && zero.int == 0)
+        #expect(zero.double == 0 && zero.double.sign == .minus)
+        #expect(zero.decimal == 0)
+        #expect(zero.exact.text == "-0" && zero.exact == 0)
+    }
+
+    @Test func hugeAndTinyExponents() throws {
+        #expect(code(#"{"d": 1e400}"#) == .numberOutOfRange)
+        #expect(code(#"{"d": -1e400}"#) == .numberOutOfRange)
+        #expect(code(#"{"i": 1e400}"#) == .numberOutOfRange)
+        #expect(code(#"{"m": 1e400}"#) == .numberOutOfRange)
+        let tiny = try decode(#"{"d": 1e-400}"#)
+        #expect(tiny.double == 0 && tiny.double.sign == .plus)
+        #expect(try decode(#"{"d": -1e-400}"#).double.sign == .minus)
+        #expect(code(#"{"n": 1e-400}"#) == .numberOutOfRange)
+        #expect(try decode(#"{"x": 1e400}"#).exact.text == "1e400")
+    }
+
+    @Test func integralForms_intoInt() throws {
+        #expect(try decode(#"{"n": 1.0}"#).int == 1)
+        #expect(try decode(#"{"n": 1e2}"#).int == 100)
+        #expect(try decode(#"{"n": 1E+2}"#).int == 100)
+        #expect(try decode(#"{"n": 12.50e1}"#).int == 125)
+        #expect(try decode(#"{"n": 100e-2}"#).int == 1)
+        #expect(code(#"{"n": 1.5}"#) == .numberOutOfRange)
+        #expect(code(#"{"n": 1e-1}"#) == .numberOutOfRange)
+    }
+
+    @Test func hundredDigits_exactThroughJSONNumber_errorThroughDecimal() throws {
+        let digits = String(repeating: "1234567890", count: 10)
+        for text in [digits, "-" + digits + ".5e-7", "0." + digits] {
+            let json = #"{"x": \#(text)}"#
+            let model = try decode(json)
+            #expect(model.exact.text == text)
+            #expect(model.exact == JSONNumber(text)!)
+            // Encoded back byte for byte.
+            let encoded = String(decoding: try JSONAdapter.json(from: model), as: UTF8.self)
+            #expect(encoded.contains("\"x\":\(text)"), "\(encoded)")
+            #expect(try JSONAdapter.model(Numbers.self, from: Data(encoded.utf8)) == model)
+            // Decimal cannot hold it: an error, not a rounded value.
+            #expect(code(#"{"m": \#(text)}"#) == .numberOutOfRange)
+        }
+        #expect(code(#"{"x": "12"}"#) == .typeMismatch)
+    }
+
+    @Test func jsonNumberProperty_inCollections() throws {
+        struct Bag: JSONModel, Equatable {
+            var list: [JSONNumber] = []
+            var maybe: JSONNumber?
+            static let jsonMapping = JSONMapping<Bag> {
+                Map(\.list, "list")
+                Map(\.maybe, "maybe")
+            }
+        }
+        let bag = try decodeEverywhere(Bag.self, #"{"list": [1, 2.50, -0, 1e999], "maybe": null}"#)
+        #expect(bag.list.map(\.text) == ["1", "2.50", "-0", "1e999"])
+        #expect(bag.maybe == nil)
+        #expect(String(decoding: try JSONAdapter.json(from: bag), as: UTF8.self).contains("[1,2.50,-0,1e999]"))
+    }
+}
+
+@Suite struct DuplicateKeyTests {
+    struct Inner: JSONModel, Equatable {
+        var v = 0
+        static let jsonMapping = JSONMapping<Inner> { Map(\.v, "v") }
+    }
+    struct Outer: JSONModel, Equatable {
+        var a = 0
+        var login = ""
+        var inner = Inner()
+        var map: [String: Int] = [:]
+        var any: JSONValue = .null
+        static let jsonMapping = JSONMapping<Outer> {
+            Map(\.a, "a")
+            Map(\.login, "user.login")
+            Map(\.inner, "inner")
+            Map(\.map, "map")
+            Map(\.any, "any")
+        }
+    }
+
+    /// The documented policy: the last occurrence wins (as in JSONSerialization and JSONDecoder),
+    /// for model fields, key paths, nested models, dictionaries and JSONValue objects alike.
+    @Test func lastWins_byDefault_everywhere() throws {
+        let json = #"{"a": 1, "user": {"login": "x", "login": "y"}, "inner": {"v": 1, "v": 2}, "a": 3, "#
+            + #""map": {"k": 1, "k": 2}, "any": {"z": 1, "z": [2]}}"#
+        let model = try decodeEverywhere(Outer.self, json)
+        #expect(model == Outer(a: 3, login: "y", inner: Inner(v: 2), map: ["k": 2], any: .object(["z": .array([.number(2)])])))
+    }
+
+    @Test func rejected_whenAsked_atTheSecondKey_everywhere() throws {
+        var options = DecodingOptions()
+        options.duplicateKeys = .reject
+        let cases: [(String, String)] = [
+            (#"{"a": 1, "a": 2}"#, "$.a"),
+            (#"{"user": {"login": "x", "login": "y"}}"#, "$.user.login"),
+            (#"{"inner": {"v": 1, "v": 2}}"#, "$.inner.v"),
+            (#"{"map": {"k": 1, "k": 2}}"#, "$.map.k"),
+            (#"{"any": {"z": 1, "z": 2}}"#, "$.any.z"),
+        ]
+        for (json, path) in cases {
+            let error = failureEverywhere(Outer.self, json, options: options)
+            #expect(error?.code == .duplicateKey, "\(json)")
+            #expect(error?.path == path, "\(json): \(String(describing: error))")
+        }
+        // Not duplicates: the same key in sibling objects, and keys of a skipped (unmapped) subtree,
+        // which Magma does not read.
+        #expect(try decodeEverywhere(Outer.self, #"{"inner": {"v": 1}, "any": [{"v": 1}, {"v": 2}], "skip": {"q": 1, "q": 2}}"#,
+                                     options: options).inner.v == 1)
+    }
+}
