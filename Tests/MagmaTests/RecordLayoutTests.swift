@@ -87,6 +87,20 @@ import Testing
         #expect(outcome.skipped[0].path == "$.id")
     }
 
+    /// The reliability checks hold between and inside concatenated values too: form feed is not
+    /// whitespace, and a bad surrogate escape is not turned into other text.
+    @Test(arguments: chunkSizes)
+    func concatenated_strictWhitespaceAndText(size: Int) {
+        let formFeed = stream("{\"id\": 1}\u{0C}{\"id\": 2}", .concatenated, size: size)
+        #expect(formFeed.records.map(\.id) == [1])
+        #expect(formFeed.error?.code == .syntax)
+        #expect(formFeed.error?.offset == 9)
+        let surrogate = stream(#"{"id": 1} {"id": 2, "name": "\uD800"} {"id": 3}"#, .concatenated, size: size)
+        #expect(surrogate.records.map(\.id) == [1, 3])
+        #expect(surrogate.skipped.map(\.recordIndex) == [1])
+        #expect(surrogate.records.allSatisfy { !$0.name.contains("?") })
+    }
+
     @Test(arguments: chunkSizes)
     func concatenated_syntaxError_endsTheStreamAfterEarlierRecords(size: Int) {
         let input = #"{"id": 1} {"id": 2}{"id": 3 "x"} {"id": 4}"#
