@@ -219,6 +219,24 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect((try? JSONAdapter.value(from: Data(#"["\f"]"#.utf8), .json)) == .array([.string("\u{0C}")]))
     }
 
+    /// The search runs in 16 KiB blocks: the first of either byte is found in any block.
+    @Test func formFeedAndVerticalTab_farIn_theFirstIsReported() throws {
+        for (first, second) in [(UInt8(0x0B), UInt8(0x0C)), (0x0C, 0x0B)] {
+            for at in [16_383, 16_384, 40_000] {
+                var bytes = [UInt8(ascii: "[")] + Array(repeating: UInt8(ascii: " "), count: 60_000) + [UInt8(ascii: "]")]
+                bytes[at] = first
+                bytes[at + 20_000] = second
+                do {
+                    _ = try JSONAdapter.value(from: Data(bytes), .json)
+                    Issue.record("accepted")
+                } catch let error as JSONError {
+                    #expect(error.code == .syntax)
+                    #expect(error.offset == at)
+                }
+            }
+        }
+    }
+
     @Test func formFeed_isWhitespace_withComments() throws {
         var options = DecodingOptions()
         options.allowComments = true

@@ -295,13 +295,20 @@ struct Tokenizer: ~Copyable {
         consumedBefore += chunk.count
     }
 
+    /// Block by block, so the second search reads bytes the first has just brought into cache
+    /// (two passes over a 64 MB buffer from memory were 3 % of a decode).
     private static func firstFormFeedOrVerticalTab(_ chunk: UnsafeRawBufferPointer) -> Int? {
         let base = chunk.baseAddress.unsafelyUnwrapped
-        var end = chunk.count
-        var found: Int?
-        if let p = memchr(base, 0x0C, end) { found = UnsafeRawPointer(p) - base; end = found! }
-        if end > 0, let p = memchr(base, 0x0B, end) { found = UnsafeRawPointer(p) - base }
-        return found
+        var start = 0
+        while start < chunk.count {
+            var end = min(start + 16_384, chunk.count)
+            var found: Int?
+            if let p = memchr(base + start, 0x0C, end - start) { found = UnsafeRawPointer(p) - base; end = found! }
+            if end > start, let p = memchr(base + start, 0x0B, end - start) { found = UnsafeRawPointer(p) - base }
+            if let found { return found }
+            start = end
+        }
+        return nil
     }
 
     private func error(_ status: yajl_status, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer, atEnd: Bool) -> JSONError {
