@@ -269,18 +269,24 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         }
     }
 
-    /// Where yajl does not expect a value, a long token is yajl's syntax error, as from one buffer;
-    /// so is a lexical error before the cap, and input ending inside a value over the cap is the cap.
-    @Test func capAndSyntaxErrors_agreeEverywhere() {
+    /// A string or number over the cap is the size error wherever it stands, before the syntax
+    /// error it may also be (after a value, as trailing garbage, cut by the end of the input);
+    /// a lexical error before the cap is yajl's syntax error. Whole and in chunks alike.
+    @Test func capComesBeforeSyntaxErrorsInTheToken_everywhere() {
         let options = Self.options(cap: 16)
         let long = String(repeating: "x", count: 40)
-        for json in ["[1 \"\(long)\"]", "1 \"\(long)\"", "{\"a\": 1} \"\(long)", "[\"x\" 1\(String(repeating: "2", count: 40))]",
-                     "[\"xx\u{01}\(long)\"]"] {
-            #expect(failureAnywhere(Array(json.utf8), .json, options: options)?.code == .syntax, "\(json)")
-        }
-        for json in ["[\"\(long)", "[\"\(long)\u{01}\"]", "[1, \(String(repeating: "2", count: 40))"] {
+        let digits = String(repeating: "2", count: 40)
+        let cases: [(String, JSONError.Code, Int)] = [
+            ("[1 \"\(long)\"]", .sizeLimitExceeded, 3), ("1 \"\(long)\"", .sizeLimitExceeded, 2),
+            ("{\"a\": 1} \"\(long)", .sizeLimitExceeded, 9), ("[\"x\" 1\(digits)]", .sizeLimitExceeded, 5),
+            ("{\"a\": 1, \(digits)}", .sizeLimitExceeded, 9), ("[\"\(long)", .sizeLimitExceeded, 1),
+            ("[\"\(long)\u{01}\"]", .sizeLimitExceeded, 1), ("[1, \(digits)", .sizeLimitExceeded, 4),
+            ("[\"xx\u{01}\(long)\"]", .syntax, -1), ("{\"a\" \"\(long)\"}", .sizeLimitExceeded, 5),
+        ]
+        for (json, code, offset) in cases {
             let error = failureAnywhere(Array(json.utf8), .json, options: options)
-            #expect(error?.code == .sizeLimitExceeded, "\(json)")
+            #expect(error?.code == code, "\(json): \(String(describing: error))")
+            if offset >= 0 { #expect(error?.offset == offset, "\(json): \(String(describing: error))") }
         }
     }
 

@@ -77,21 +77,6 @@ struct TokenScanner {
         return (last, previous)
     }
 
-    /// The string or number open at the end of the bytes, when it stands where yajl will take it as
-    /// a value or key (after `[`, `{`, `,` or `:`, or first in the input): yajl delivers such a
-    /// token, so the size cap applies to it; a token anywhere else is yajl's syntax error.
-    /// `atInputStart`: the bytes begin the input.
-    func openValueToken(atInputStart: Bool) -> Token? {
-        let (open, previous) = openTokenAndPrevious()
-        guard let open, open.kind == .string || open.kind == .number else { return nil }
-        guard let previous else { return atInputStart ? open : nil }
-        guard previous.kind == .punctuation, previous.end - previous.start == 1 else { return nil }
-        switch bytes[previous.start] {
-        case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"): return open
-        default: return nil
-        }
-    }
-
     /// The first token that ends after `offset` (or, with `numbersEndingAt`, a number ending at it).
     func firstToken(endingAfter offset: Int, numbersEndingAt: Bool = false) -> Token? {
         var found: Token?

@@ -150,8 +150,7 @@ struct Tokenizer: ~Copyable {
     }
 
     /// Drops the fed held bytes before the token still open (all of them when none is open).
-    /// The token before it is kept too: whether the open token stands where a value may is
-    /// decided by it (see `TokenScanner.openValueToken`).
+    /// The token before it is kept too (a `,` or `:`, a few bytes).
     private mutating func dropToOpenToken() {
         let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldFed), allowComments: allowComments)
         let (last, previous) = scanner.lastTwoTokens()
@@ -187,7 +186,7 @@ struct Tokenizer: ~Copyable {
     /// the held bytes pass the cap and then each time they grow by a quarter: O(n) in all.
     private mutating func checkOpenTokenSize() throws(JSONError) {
         let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
-        if let open = scanner.openValueToken(atInputStart: consumedBefore == heldFed) {
+        if let open = scanner.openToken(), open.kind == .string || open.kind == .number {
             let length = heldCount - open.start - (open.kind == .string ? 1 : 0)
             // A string yajl will reject within what is held fails with yajl's error, as from one
             // whole buffer: feed on.
@@ -232,7 +231,8 @@ struct Tokenizer: ~Copyable {
             if error.code == .unexpectedEnd, consumedBefore > maxTokenLength {
                 let bytes = whole ?? UnsafeRawBufferPointer(start: held, count: heldFed)
                 let base = consumedBefore - bytes.count
-                if let open = TokenScanner(bytes: bytes, allowComments: allowComments).openValueToken(atInputStart: base == 0),
+                if let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
+                   open.kind == .string || open.kind == .number,
                    bytes.count - open.start - (open.kind == .string ? 1 : 0) > maxTokenLength {
                     let line = error.line, column = error.column
                     error = JSONError(.sizeLimitExceeded, "a \(open.kind == .string ? "string" : "number") longer than the limit of \(maxTokenLength) bytes")
@@ -262,7 +262,12 @@ struct Tokenizer: ~Copyable {
               open.kind == .string || open.kind == .punctuation else { return }
         var error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
         error.offset = consumedBefore
-        if tracksLines { locate(&error, offset: consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let start = consumedBefore - bytes.count + open.start
+        if open.kind == .string, consumedBefore - start - 1 > maxTokenLength {
+            error = JSONError(.sizeLimitExceeded, "a string longer than the limit of \(maxTokenLength) bytes")
+            error.offset = start
+        }
+        if tracksLines { locate(&error, offset: error.offset ?? consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
         throw error
     }
 
@@ -344,12 +349,14 @@ struct Tokenizer: ~Copyable {
                 error.offset = offset
             }
             error.path = builder.pointee.currentPath()
-            if message.hasPrefix("lexical error"), let offset = error.offset, offset > maxTokenLength,
-               let start = overlongTokenStart(before: offset, chunk: chunk, carry: carry) {
-                // yajl met its error past the size cap, inside a token already too long: the cap
-                // comes first, as it does when the token is fed in chunks.
-                error = JSONError(.sizeLimitExceeded, "a string or number longer than the limit of \(maxTokenLength) bytes")
-                error.offset = start
+            // yajl's error is about a token already over the size cap (inside it, or at its end):
+            // the cap comes first, as it does when the token is fed in chunks (the Tokenizer fails
+            // it as soon as it passes the cap, wherever it stands).
+            if !atEnd, let offset = error.offset, offset > maxTokenLength,
+               let overlong = overlongToken(at: parseError ? (message.hasPrefix("after key and value") ? .holding(offset) : .endingAt(consumedBefore + consumed)) : .containing(offset),
+                                            chunk: chunk, carry: carry) {
+                error = JSONError(.sizeLimitExceeded, "a \(overlong.kind == .string ? "string" : "number") longer than the limit of \(maxTokenLength) bytes")
+                error.offset = overlong.start
                 error.path = builder.pointee.currentPath(pendingValue: true)
             }
         }
@@ -357,18 +364,48 @@ struct Tokenizer: ~Copyable {
         return error
     }
 
-    /// With memchr: the byte loop this replaces was 7-9 % of a streamed array's decode time (perf).
-    /// The start of the string or number open at `offset` (in the whole input), if it is longer
-    /// there than the size cap.
-    private func overlongTokenStart(before offset: Int, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) -> Int? {
-        let inChunk = min(max(offset - consumedBefore, 0), chunk.count)
+    enum TokenAt {
+        /// The token yajl stopped inside, at this offset (a lexical error): as far as it goes.
+        case containing(Int)
+        /// The whole token holding this offset ("after key and value", which yajl points into it).
+        case holding(Int)
+        /// The token ending at this offset (yajl's other parse errors), else the one yajl stopped
+        /// inside there ("trailing garbage" after a lexical error in the garbage).
+        case endingAt(Int)
+    }
+
+    /// The string or number at `position` (offsets in the whole input), with its start, if it is
+    /// longer than the size cap (as far as it goes, for one yajl stopped inside).
+    private func overlongToken(at position: TokenAt, chunk: UnsafeRawBufferPointer,
+                               carry: UnsafeRawBufferPointer) -> (start: Int, kind: TokenScanner.Kind)? {
         var joined = Array(carry)
-        joined.append(contentsOf: chunk[..<inChunk])
-        return joined.withUnsafeBytes { bytes in
-            guard let open = TokenScanner(bytes: bytes, allowComments: allowComments)
-                    .openValueToken(atInputStart: consumedBefore == carry.count),
-                  offset - (consumedBefore - carry.count + open.start) - 1 > maxTokenLength else { return nil }
-            return consumedBefore - carry.count + open.start
+        joined.append(contentsOf: chunk)
+        let base = consumedBefore - carry.count
+        return joined.withUnsafeBytes { bytes -> (start: Int, kind: TokenScanner.Kind)? in
+            var found: TokenScanner.Token?
+            var inside = false
+            TokenScanner(bytes: bytes, allowComments: allowComments).forEachToken { token in
+                let start = token.start + base, end = token.end + base
+                switch position {
+                case .containing(let p), .holding(let p):
+                    if start <= p && p < end || token.open && start <= p { found = token }
+                    if end > p { return false }
+                case .endingAt(let p):
+                    if end == p, start < p { found = token; return false }
+                    if start <= p && p < end || token.open && start <= p { found = token; inside = true }
+                    if end > p { return false }
+                }
+                return true
+            }
+            guard let token = found, token.kind == .string || token.kind == .number else { return nil }
+            var end = token.end + base
+            switch position {
+            case .containing(let p) where token.open || p < end - 1: end = p
+            case .endingAt(let p) where inside: end = p
+            default: break
+            }
+            let length = end - (token.start + base) - (token.kind == .string ? (token.open || end < token.end + base ? 1 : 2) : 0)
+            return length > maxTokenLength ? (token.start + base, token.kind) : nil
         }
     }
 
@@ -386,6 +423,7 @@ struct Tokenizer: ~Copyable {
         }
     }
 
+    /// With memchr: the byte loop this replaces was 7-9 % of a streamed array's decode time (perf).
     private mutating func countLines(_ chunk: UnsafeRawBufferPointer) {
         guard let base = chunk.baseAddress else { return }
         let end = base + chunk.count
