@@ -282,6 +282,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             ("{\"a\": 1, \(digits)}", .sizeLimitExceeded, 9), ("[\"\(long)", .sizeLimitExceeded, 1),
             ("[\"\(long)\u{01}\"]", .sizeLimitExceeded, 1), ("[1, \(digits)", .sizeLimitExceeded, 4),
             ("[\"xx\u{01}\(long)\"]", .syntax, -1), ("{\"a\" \"\(long)\"}", .sizeLimitExceeded, 5),
+            ("{\"a\":\"x\" \"\(long)\"}", .sizeLimitExceeded, 9),
         ]
         for (json, code, offset) in cases {
             let error = failureAnywhere(Array(json.utf8), .json, options: options)

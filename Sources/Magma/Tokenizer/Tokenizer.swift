@@ -352,8 +352,10 @@ struct Tokenizer: ~Copyable {
             // yajl's error is about a token already over the size cap (inside it, or at its end):
             // the cap comes first, as it does when the token is fed in chunks (the Tokenizer fails
             // it as soon as it passes the cap, wherever it stands).
-            if !atEnd, let offset = error.offset, offset > maxTokenLength,
-               let overlong = overlongToken(at: parseError ? (message.hasPrefix("after key and value") ? .holding(offset) : .endingAt(consumedBefore + consumed)) : .containing(offset),
+            // (yajl points "after key and value" into the token, the others at or past its cap.)
+            let holding = parseError && message.hasPrefix("after key and value")
+            if !atEnd, let offset = error.offset, holding || offset > maxTokenLength,
+               let overlong = overlongToken(at: holding ? .holding(offset) : parseError ? .endingAt(consumedBefore + consumed) : .containing(offset),
                                             chunk: chunk, carry: carry) {
                 error = JSONError(.sizeLimitExceeded, "a \(overlong.kind == .string ? "string" : "number") longer than the limit of \(maxTokenLength) bytes")
                 error.offset = overlong.start
