@@ -25,26 +25,22 @@ struct FeedPosition {
 extension EventBuilder {
     /// A string value from yajl.
     @inline(__always)
-    mutating func stringToken(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
-            lastTokenEnd = base + bytes.count + 1
-            if bytes.count <= options.maxTokenLength, UTF8Validation.firstInvalid(bytes, readable: position.inputEnd) < 0 {
-                return string(bytes)
-            }
-        }
-        return checkTextSlow(bytes, isKey: false)
-    }
+    mutating func stringToken(_ bytes: UnsafeRawBufferPointer) -> Bool { textToken(bytes, isKey: false) }
 
     /// An object key from yajl.
     @inline(__always)
-    mutating func keyToken(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    mutating func keyToken(_ bytes: UnsafeRawBufferPointer) -> Bool { textToken(bytes, isKey: true) }
+
+    /// Inlined into both callbacks with `isKey` constant, so each keeps its own straight path.
+    @inline(__always)
+    private mutating func textToken(_ bytes: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
         if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
             lastTokenEnd = base + bytes.count + 1
             if bytes.count <= options.maxTokenLength, UTF8Validation.firstInvalid(bytes, readable: position.inputEnd) < 0 {
-                return key(bytes)
+                return isKey ? key(bytes) : string(bytes)
             }
         }
-        return checkTextSlow(bytes, isKey: true)
+        return checkTextSlow(bytes, isKey: isKey)
     }
 
     /// A number from yajl (its text as written).
