@@ -39,13 +39,16 @@ import Testing
     }
 }
 
-/// `EscapedText.firstBadSurrogateEscape` finds backslashes eight bytes at a time; it must agree
-/// with reading the escapes one by one, wherever they fall against the eight-byte words.
-@Suite struct SurrogateEscapeScanTests {
-    private let pieces = ["a", "bcdefgh", "\\\\", "\\n", "\\\"", "\\uD800", "\\uDC00", "\\u0041", "\\uD83D\\uDE00", "é", "\\uDBFF\\uDFFF", "\\uD800\\u0041"]
+/// `EscapedText.check` reads eight bytes at a time between backslashes and bytes above ASCII; it
+/// must agree with reading the escapes one by one and with `UTF8Validation.firstInvalid`,
+/// wherever they fall against the eight-byte words, and stop where it says it stops.
+@Suite struct EscapedTextCheckTests {
+    private let pieces: [[UInt8]] = ["a", "bcdefgh", "\\\\", "\\n", "\\\"", "\\uD800", "\\uDC00", "\\u0041", "\\uD83D\\uDE00", "é", "€",
+                                     "🎉", "\\uDBFF\\uDFFF", "\\uD800\\u0041", "\\ud800\\udc00"].map { Array($0.utf8) }
+        + [[0xFF], [0xED, 0xA0, 0x80], [0xF0, 0x9F], [0xC0, 0xAF], [0x80], [0xF4, 0x90, 0x80, 0x80]]
 
     /// Escapes read one at a time from the start: the first unpaired surrogate's index, or -1.
-    private func reference(_ raw: [UInt8]) -> Int {
+    private func firstBadSurrogate(_ raw: [UInt8]) -> Int {
         func hex(_ k: Int) -> UInt32? {
             guard k + 4 <= raw.count else { return nil }
             return UInt32(String(decoding: raw[k..<k + 4], as: UTF8.self), radix: 16)
@@ -67,13 +70,22 @@ import Testing
         return -1
     }
 
-    @Test func firstBadSurrogateEscape_agreesWithReadingEscapesOneByOne() {
+    @Test func check_agreesWithReadingEscapesOneByOneAndTheValidator() {
         var random = SeededGenerator(seed: 0xE5C)
-        for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            let raw = Array(text.utf8)
-            let found = raw.withUnsafeBytes { EscapedText.firstBadSurrogateEscape($0) }
-            #expect(found == reference(raw), "\(text)")
+        var seen = (invalid: 0, surrogate: 0, both: 0)
+        for _ in 0..<8_000 {
+            let raw = (0..<Int.random(in: 0...12, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let invalid = raw.withUnsafeBytes { UTF8Validation.firstInvalid($0) }
+            let bad = firstBadSurrogate(raw)
+            let badFirst = bad >= 0 && (invalid < 0 || bad < invalid)
+            let goOn = raw.withUnsafeBytes { EscapedText.check($0, stopAtBadSurrogate: false) }
+            #expect(goOn == .init(invalidUTF8: invalid, badSurrogate: badFirst ? bad : -1), "\(raw)")
+            let stop = raw.withUnsafeBytes { EscapedText.check($0, stopAtBadSurrogate: true) }
+            #expect(stop == (badFirst ? .init(invalidUTF8: -1, badSurrogate: bad) : .init(invalidUTF8: invalid, badSurrogate: -1)), "\(raw)")
+            if invalid >= 0 { seen.invalid += 1 }
+            if bad >= 0 { seen.surrogate += 1 }
+            if invalid >= 0 && bad >= 0 { seen.both += 1 }
         }
+        #expect(seen.invalid > 1_000 && seen.surrogate > 1_000 && seen.both > 500, "\(seen)")
     }
 }

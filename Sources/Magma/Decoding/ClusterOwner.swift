@@ -83,7 +83,7 @@ final class ClusterOwner<Base>: ContainerOwner {
     override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let box = storage.assumingMemoryBound(to: ClusterBox.self)
         box.pointee.append(.key, bytes)
-        box.pointee.currentKey = String(decoding: bytes, as: UTF8.self)
+        box.pointee.currentKey = String(checkedUTF8: bytes)
         box.pointee.awaiting = bytes.elementsEqual(codec.discriminatorBytes)
     }
 

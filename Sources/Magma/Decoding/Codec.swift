@@ -261,7 +261,7 @@ final class DictionaryOwner<Value>: ContainerOwner {
         b.push(.dictionary, owner: self, node: nil, target: valueSlot, starter: starter, storage: storage, parentContext: context)
     }
     override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        storage.assumingMemoryBound(to: DictionaryBox<Value>.self).pointee.key = String(decoding: bytes, as: UTF8.self)
+        storage.assumingMemoryBound(to: DictionaryBox<Value>.self).pointee.key = String(checkedUTF8: bytes)
     }
     override func finish(_ b: inout EventBuilder) throws {
         let frame = b.top
@@ -306,7 +306,7 @@ final class JSONValueCodec: Codec<JSONValue>, @unchecked Sendable {
     override var objectOwner: ContainerOwner? { objects }
     override var arrayOwner: ContainerOwner? { arrays }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONValue {
-        .string(String(decoding: bytes, as: UTF8.self))
+        .string(String(checkedUTF8: bytes))
     }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONValue {
         .number(JSONNumber(unchecked: String(decoding: text, as: UTF8.self)))

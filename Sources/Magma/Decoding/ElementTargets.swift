@@ -43,7 +43,7 @@ final class Int64Element: ElementTarget {
 
 final class StringElement: ElementTarget {
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        context.assumingMemoryBound(to: [String].self).pointee.append(String(decoding: bytes, as: UTF8.self))
+        context.assumingMemoryBound(to: [String].self).pointee.append(String(checkedUTF8: bytes))
     }
 }
 

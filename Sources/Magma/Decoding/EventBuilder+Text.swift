@@ -68,37 +68,33 @@ extension EventBuilder {
             let bad = UTF8Validation.firstInvalid(bytes)
             return failText(UTF8Validation.describe(bytes, at: bad) + " in a \(what)", at: start + bad, tokenLength: bytes.count + 2)
         }
-        // A copy: yajl decoded escapes, or the string spans feeds. Its text as written is needed
-        // when the copy could be too long as written (an escape is at most 6 bytes for 1), is not
-        // UTF-8, or could hold a rewritten surrogate escape.
-        let decodedValid = UTF8Validation.firstInvalid(bytes) < 0
-        if decodedValid, bytes.count <= options.maxTokenLength / 6, !UTF8Validation.mayHoldRewrittenSurrogate(bytes) {
-            return isKey ? key(bytes) : string(bytes)
-        }
+        // A copy: yajl decoded escapes, or the string spans feeds. The text as written settles it.
         var outcome: TextCheck = .deliver
-        let found = withRawString { raw, start in
+        let options = options
+        func check(_ raw: UnsafeRawBufferPointer, _ start: Int) {
             if raw.count > options.maxTokenLength { outcome = .tooLong(start - 1); return }
-            // Escapes decode to whole sequences, so the copy is valid UTF-8 only if the bytes as
-            // written are: check them again only to find where they are not.
-            if !decodedValid {
-                let bad = UTF8Validation.firstInvalid(raw)
-                if bad >= 0 { outcome = .invalid(UTF8Validation.describe(raw, at: bad), start + bad); return }
-            }
-            let escape = EscapedText.firstBadSurrogateEscape(raw)
-            if escape >= 0 {
-                if options.invalidSurrogateEscapes == .reject {
+            let reject = options.invalidSurrogateEscapes == .reject
+            let found = EscapedText.check(raw, stopAtBadSurrogate: reject)
+            if found.invalidUTF8 >= 0, !reject || found.badSurrogate < 0 {
+                outcome = .invalid(UTF8Validation.describe(raw, at: found.invalidUTF8), start + found.invalidUTF8)
+            } else if found.badSurrogate >= 0 {
+                if reject {
+                    let escape = found.badSurrogate
                     let text = String(decoding: UnsafeRawBufferPointer(rebasing: raw[escape..<min(escape + 12, raw.count)]), as: UTF8.self)
                     outcome = .invalid("a \\u escape of a UTF-16 surrogate that is not part of a pair (\(text))", start + escape)
                 } else {
                     outcome = .replace(EscapedText.decodeReplacingBadSurrogates(raw))
                 }
-                return
             }
-            if !decodedValid { outcome = .invalid("invalid UTF-8", start) }
         }
-        if !found && !decodedValid { outcome = .invalid("invalid UTF-8", nil) }
+        if let (raw, start) = copiedStringFromLastToken() {
+            check(raw, start)
+        } else if !withRawString(check), UTF8Validation.firstInvalid(bytes) >= 0 {
+            outcome = .invalid("invalid UTF-8", nil)
+        }
         switch outcome {
         case .deliver:
+            assert(UTF8Validation.firstInvalid(bytes) < 0, "yajl's copy of text checked as written is not UTF-8")
             return isKey ? key(bytes) : string(bytes)
         case .tooLong(let offset):
             return failSize(what, at: offset)
@@ -114,6 +110,27 @@ extension EventBuilder {
         case tooLong(Int)
         case invalid(String, Int?)
         case replace([UInt8])
+    }
+
+    /// The text as written of the string yajl has just finished, and the offset of its first
+    /// byte, found forward from the end of the last string, key or number read from this buffer:
+    /// between a token boundary and the string's opening quote there can only be whitespace,
+    /// punctuation and literals, none holding a quote (a comment could: `/` gives up). A few bytes
+    /// where `withRawString` scans the whole string backwards. Moves `lastTokenEnd` past it.
+    private mutating func copiedStringFromLastToken() -> (UnsafeRawBufferPointer, Int)? {
+        guard let from = lastTokenEnd, from >= position.inputStart, let end = tokenEnd() else { return nil }
+        let close = position.inputStart + (end - 1 - position.consumedBefore)
+        guard close >= from, close < position.inputEnd, close.load(as: UInt8.self) == UInt8(ascii: "\"") else { return nil }
+        var open = from
+        while open < close {
+            let c = open.load(as: UInt8.self)
+            if c == UInt8(ascii: "\"") { break }
+            if c == UInt8(ascii: "/") { return nil }
+            open += 1
+        }
+        guard open < close else { return nil }
+        lastTokenEnd = close + 1
+        return (UnsafeRawBufferPointer(start: open + 1, count: close - open - 1), offset(of: open + 1))
     }
 
     /// Calls `body` with the text as written of the string yajl has just finished (between its

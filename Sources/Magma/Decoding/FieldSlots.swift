@@ -81,7 +81,7 @@ extension OptionalCodec: OptionalUnwrapping { var wrappedCodec: AnyObject { wrap
 
 final class StringField: FieldSlot {
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        let value = String(decoding: bytes, as: UTF8.self)
+        let value = String(checkedUTF8: bytes)
         if optional {
             (context + offset).assumingMemoryBound(to: String?.self).pointee = value
         } else {

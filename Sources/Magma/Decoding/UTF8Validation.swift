@@ -3,12 +3,9 @@
 // yajl's own UTF-8 check is structural only (it lets overlong forms, encoded surrogates and code
 // points above U+10FFFF through), and its escape decoder turns bad surrogate escapes into other,
 // valid-looking text (a lone \uD800 becomes "?", \uD800\uD800 becomes U+10000). So yajl's check is
-// turned off (yajl_dont_validate_strings) and every string and key is checked here instead:
-// the bytes as written by `firstInvalidUTF8`, and the \u escapes of a string yajl decoded by
-// `firstBadSurrogateEscape`.
-#if canImport(Glibc)
-import Glibc
-#endif
+// turned off (yajl_dont_validate_strings) and every string and key is checked here instead, as
+// written: by `UTF8Validation.firstInvalid` when yajl hands over the bytes in place, and by
+// `EscapedText.check` (UTF-8 and \u escapes in one pass) when yajl decoded escapes into a copy.
 
 /// Strict UTF-8 (Unicode 15, table 3-7): no overlong forms, no encoded surrogates, nothing above
 /// U+10FFFF, no truncated sequence.
@@ -45,58 +42,48 @@ enum UTF8Validation {
     }
 
     /// From a non-ASCII byte at `start` on: one sequence at a time, back to words after ASCII.
-    /// Each sequence is checked against its exact ranges with one bounds check.
     @inline(never)
     static func firstInvalidSlow(_ base: UnsafeRawPointer, _ n: Int, from start: Int) -> Int {
-        @inline(__always) func at(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }
         var i = start
         while i < n {
-            let lead = at(i)
-            if lead < 0x80 {
+            if base.load(fromByteOffset: i, as: UInt8.self) < 0x80 {
                 if i &+ 8 <= n, (base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i &+= 8 } else { i &+= 1 }
                 continue
             }
-            if lead >= 0xE0 {
-                if lead <= 0xEF {
-                    guard i &+ 2 < n else { return i }
-                    let b1 = at(i &+ 1)
-                    // E0: A0-BF (not overlong); ED: 80-9F (not a surrogate); the others 80-BF.
-                    let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
-                    let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
-                    guard b1 >= low, b1 <= high, at(i &+ 2) & 0xC0 == 0x80 else { return i }
-                    i &+= 3
-                    continue
-                }
-                guard lead <= 0xF4, i &+ 3 < n else { return i }
-                let b1 = at(i &+ 1)
-                // F0: 90-BF (not overlong); F4: 80-8F (not above U+10FFFF); the others 80-BF.
-                let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80
-                let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
-                guard b1 >= low, b1 <= high, at(i &+ 2) & 0xC0 == 0x80, at(i &+ 3) & 0xC0 == 0x80 else { return i }
-                i &+= 4
-                continue
-            }
-            // C2-DF and one continuation byte; 80-C1 are never a lead (a lone continuation, overlong).
-            guard lead >= 0xC2, i &+ 1 < n, at(i &+ 1) & 0xC0 == 0x80 else { return i }
-            i &+= 2
+            let length = sequenceLength(base, n, at: i)
+            if length == 0 { return i }
+            i &+= length
         }
         return -1
     }
 
-    /// Whether `bytes` holds a 4-byte sequence (a code point above U+FFFF) or a "?": the two ways
-    /// yajl's escape decoder can have rewritten a bad surrogate escape into other text.
-    static func mayHoldRewrittenSurrogate(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        if memchr(base, 0x3F, bytes.count) != nil { return true }
-        // A byte F0-FF: its high nibble all ones. Eight bytes at a time.
-        var i = 0
-        while i + 8 <= bytes.count {
-            let w = (base + i).loadUnaligned(as: UInt64.self)
-            if w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080 != 0 { return true }
-            i += 8
+    /// The length of the valid sequence whose lead byte (0x80 or above) is at `i`, or 0 when it
+    /// is not valid. Each sequence is checked against its exact ranges with one bounds check.
+    @inline(__always)
+    static func sequenceLength(_ base: UnsafeRawPointer, _ n: Int, at i: Int) -> Int {
+        @inline(__always) func at(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }
+        let lead = at(i)
+        if lead >= 0xE0 {
+            if lead <= 0xEF {
+                guard i &+ 2 < n else { return 0 }
+                let b1 = at(i &+ 1)
+                // E0: A0-BF (not overlong); ED: 80-9F (not a surrogate); the others 80-BF.
+                let low: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
+                let high: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                guard b1 >= low, b1 <= high, at(i &+ 2) & 0xC0 == 0x80 else { return 0 }
+                return 3
+            }
+            guard lead <= 0xF4, i &+ 3 < n else { return 0 }
+            let b1 = at(i &+ 1)
+            // F0: 90-BF (not overlong); F4: 80-8F (not above U+10FFFF); the others 80-BF.
+            let low: UInt8 = lead == 0xF0 ? 0x90 : 0x80
+            let high: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+            guard b1 >= low, b1 <= high, at(i &+ 2) & 0xC0 == 0x80, at(i &+ 3) & 0xC0 == 0x80 else { return 0 }
+            return 4
         }
-        while i < bytes.count { if bytes[i] >= 0xF0 { return true }; i += 1 }
-        return false
+        // C2-DF and one continuation byte; 80-C1 are never a lead (a lone continuation, overlong).
+        guard lead >= 0xC2, i &+ 1 < n, at(i &+ 1) & 0xC0 == 0x80 else { return 0 }
+        return 2
     }
 
     /// What is wrong with the byte sequence at `index` of `bytes` (which `firstInvalid` found).
@@ -119,48 +106,63 @@ enum UTF8Validation {
     }
 }
 
-/// The \u escapes of a JSON string as written (between its quotes), checked strictly.
+/// A JSON string as written (between its quotes): checked strictly, and decoded.
 enum EscapedText {
-    /// The index of the backslash of the first \u escape that is a surrogate not properly paired
-    /// (a high one not followed by a \u low one, or a low one on its own), or -1.
-    /// The index of the first backslash at or after `i`, or `n`: eight bytes at a time, inline
-    /// (text with many escapes made a `memchr` call per escape show in profiles).
-    @inline(__always)
-    private static func nextBackslash(_ base: UnsafeRawPointer, _ n: Int, from start: Int) -> Int {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var i = start
-        while i &+ 8 <= n {
-            let x = (base + i).loadUnaligned(as: UInt64.self) ^ 0x5C5C_5C5C_5C5C_5C5C
-            // High bit set exactly in the bytes of x that are zero (the backslashes).
-            let zeros = ~(((x & low7) &+ low7) | x | low7)
-            if zeros != 0 { return i &+ zeros.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < n, base.load(fromByteOffset: i, as: UInt8.self) != 0x5C { i &+= 1 }
-        return i
+    /// What `check` found in a string as written: the index of the first byte of its first
+    /// invalid UTF-8 sequence, and of the backslash of its first \u escape of a surrogate not
+    /// properly paired (a high one not followed by a \u low one, or a low one on its own); -1 for
+    /// none.
+    struct Problems: Equatable {
+        var invalidUTF8 = -1
+        var badSurrogate = -1
     }
 
-    static func firstBadSurrogateEscape(_ raw: UnsafeRawBufferPointer) -> Int {
-        guard let base = raw.baseAddress else { return -1 }
-        var i = 0
+    /// Strict UTF-8 and strict surrogate escapes in one pass over a string as written (between its
+    /// quotes), eight bytes at a time between backslashes and bytes above ASCII. Stops at the first
+    /// invalid UTF-8, and at the first bad surrogate escape when `stopAtBadSurrogate`.
+    ///
+    /// yajl's copy of a string it decoded is valid UTF-8 exactly when this finds neither: escapes
+    /// decode to whole sequences, and only a bad surrogate escape decodes to other text.
+    static func check(_ raw: UnsafeRawBufferPointer, stopAtBadSurrogate: Bool) -> Problems {
+        var found = Problems()
+        guard let base = raw.baseAddress else { return found }
         let n = raw.count
+        let high: UInt64 = 0x8080_8080_8080_8080, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        @inline(__always) func at(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }
+        var i = 0
         while i < n {
-            i = nextBackslash(base, n, from: i)
-            guard i + 1 < n else { return -1 }
-            if raw[i + 1] != UInt8(ascii: "u") { i += 2; continue }
-            guard let unit = hex4(raw, i + 2) else { return -1 }  // yajl has already rejected this
-            if unit & 0xFC00 == 0xD800 {
-                if i + 11 < n, raw[i + 6] == UInt8(ascii: "\\"), raw[i + 7] == UInt8(ascii: "u"),
-                   let low = hex4(raw, i + 8), low & 0xFC00 == 0xDC00 {
-                    i += 12
-                    continue
-                }
-                return i
+            if i &+ 8 <= n {
+                let w = (base + i).loadUnaligned(as: UInt64.self)
+                let x = w ^ 0x5C5C_5C5C_5C5C_5C5C
+                // High bit set exactly in the bytes of x that are zero (the backslashes).
+                let backslashes = ~(((x & low7) &+ low7) | x | low7)
+                let special = (w & high) | backslashes
+                if special == 0 { i &+= 8; continue }
+                i &+= special.trailingZeroBitCount >> 3
             }
-            if unit & 0xFC00 == 0xDC00 { return i }
-            i += 6
+            var c = at(i)
+            // A run of text that is not ASCII (CJK, say) stays in this loop.
+            while c >= 0x80 {
+                let length = UTF8Validation.sequenceLength(base, n, at: i)
+                if length == 0 { found.invalidUTF8 = i; return found }
+                i &+= length
+                guard i < n else { return found }
+                c = at(i)
+            }
+            guard c == 0x5C else { i &+= 1; continue }
+            guard i &+ 1 < n else { return found }
+            guard at(i &+ 1) == UInt8(ascii: "u"), let unit = hex4(raw, i &+ 2) else { i &+= 2; continue }
+            if unit & 0xF800 != 0xD800 { i &+= 6; continue }
+            if unit & 0xFC00 == 0xD800, i &+ 11 < n, at(i &+ 6) == 0x5C, at(i &+ 7) == UInt8(ascii: "u"),
+               let low = hex4(raw, i &+ 8), low & 0xFC00 == 0xDC00 {
+                i &+= 12
+                continue
+            }
+            if found.badSurrogate < 0 { found.badSurrogate = i }
+            if stopAtBadSurrogate { return found }
+            i &+= 6
         }
-        return -1
+        return found
     }
 
     /// Decodes the string as written, every bad surrogate escape becoming U+FFFD.
@@ -217,5 +219,23 @@ enum EscapedText {
             v = v << 4 | UInt32(d)
         }
         return v
+    }
+}
+
+// MARK: Strings of checked text
+
+/// The standard library's constructor for bytes it may take as valid UTF-8 without checking
+/// (`String._uncheckedFromUTF8`, exported for its own inlinable code). `String(decoding:as:)`
+/// validates again what the tokenizer has already checked strictly, and on text that is not ASCII
+/// its validator cost more than ours: 8 % of all instructions decoding GitHub issues.
+extension String {
+    @_silgen_name("$sSS18_uncheckedFromUTF8ySSSRys5UInt8VGFZ")
+    private static func stdlibUncheckedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String
+
+    /// A string of text that has passed `UTF8Validation` (every string and key token has, and a
+    /// number's text is ASCII). Not for bytes of any other origin.
+    @inline(__always)
+    init(checkedUTF8 bytes: UnsafeRawBufferPointer) {
+        self = String.stdlibUncheckedString(bytes.assumingMemoryBound(to: UInt8.self))
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 final class StringCodec: Codec<String>, @unchecked Sendable {
     static let shared = StringCodec()
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> String {
-        String(decoding: bytes, as: UTF8.self)
+        String(checkedUTF8: bytes)
     }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> String {
         guard flags.lenient else { throw mismatch("number", JSONError.quote(text, asString: false)) }

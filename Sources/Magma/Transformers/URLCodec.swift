@@ -81,7 +81,7 @@ final class URLCache {
     }
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> URL? {
-        URL(string: String(decoding: bytes, as: UTF8.self))
+        URL(string: String(checkedUTF8: bytes))
     }
 
     /// Lookups on this thread that had to parse.
