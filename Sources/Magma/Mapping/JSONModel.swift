@@ -51,6 +51,13 @@ extension JSONModel {
     /// A nested model decodes through its own mapping (a class hierarchy's: the base class's
     /// codec, which encodes each model through its dynamic type's mapping).
     public static var jsonTransformer: Transformer<JSONValue, MappingRoot> { .model(MappingRoot.self) }
+
+    /// Both hooks, on the model in place: `validate()` called on `pointee` from generic code
+    /// copied the model first (a copy and a destroy per model, with their retains and releases).
+    mutating func runDecodeHooks() throws {
+        try didDecode()
+        try validate()
+    }
 }
 
 /// A type with an implicit transformer: `Map(\.x, "x")` needs no transformer argument for it.
@@ -209,8 +216,7 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
             for relationship in plan.relationships { relationship.link(frame.storage) }
         }
         do {
-            try model.pointee.didDecode()
-            try model.pointee.validate()
+            try model.pointee.runDecodeHooks()
         } catch let error as JSONError {
             throw error
         } catch {
