@@ -247,6 +247,9 @@ struct EventBuilder {
         let n = bytes.count
         if n >= 8 {
             unmappedKey = (n, bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+        } else if let base = bytes.baseAddress, base >= position.inputStart, base + 8 <= position.inputEnd {
+            // In the buffer being parsed, with eight bytes readable: one masked load.
+            unmappedKey = (n, base.loadUnaligned(as: UInt64.self) & (n == 0 ? 0 : ~0 >> UInt64(64 - 8 * n)), 0)
         } else {
             var head: UInt64 = 0
             for i in 0..<n { head |= UInt64(bytes[i]) << (8 * UInt64(i)) }

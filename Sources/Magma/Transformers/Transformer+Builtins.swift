@@ -38,16 +38,18 @@ extension Transformer where Input == JSONValue, Output == URL {
 extension Transformer where Input == JSONValue, Output == UUID {
     /// UUIDs written as JSON strings (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, any case).
     public static var uuid: Self {
-        Transformer(codec: StringFormCodec("UUID", parse: { UUID(uuidString: String(decoding: $0, as: UTF8.self)) },
-                                           format: { $0.uuidString }))
+        Transformer(codec: StringFormCodec("UUID", parse: { bytes throws(InvalidForm) in
+            try InvalidForm.unwrap(UUID(uuidString: String(checkedUTF8: bytes)))
+        }, format: { $0.uuidString }))
     }
 }
 
 extension Transformer where Input == JSONValue, Output == Data {
     /// Data written as a Base64 JSON string.
     public static var base64: Self {
-        Transformer(codec: StringFormCodec("Base64 data", parse: { Data(base64Encoded: Data($0)) },
-                                           format: { $0.base64EncodedString() }))
+        Transformer(codec: StringFormCodec("Base64 data", parse: { bytes throws(InvalidForm) in
+            try InvalidForm.unwrap(Data(base64Encoded: Data(bytes)))
+        }, format: { $0.base64EncodedString() }))
     }
 }
 
@@ -60,8 +62,9 @@ extension Transformer where Input == JSONValue, Output == Date {
     /// - Parameter fractionalSeconds: Whether encoding writes fractional seconds. Decoding
     ///   accepts both forms either way.
     public static func iso8601(fractionalSeconds: Bool) -> Self {
-        Transformer(codec: StringFormCodec("ISO 8601 date", parse: ISO8601DateCoding.parse,
-                                           format: { ISO8601DateCoding.format($0, fractionalSeconds: fractionalSeconds) }))
+        Transformer(codec: StringFormCodec("ISO 8601 date", parse: { bytes throws(InvalidForm) in
+            try InvalidForm.unwrap(ISO8601DateCoding.parse(bytes))
+        }, format: { ISO8601DateCoding.format($0, fractionalSeconds: fractionalSeconds) }))
     }
 
     /// Dates in a fixed `DateFormatter` pattern such as `yyyy-MM-dd'T'HH:mm:ss'Z'`. Common patterns
@@ -73,7 +76,9 @@ extension Transformer where Input == JSONValue, Output == Date {
     public static func date(format pattern: String, locale: Locale = Locale(identifier: "en_US_POSIX"),
                             timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Self {
         let parser = DatePattern(pattern: pattern, locale: locale, timeZone: timeZone)
-        return Transformer(codec: StringFormCodec("date in the form \(pattern)", parse: parser.parse, format: parser.format))
+        return Transformer(codec: StringFormCodec("date in the form \(pattern)", parse: { bytes throws(InvalidForm) in
+            try InvalidForm.unwrap(parser.parse(bytes))
+        }, format: parser.format))
     }
 
     /// Dates as a JSON number of seconds since 1970-01-01T00:00:00Z.
