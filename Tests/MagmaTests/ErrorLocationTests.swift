@@ -51,6 +51,22 @@ import Testing
         #expect(error?.message.contains("yesterday") == true)
     }
 
+    /// An error inside a value no property maps names the value's key, remembered as bytes (a
+    /// masked load for a short key in the buffer, a byte loop for one yajl copied): every key
+    /// length up to the abridged form, whole and in every chunking.
+    @Test func errorInsideAnUnmappedValue_pathNamesItsKey() throws {
+        for length in [1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 30] {
+            let key = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            let expected = length <= 16 ? key : String(key.prefix(8)) + "…" + String(key.suffix(8))
+            for value in [#""bad \uDC00 escape""#, #"{"inner": [1, "\uD800"]}"#] {
+                let error = failureEverywhere(GHIssue.self, #"{"number": 1, ""# + key + #"": "# + value + "}")
+                #expect(error?.code == .invalidUnicode)
+                // Abridged, the key is no identifier: `$["abcdefgh…jklmnopq"]`.
+                #expect(error?.path.hasPrefix("$" + JSONPath.component(expected)) == true, "\(key): \(error?.path ?? "-")")
+            }
+        }
+    }
+
     @Test func invalidUTF8_isRejected() throws {
         let bytes: [UInt8] = Array(#"{"number": 1, "title": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
         #expect(throws: JSONError.self) { try JSONAdapter.model(GHIssue.self, from: bytes) }
