@@ -194,6 +194,31 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(keyed == .object(["k😀": .number(1)]))
     }
 
+    /// A string yajl copied (it decoded escapes) is checked as written, found forward from the
+    /// last string, key or number: after every kind of token, after comments that hold quotes
+    /// (the search gives up at `/` and scans backwards), and where a bad escape must be found at
+    /// the same offset in every split.
+    @Test func copiedStrings_afterEveryKindOfToken_areCheckedAsWritten() throws {
+        var options = DecodingOptions()
+        options.allowComments = true
+        let json = #"[true, "a\nb", null, {"k\t": "c\u00e9\"d", "n": 12, "e": [], "o": {}}, 12.5, "\uD83D\uDE00x", "#
+            + #"/* "\uDC00" */ "q\\", // "\uD800""# + "\n" + #" "\/\uD83D\uDE00", false, [[["é\n"]]], "end"]"#
+        let expected: JSONValue = .array([
+            .bool(true), .string("a\nb"), .null,
+            .object(["k\t": .string("c\u{E9}\"d"), "n": .number(JSONNumber(unchecked: "12")), "e": .array([]), "o": .object([:])]),
+            .number(JSONNumber(unchecked: "12.5")), .string("😀x"), .string("q\\"), .string("/😀"), .bool(false),
+            .array([.array([.array([.string("é\n")])])]), .string("end"),
+        ])
+        #expect(try valueAnywhere(Array(json.utf8), .json, options: options) == expected)
+        for text in [#"[true, "ok\n", "x\uDC00"]"#, #"[null, {}, [], 1, "y\uD800\n"]"#, #"/* " */ ["\t\uDBFF"]"#,
+                     #"{"k": 1, "j\n": "\uDC00"}"#] {
+            let error = failureAnywhere(Array(text.utf8), .json, options: options)
+            #expect(error?.code == .invalidUnicode, "\(text): \(String(describing: error))")
+            // At the backslash of the bad escape, the last \u in each text.
+            #expect(error?.offset == Array(text.utf8).lastIndex(of: UInt8(ascii: "u")).map { $0 - 1 }, "\(text): \(String(describing: error))")
+        }
+    }
+
     @Test func goodEscapesAndLookalikes_decodeAsWritten() throws {
         let cases: [(String, String)] = [
             (#""\uD83D\uDE00""#, "😀"), (#""\ud834\udd1e""#, "𝄞"), (#""\uDBFF\uDFFF""#, "\u{10FFFF}"), (#""?""#, "?"),
