@@ -391,6 +391,9 @@ struct Tokenizer: ~Copyable {
                 switch position {
                 case .containing(let p), .holding(let p):
                     if start <= p && p < end || token.open && start <= p { found = token }
+                    // A malformed number ("1." or "1e" and then no digit): yajl stops at the byte
+                    // after the text the scanner takes for the number.
+                    if case .containing = position, token.kind == .number, end == p { found = token; return false }
                     if end > p { return false }
                 case .endingAt(let p):
                     if end == p, start < p { found = token; return false }

@@ -21,9 +21,6 @@ final class URLCodec: Codec<URL>, @unchecked Sendable {
     override func write(_ value: URL, into w: inout JSONWriter) throws { w.string(value.absoluteString) }
 }
 
-/// The URLs one decode has parsed, by their bytes: direct-mapped, 1,024 entries, keys of up to
-/// 256 bytes kept in one slab, so its memory is bounded (about 270 KB) whatever the input and a
-/// hit costs a hash, a `memcmp` and the URL's retain. Owned by one EventBuilder, never shared.
 /// The URLs parsed on one thread, by their bytes: direct-mapped, 1,024 entries, keys of up to
 /// 256 bytes kept in one slab, so its memory is bounded (about 290 KB per thread that decodes
 /// URLs, freed when the thread ends) whatever the input, and a hit costs a thread-local load, a
