@@ -69,28 +69,29 @@ extension EventBuilder {
             return failText(UTF8Validation.describe(bytes, at: bad) + " in a \(what)", at: start + bad, tokenLength: bytes.count + 2)
         }
         // A copy: yajl decoded escapes, or the string spans feeds. The text as written settles it.
-        var outcome: TextCheck = .deliver
         let options = options
-        func check(_ raw: UnsafeRawBufferPointer, _ start: Int) {
-            if raw.count > options.maxTokenLength { outcome = .tooLong(start - 1); return }
+        func check(_ raw: UnsafeRawBufferPointer, _ start: Int) -> TextCheck {
+            if raw.count > options.maxTokenLength { return .tooLong(start - 1) }
             let reject = options.invalidSurrogateEscapes == .reject
+            // When rejecting, the check stops at the first problem of either kind; when replacing,
+            // invalid UTF-8 wins over a bad surrogate escape.
             let found = EscapedText.check(raw, stopAtBadSurrogate: reject)
-            if found.invalidUTF8 >= 0, !reject || found.badSurrogate < 0 {
-                outcome = .invalid(UTF8Validation.describe(raw, at: found.invalidUTF8), start + found.invalidUTF8)
-            } else if found.badSurrogate >= 0 {
-                if reject {
-                    let escape = found.badSurrogate
-                    let text = String(decoding: UnsafeRawBufferPointer(rebasing: raw[escape..<min(escape + 12, raw.count)]), as: UTF8.self)
-                    outcome = .invalid("a \\u escape of a UTF-16 surrogate that is not part of a pair (\(text))", start + escape)
-                } else {
-                    outcome = .replace(EscapedText.decodeReplacingBadSurrogates(raw))
-                }
+            if found.invalidUTF8 >= 0 {
+                return .invalid(UTF8Validation.describe(raw, at: found.invalidUTF8), start + found.invalidUTF8)
             }
+            guard found.badSurrogate >= 0 else { return .deliver }
+            guard reject else { return .replace(EscapedText.decodeReplacingBadSurrogates(raw)) }
+            let escape = found.badSurrogate
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: raw[escape..<min(escape + 12, raw.count)]), as: UTF8.self)
+            return .invalid("a \\u escape of a UTF-16 surrogate that is not part of a pair (\(text))", start + escape)
         }
+        let outcome: TextCheck
         if let (raw, start) = copiedStringFromLastToken() {
-            check(raw, start)
-        } else if !withRawString(check), UTF8Validation.firstInvalid(bytes) >= 0 {
-            outcome = .invalid("invalid UTF-8", nil)
+            outcome = check(raw, start)
+        } else if let found = withRawString(check) {
+            outcome = found
+        } else {
+            outcome = UTF8Validation.firstInvalid(bytes) >= 0 ? .invalid("invalid UTF-8", nil) : .deliver
         }
         switch outcome {
         case .deliver:
@@ -134,25 +135,24 @@ extension EventBuilder {
     }
 
     /// Calls `body` with the text as written of the string yajl has just finished (between its
-    /// quotes) and the offset of its first byte. Returns false when it cannot be found.
-    private func withRawString(_ body: (UnsafeRawBufferPointer, Int) -> Void) -> Bool {
-        guard let end = tokenEnd() else { return false }
+    /// quotes) and the offset of its first byte, and returns its result; nil when the text cannot
+    /// be found.
+    private func withRawString<R>(_ body: (UnsafeRawBufferPointer, Int) -> R) -> R? {
+        guard let end = tokenEnd() else { return nil }
         let input = position.input
         let close = end - 1 - position.consumedBefore   // the closing quote, in `input`
-        guard close >= 0, close < input.count, input[close] == UInt8(ascii: "\"") else { return false }
+        guard close >= 0, close < input.count, input[close] == UInt8(ascii: "\"") else { return nil }
         let carry = position.carry
         if let open = TokenScanner.openingQuote(in: input, closingAt: close, startsAtBoundary: carry.count == 0) {
-            body(UnsafeRawBufferPointer(rebasing: input[(open + 1)..<close]), position.consumedBefore + open + 1)
-            return true
+            return body(UnsafeRawBufferPointer(rebasing: input[(open + 1)..<close]), position.consumedBefore + open + 1)
         }
         // The string began in bytes fed earlier, which the Tokenizer holds.
         var joined = Array(carry)
         joined.append(contentsOf: input[..<close])
         let joinedStart = position.consumedBefore - carry.count
         return joined.withUnsafeBytes { all in
-            guard let open = TokenScanner.openingQuote(in: all, closingAt: all.count, startsAtBoundary: true) else { return false }
-            body(UnsafeRawBufferPointer(rebasing: all[(open + 1)...]), joinedStart + open + 1)
-            return true
+            guard let open = TokenScanner.openingQuote(in: all, closingAt: all.count, startsAtBoundary: true) else { return nil }
+            return body(UnsafeRawBufferPointer(rebasing: all[(open + 1)...]), joinedStart + open + 1)
         }
     }
 
