@@ -73,7 +73,6 @@ struct Tokenizer: ~Copyable {
     /// - Throws: `JSONError` with offset, line and column computed from `input`.
     mutating func parseAll(_ input: UnsafeRawBufferPointer) throws(JSONError) {
         do {
-            builder.pointee.lastTokenEnd = nil
             try feedDirect(input, carry: UnsafeRawBufferPointer(start: nil, count: 0))
             try finish(whole: input)
         } catch var error {
@@ -99,7 +98,6 @@ struct Tokenizer: ~Copyable {
             return
         }
         let events = builder.pointee.eventCount
-        builder.pointee.lastTokenEnd = nil
         try feedDirect(chunk, carry: UnsafeRawBufferPointer(start: held, count: heldCount))
         if builder.pointee.eventCount == events {
             stallSize = chunk.count
@@ -114,7 +112,6 @@ struct Tokenizer: ~Copyable {
     /// Feeds the held-back bytes.
     private mutating func feedHeld() throws(JSONError) {
         let events = builder.pointee.eventCount
-        builder.pointee.lastTokenEnd = nil
         let base = held.unsafelyUnwrapped
         let size = heldCount - heldFed
         try feedDirect(UnsafeRawBufferPointer(start: base + heldFed, count: size),
@@ -276,6 +273,8 @@ struct Tokenizer: ~Copyable {
         feedCount += 1
         builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, inputStart: base,
                                                 inputEnd: base + chunk.count, carry: carry)
+        // Set again by the tokens yajl reads straight from this chunk.
+        builder.pointee.lastTokenEnd = nil
         // yajl skips form feed and vertical tab as whitespace. Inside a string they are control
         // characters yajl rejects; anywhere else they are an error here: feed yajl up to the first
         // one, and if yajl took it, it was whitespace.
