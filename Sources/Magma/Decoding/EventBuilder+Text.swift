@@ -162,7 +162,7 @@ extension EventBuilder {
     }
 
     /// One past the token yajl has just finished, in the whole input.
-    private func tokenEnd() -> Int? {
+    func tokenEnd() -> Int? {
         guard let handle = position.handle else { return nil }
         return position.consumedBefore + Tokenizer.bytesConsumed(handle)
     }

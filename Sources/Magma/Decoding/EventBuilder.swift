@@ -385,9 +385,7 @@ struct EventBuilder {
         if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
             let open = depth - recordDepth + opened
             e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - 1 : nil
-            if e.offset == nil, let handle = position.handle {
-                e.offset = position.consumedBefore + Tokenizer.bytesConsumed(handle) - tokenLength
-            }
+            if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
             unwind(to: recordDepth)
             skipDepth = max(open, 0)
             do { try sink.skipped(e) } catch { failure = error as? JSONError ?? e; return false }
