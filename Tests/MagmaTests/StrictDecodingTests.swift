@@ -36,6 +36,13 @@ import Testing
         #expect(error?.message.contains(named) == true)
     }
 
+    @Test func unknownKey_longKey_isCutInTheMessage() {
+        let key = String(repeating: "k", count: 64) + String(repeating: "z", count: 10_000)
+        let error = failureEverywhere(Model.self, #"{"\#(key)": 1}"#, options: Self.strict)
+        #expect(error?.code == .unknownKey)
+        #expect(error?.message == "unknown key \"\(String(repeating: "k", count: 64))...\"")
+    }
+
     @Test func dictionariesAndCapturedValues_haveNoUnknownKeys() throws {
         let json = #"{"user": {"login": "x"}, "counts": {"any": 1, "key": 2}, "raw": {"free": {"form": true}}}"#
         let model = try decodeEverywhere(Model.self, json, options: Self.strict)

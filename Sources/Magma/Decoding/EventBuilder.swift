@@ -221,7 +221,7 @@ struct EventBuilder {
 
     @inline(never)
     private mutating func failUnknownKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        fail(JSONError(.unknownKey, "unknown key \"\(String(decoding: bytes, as: UTF8.self))\""), nil, tokenLength: bytes.count + 2)
+        fail(JSONError(.unknownKey, "unknown key \(JSONError.quote(bytes, asString: true))"), nil, tokenLength: bytes.count + 2)
     }
 
     @inline(never)
