@@ -104,6 +104,11 @@ extension JSONError {
         JSONError(.invalidMapping, message)
     }
 
+    /// A string, key or number (`kind`) longer than the size cap, `limit` bytes.
+    static func tokenTooLong(_ kind: String, limit: Int) -> JSONError {
+        JSONError(.sizeLimitExceeded, "a \(kind) longer than the limit of \(limit) bytes")
+    }
+
     /// A readable rendering of a token's bytes for messages, cut at 64 bytes.
     static func quote(_ bytes: UnsafeRawBufferPointer, asString: Bool) -> String {
         let cut = bytes.count > 64

@@ -168,7 +168,7 @@ extension EventBuilder {
     }
 
     private mutating func failSize(_ what: String, at offset: Int?) -> Bool {
-        var error = JSONError(.sizeLimitExceeded, "a \(what) longer than the limit of \(options.maxTokenLength) bytes")
+        var error = JSONError.tokenTooLong(what, limit: options.maxTokenLength)
         error.offset = offset
         // The token has not reached the frames yet: its path is that of the value it begins.
         error.path = currentPath(pendingValue: true)

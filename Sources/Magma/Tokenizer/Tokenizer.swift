@@ -196,7 +196,7 @@ struct Tokenizer: ~Copyable {
             }
             if length > maxTokenLength, !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<heldCount)) {
                 let what = open.kind == .string ? "string" : "number"
-                var error = JSONError(.sizeLimitExceeded, "a \(what) longer than the limit of \(maxTokenLength) bytes")
+                var error = JSONError.tokenTooLong(what, limit: maxTokenLength)
                 let offset = consumedBefore - heldFed + open.start
                 error.offset = offset
                 error.path = builder.pointee.currentPath(pendingValue: true)
@@ -232,7 +232,7 @@ struct Tokenizer: ~Copyable {
                    open.kind == .string || open.kind == .number,
                    bytes.count - open.start - (open.kind == .string ? 1 : 0) > maxTokenLength {
                     let line = error.line, column = error.column
-                    error = JSONError(.sizeLimitExceeded, "a \(open.kind == .string ? "string" : "number") longer than the limit of \(maxTokenLength) bytes")
+                    error = JSONError.tokenTooLong(open.kind == .string ? "string" : "number", limit: maxTokenLength)
                     error.offset = base + open.start
                     error.path = builder.pointee.currentPath(pendingValue: true)
                     if tracksLines, line != nil || column != nil {
@@ -261,7 +261,7 @@ struct Tokenizer: ~Copyable {
         error.offset = consumedBefore
         let start = consumedBefore - bytes.count + open.start
         if open.kind == .string, consumedBefore - start - 1 > maxTokenLength {
-            error = JSONError(.sizeLimitExceeded, "a string longer than the limit of \(maxTokenLength) bytes")
+            error = JSONError.tokenTooLong("string", limit: maxTokenLength)
             error.offset = start
         }
         if tracksLines { locate(&error, offset: error.offset ?? consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
@@ -356,7 +356,7 @@ struct Tokenizer: ~Copyable {
             if !atEnd, let offset = error.offset, holding || offset > maxTokenLength,
                let overlong = overlongToken(at: holding ? .holding(offset) : parseError ? .endingAt(consumedBefore + consumed) : .containing(offset),
                                             chunk: chunk, carry: carry) {
-                error = JSONError(.sizeLimitExceeded, "a \(overlong.kind == .string ? "string" : "number") longer than the limit of \(maxTokenLength) bytes")
+                error = JSONError.tokenTooLong(overlong.kind == .string ? "string" : "number", limit: maxTokenLength)
                 error.offset = overlong.start
                 error.path = builder.pointee.currentPath(pendingValue: true)
             }
