@@ -47,6 +47,13 @@ public struct JSONError: Error, CustomStringConvertible, Sendable {
         public static let notEncodable = Code("notEncodable")
         /// Reading the input failed (a file that cannot be opened, say).
         public static let io = Code("io")
+        /// A class cluster's discriminator names no model of the cluster (or is missing, or not a
+        /// string).
+        public static let unknownType = Code("unknownType")
+        /// A versioned archive was written by a newer model version than this one reads.
+        public static let unsupportedVersion = Code("unsupportedVersion")
+        /// A relationship helper was given a name no relationship of the model has.
+        public static let unknownRelationship = Code("unknownRelationship")
     }
 
     /// What kind of failure this is.
@@ -116,14 +123,4 @@ extension JSONError {
         let body = cut ? text + "..." : text
         return asString ? "\"\(body)\"" : body
     }
-}
-
-extension JSONError.Code {
-    /// A class cluster's discriminator names no model of the cluster (or is missing, or not a
-    /// string).
-    public static let unknownType = JSONError.Code("unknownType")
-    /// A versioned archive was written by a newer model version than this one reads.
-    public static let unsupportedVersion = JSONError.Code("unsupportedVersion")
-    /// A relationship helper was given a name no relationship of the model has.
-    public static let unknownRelationship = JSONError.Code("unknownRelationship")
 }
