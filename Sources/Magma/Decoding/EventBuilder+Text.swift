@@ -147,10 +147,8 @@ extension EventBuilder {
             return body(UnsafeRawBufferPointer(rebasing: input[(open + 1)..<close]), position.consumedBefore + open + 1)
         }
         // The string began in bytes fed earlier, which the Tokenizer holds.
-        var joined = Array(carry)
-        joined.append(contentsOf: input[..<close])
         let joinedStart = position.consumedBefore - carry.count
-        return joined.withUnsafeBytes { all in
+        return TokenScanner.withJoined(carry, UnsafeRawBufferPointer(rebasing: input[..<close])) { all in
             guard let open = TokenScanner.openingQuote(in: all, closingAt: all.count, startsAtBoundary: true) else { return nil }
             return body(UnsafeRawBufferPointer(rebasing: all[(open + 1)...]), joinedStart + open + 1)
         }

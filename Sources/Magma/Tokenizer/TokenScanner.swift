@@ -21,6 +21,17 @@ struct TokenScanner {
     let bytes: UnsafeRawBufferPointer
     let allowComments: Bool
 
+    /// Calls `body` with `carry` followed by `chunk` as one buffer, and returns its result: `chunk`
+    /// itself when nothing is carried (so an error in one whole buffer does not copy the input),
+    /// else a joined copy.
+    static func withJoined<R>(_ carry: UnsafeRawBufferPointer, _ chunk: UnsafeRawBufferPointer,
+                              _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if carry.count == 0 { return body(chunk) }
+        var joined = Array(carry)
+        joined.append(contentsOf: chunk)
+        return joined.withUnsafeBytes(body)
+    }
+
     /// Calls `body` with each token in order until it returns false.
     func forEachToken(_ body: (Token) -> Bool) {
         let n = bytes.count

@@ -379,10 +379,8 @@ struct Tokenizer: ~Copyable {
     /// longer than the size cap (as far as it goes, for one yajl stopped inside).
     private func overlongToken(at position: TokenAt, chunk: UnsafeRawBufferPointer,
                                carry: UnsafeRawBufferPointer) -> (start: Int, kind: TokenScanner.Kind)? {
-        var joined = Array(carry)
-        joined.append(contentsOf: chunk)
         let base = consumedBefore - carry.count
-        return joined.withUnsafeBytes { bytes -> (start: Int, kind: TokenScanner.Kind)? in
+        return TokenScanner.withJoined(carry, chunk) { bytes -> (start: Int, kind: TokenScanner.Kind)? in
             var found: TokenScanner.Token?
             var inside = false
             TokenScanner(bytes: bytes, allowComments: allowComments).forEachToken { token in
@@ -416,9 +414,7 @@ struct Tokenizer: ~Copyable {
     /// Where yajl would point a parse error at the token begun in `carry` and ended in `chunk`
     /// if it had seen them as one buffer.
     private func spanningTokenOffset(chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) -> Int? {
-        var joined = Array(carry)
-        joined.append(contentsOf: chunk)
-        return joined.withUnsafeBytes { bytes in
+        TokenScanner.withJoined(carry, chunk) { bytes in
             let scanner = TokenScanner(bytes: bytes, allowComments: allowComments)
             // A number ending right at the feed's start was completed by this feed's first byte.
             guard let token = scanner.firstToken(endingAfter: carry.count, numbersEndingAt: true),
