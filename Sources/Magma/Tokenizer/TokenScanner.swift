@@ -71,14 +71,9 @@ struct TokenScanner {
 
     /// The token still open at the end of the bytes, if there is one.
     func openToken() -> Token? {
-        openTokenAndPrevious().open
-    }
-
-    /// The token still open at the end of the bytes, and the token before it in the bytes.
-    func openTokenAndPrevious() -> (open: Token?, previous: Token?) {
-        let (last, previous) = lastTwoTokens()
-        guard let last, last.open else { return (nil, nil) }
-        return (last, previous)
+        var last: Token?
+        forEachToken { last = $0; return true }
+        return last?.open == true ? last : nil
     }
 
     /// The last token in the bytes and the one before it.
@@ -177,10 +172,6 @@ struct TokenScanner {
         return false
     }
 
-    /// The index of the quote opening the string whose closing quote is at `close`, scanning
-    /// backwards: the nearest quote before it preceded by an even number of backslashes. Nil when
-    /// the answer is not decided within the bytes (the string began before them). When the bytes
-    /// start at a token boundary, the answer is always decided.
     /// The index of the last `"` at or before `q`, or -1: eight bytes at a time (a long string
     /// with escapes is scanned back to its start for every value, so a byte loop showed in profiles).
     @inline(__always)
@@ -198,6 +189,10 @@ struct TokenScanner {
         return q
     }
 
+    /// The index of the quote opening the string whose closing quote is at `close`, scanning
+    /// backwards: the nearest quote before it preceded by an even number of backslashes. Nil when
+    /// the answer is not decided within the bytes (the string began before them). When the bytes
+    /// start at a token boundary, the answer is always decided.
     static func openingQuote(in bytes: UnsafeRawBufferPointer, closingAt close: Int, startsAtBoundary: Bool) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var q = close - 1
