@@ -185,23 +185,25 @@ struct Tokenizer: ~Copyable {
         let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
         if let open = scanner.openToken(), open.kind == .string || open.kind == .number {
             let length = heldCount - open.start - (open.kind == .string ? 1 : 0)
-            // A string yajl will reject within what is held fails with yajl's error, as from one
-            // whole buffer: feed on.
-            if length > maxTokenLength, open.start >= heldFed {
-                // yajl has not reached the token: feed it what comes before, which may hold an
-                // error of its own (one whole buffer would report that first).
-                try feedHeld()
-                if heldFed == heldCount, stallSize > 0 { try checkOpenTokenSize() }
-                return
-            }
-            if length > maxTokenLength, !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<heldCount)) {
-                let what = open.kind == .string ? "string" : "number"
-                var error = JSONError.tokenTooLong(what, limit: maxTokenLength)
-                let offset = consumedBefore - heldFed + open.start
-                error.offset = offset
-                error.path = builder.pointee.currentPath(pendingValue: true)
-                if tracksLines { locate(&error, offset: offset, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
-                throw error
+            if length > maxTokenLength {
+                if open.start >= heldFed {
+                    // yajl has not reached the token: feed it what comes before, which may hold an
+                    // error of its own (one whole buffer would report that first).
+                    try feedHeld()
+                    if heldFed == heldCount, stallSize > 0 { try checkOpenTokenSize() }
+                    return
+                }
+                // A string yajl will reject within what is held fails with yajl's error, as from
+                // one whole buffer: feed on.
+                if !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<heldCount)) {
+                    let what = open.kind == .string ? "string" : "number"
+                    var error = JSONError.tokenTooLong(what, limit: maxTokenLength)
+                    let offset = consumedBefore - heldFed + open.start
+                    error.offset = offset
+                    error.path = builder.pointee.currentPath(pendingValue: true)
+                    if tracksLines { locate(&error, offset: offset, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
+                    throw error
+                }
             }
         }
         // Only the fed bytes before the token yajl holds open may go.
@@ -231,13 +233,10 @@ struct Tokenizer: ~Copyable {
                 if let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
                    open.kind == .string || open.kind == .number,
                    bytes.count - open.start - (open.kind == .string ? 1 : 0) > maxTokenLength {
-                    let line = error.line, column = error.column
                     error = JSONError.tokenTooLong(open.kind == .string ? "string" : "number", limit: maxTokenLength)
                     error.offset = base + open.start
                     error.path = builder.pointee.currentPath(pendingValue: true)
-                    if tracksLines, line != nil || column != nil {
-                        locate(&error, offset: base + open.start, chunk: UnsafeRawBufferPointer(start: nil, count: 0))
-                    }
+                    if tracksLines { locate(&error, offset: base + open.start, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
                 }
             }
             throw error
@@ -257,14 +256,18 @@ struct Tokenizer: ~Copyable {
         }
         guard let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
               open.kind == .string || open.kind == .punctuation else { return }
-        var error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
-        error.offset = consumedBefore
         let start = consumedBefore - bytes.count + open.start
+        var error: JSONError
+        let offset: Int
         if open.kind == .string, consumedBefore - start - 1 > maxTokenLength {
             error = JSONError.tokenTooLong("string", limit: maxTokenLength)
-            error.offset = start
+            offset = start
+        } else {
+            error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
+            offset = consumedBefore
         }
-        if tracksLines { locate(&error, offset: error.offset ?? consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        error.offset = offset
+        if tracksLines { locate(&error, offset: offset, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
         throw error
     }
 
@@ -330,19 +333,19 @@ struct Tokenizer: ~Copyable {
             if let raw { yajl_free_error(handle, raw) }
             let parseError = message.hasPrefix("parse error: ")
             message = message.replacingPrefix("parse error: ", with: "").trimmingTrailingWhitespace()
+            let afterKeyAndValue = parseError && message.hasPrefix("after key and value")
             // At the end yajl has seen nothing but the input stopping (complete_parse feeds it one
             // space): whatever it reports there (premature EOF, a number cut after "-" or "1.")
             // is the input ending too soon.
-            let incomplete = atEnd
             let detail = message.isEmpty || message.contains("premature EOF") ? "" : " (\(message))"
-            error = JSONError(incomplete ? .unexpectedEnd : .syntax, incomplete ? "unexpected end of input" + detail : message)
+            error = JSONError(atEnd ? .unexpectedEnd : .syntax, atEnd ? "unexpected end of input" + detail : message)
             error.offset = consumedBefore + consumed
             // yajl points "after key and value" at the offending token's end less its length,
             // clamped to the start of the feed (its other parse errors at the token's end, exact):
             // for a token begun in an earlier feed, find where it is.
             // (With an event in this feed, the value before the offending token completed here, so
             // the token began here too and yajl's figure is exact.)
-            if parseError, !atEnd, consumed == 0, carry.count > 0, message.hasPrefix("after key and value"),
+            if afterKeyAndValue, !atEnd, consumed == 0, carry.count > 0,
                builder.pointee.eventCount == eventsBeforeFeed,
                let offset = spanningTokenOffset(chunk: chunk, carry: carry) {
                 error.offset = offset
@@ -352,9 +355,8 @@ struct Tokenizer: ~Copyable {
             // the cap comes first, as it does when the token is fed in chunks (the Tokenizer fails
             // it as soon as it passes the cap, wherever it stands).
             // (yajl points "after key and value" into the token, the others at or past its cap.)
-            let holding = parseError && message.hasPrefix("after key and value")
-            if !atEnd, let offset = error.offset, holding || offset > maxTokenLength,
-               let overlong = overlongToken(at: holding ? .holding(offset) : parseError ? .endingAt(consumedBefore + consumed) : .containing(offset),
+            if !atEnd, let offset = error.offset, afterKeyAndValue || offset > maxTokenLength,
+               let overlong = overlongToken(at: afterKeyAndValue ? .holding(offset) : parseError ? .endingAt(consumedBefore + consumed) : .containing(offset),
                                             chunk: chunk, carry: carry) {
                 error = JSONError.tokenTooLong(overlong.kind == .string ? "string" : "number", limit: maxTokenLength)
                 error.offset = overlong.start
