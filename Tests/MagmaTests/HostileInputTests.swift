@@ -184,6 +184,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             (#""\uD800""#, "\u{FFFD}"), (#""a\uD800b""#, "a\u{FFFD}b"), (#""\uD800\uD800""#, "\u{FFFD}\u{FFFD}"),
             (#""\uD888\u1234""#, "\u{FFFD}\u{1234}"), (#""\uDC00\uD83D\uDE00""#, "\u{FFFD}😀"), (#""\uD800\n?""#, "\u{FFFD}\n?"),
             (#""\\uD800\"\/\b\f\r\t\u0000\uDFFF""#, "\\uD800\"/\u{8}\u{C}\r\t\u{0}\u{FFFD}"),
+            (#""\u00E9\u20AC\uD800""#, "\u{E9}\u{20AC}\u{FFFD}"),
         ]
         for (json, text) in cases {
             #expect(try valueAnywhere(Array(json.utf8), .string, options: options) == text, "\(json)")

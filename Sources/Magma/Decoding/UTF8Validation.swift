@@ -172,8 +172,7 @@ enum EscapedText {
         var i = 0
         let n = raw.count
         func append(_ scalar: UInt32) {
-            let s = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            out.append(contentsOf: String(s).utf8)
+            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
         }
         while i < n {
             let c = raw[i]
