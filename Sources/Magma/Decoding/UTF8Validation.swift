@@ -207,17 +207,24 @@ enum EscapedText {
         guard at + 4 <= raw.count else { return nil }
         var v: UInt32 = 0
         for k in 0..<4 {
-            let c = raw[at + k]
-            let d: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let d = raw[at + k].hexDigitValue else { return nil }
             v = v << 4 | UInt32(d)
         }
         return v
+    }
+}
+
+extension UInt8 {
+    /// The value of this byte as an ASCII hex digit (either case), or nil. Shared by the escape
+    /// decoder and the TokenScanner.
+    @inline(__always)
+    var hexDigitValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
 

@@ -160,7 +160,7 @@ struct TokenScanner {
                      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     i += 2
                 case UInt8(ascii: "u"):
-                    for k in (i + 2)..<min(i + 6, range.upperBound) where !bytes[k].isHexDigit { return true }
+                    for k in (i + 2)..<min(i + 6, range.upperBound) where bytes[k].hexDigitValue == nil { return true }
                     i += 6
                 default:
                     return true
@@ -218,9 +218,3 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-extension UInt8 {
-    fileprivate var isHexDigit: Bool {
-        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x46) || (self >= 0x61 && self <= 0x66)
-    }
-}
