@@ -83,8 +83,6 @@ public final class RecordDecoder<Model: JSONModel> {
     private var envelopeRoot: EnvelopeRoot?
     /// A layout that cannot work (a malformed key path): thrown by the first `feed` or `finish`.
     private var configurationError: JSONError?
-    /// Concatenated values: whether anything but whitespace has come (empty input has no records).
-    private var sawValue = false
     private let builder: UnsafeMutablePointer<EventBuilder>
     private var tokenizer: Tokenizer?
     private var finished = false
@@ -210,10 +208,7 @@ public final class RecordDecoder<Model: JSONModel> {
         try chunk.withUnsafeBytes { bytes in
             switch layout.kind {
             case .ndjson: try feedLines(bytes)
-            case .concatenated:
-                if !sawValue { sawValue = bytes.contains { !Self.isWhitespace($0) } }
-                try run { try tokenizer!.feed(bytes) }
-            case .array, .nested: try run { try tokenizer!.feed(bytes) }
+            case .array, .nested, .concatenated: try run { try tokenizer!.feed(bytes) }
             }
             consumed += bytes.count
             counters.bytes.store(consumed, ordering: .relaxed)
@@ -229,7 +224,10 @@ public final class RecordDecoder<Model: JSONModel> {
         switch layout.kind {
         case .concatenated:
             // yajl calls an input with no value a premature end; for a stream it is zero records.
-            if sawValue { try run { try tokenizer!.finish() } }
+            try run {
+                if builder.pointee.eventCount == 0, try tokenizer!.holdsNoToken() { return }
+                try tokenizer!.finish()
+            }
         case .array, .nested:
             try run { try tokenizer!.finish() }
         case .ndjson:
@@ -267,10 +265,6 @@ public final class RecordDecoder<Model: JSONModel> {
             }
             throw error
         }
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     // MARK: NDJSON
