@@ -264,6 +264,19 @@ import Testing
         }
     }
 
+    /// An envelope whose mapping declares another type's properties (as for a model, see
+    /// ClassModelTests) fails before anything is written through that plan.
+    @Test func envelope_mappingOfAnotherType_isAnInvalidMappingBeforeAnyRecord() {
+        var records: [Event] = []
+        let decoder = RecordDecoder(Event.self, at: "items", envelope: ClassModelTests.Wrong.self) { records.append($0) }
+        #expect(throws: JSONError.self) { try decoder.feed(Array(#"{"y": 1, "items": [{"id": 1}]}"#.utf8)) }
+        do { try decoder.finish() } catch let error as JSONError {
+            #expect(error.code == .invalidMapping)
+        } catch { Issue.record("\(error)") }
+        #expect(records.isEmpty)
+        #expect(decoder.envelope(ClassModelTests.Wrong.self) == nil)
+    }
+
     @Test func envelope_recordsStreamBeforeTheInputEnds() throws {
         var seen: [Int] = []
         let decoder = RecordDecoder(Event.self, at: "items", envelope: Page.self) { seen.append($0.id) }
