@@ -75,14 +75,13 @@ public final class RecordDecoder<Model: JSONModel> {
     private let recordSlot: Slot<Model>
     private let root: ValueTarget
     private let sink: Sink
-    /// The records' array (array layouts), for the index of the record an error stopped in.
-    private var recordArray: RecordArrayOwner?
-    /// The root of concatenated values, for the same.
-    private var recordSequence: RecordSequenceTarget?
+    /// The records' array or the root of concatenated values, for the index of the record an
+    /// error stopped in (nil for NDJSON, which counts its lines itself).
+    private let recordCounter: RecordCounter?
     /// The envelope root (`.array(at:)`).
-    private var envelopeRoot: EnvelopeRoot?
+    private let envelopeRoot: EnvelopeRoot?
     /// A layout that cannot work (a malformed key path): thrown by the first `feed` or `finish`.
-    private var configurationError: JSONError?
+    private let configurationError: JSONError?
     private let builder: UnsafeMutablePointer<EventBuilder>
     private var tokenizer: Tokenizer?
     private var finished = false
@@ -147,14 +146,16 @@ public final class RecordDecoder<Model: JSONModel> {
         sink.counters = counters
         sink.onSkip = onSkip
         let recovering = errorPolicy == .skip ? sink : nil
+        var envelopeRoot: EnvelopeRoot?
+        var configurationError: JSONError?
         switch layout.kind {
         case .array:
             let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
-            recordArray = array
+            recordCounter = array
             root = RecordArrayTarget(owner: array)
         case .nested(let keyPath):
             let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
-            recordArray = array
+            recordCounter = array
             do {
                 let target = try EnvelopeTarget<Envelope>(keyPath: keyPath, records: array)
                 envelopeRoot = target
@@ -165,12 +166,15 @@ public final class RecordDecoder<Model: JSONModel> {
             }
         case .concatenated:
             let sequence = RecordSequenceTarget(recordSlot: recordSlot)
-            recordSequence = sequence
+            recordCounter = sequence
             sink.sequence = sequence
             root = sequence
         case .ndjson:
+            recordCounter = nil
             root = recordSlot
         }
+        self.envelopeRoot = envelopeRoot
+        self.configurationError = configurationError
         builder = .allocate(capacity: 1)
         builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options))
         if layout.kind == .concatenated, errorPolicy == .skip { builder.pointee.recovery = (0, sink) }
@@ -260,8 +264,7 @@ public final class RecordDecoder<Model: JSONModel> {
                 // A syntax error may come before the next record's first token; any other error
                 // comes from a token that began a value in the record.
                 let started = error.code != .syntax && error.code != .unexpectedEnd
-                error.recordIndex = recordArray?.recordIndex(builder.pointee, valueStarted: started)
-                    ?? recordSequence?.recordIndex(builder.pointee, valueStarted: started)
+                error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: started)
             }
             throw error
         }
