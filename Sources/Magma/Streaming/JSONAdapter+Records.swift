@@ -116,7 +116,8 @@ extension JSONAdapter {
     /// - Parameters:
     ///   - type: The record model.
     ///   - handle: Where the bytes come from, read to its end.
-    ///   - layout: A top-level array or NDJSON.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - body: Called with each record, in order.
@@ -164,7 +165,8 @@ extension JSONAdapter {
         let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
         try decoder.feed(data)
         try decoder.finish()
-        return (try decoder.decodedEnvelope(), decoder.skipped)
+        // A stream that finished has its envelope: the envelope's object ended without an error.
+        return (decoder.envelope(E.self)!, decoder.skipped)
     }
 
     /// The records of the array at `keyPath` in an envelope object read from a file handle (a
@@ -186,7 +188,7 @@ extension JSONAdapter {
     ) throws -> (envelope: E, skipped: [JSONError]) {
         let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
         try decoder.read(from: handle)
-        return (try decoder.decodedEnvelope(), decoder.skipped)
+        return (decoder.envelope(E.self)!, decoder.skipped)
     }
 
     /// The records of a sequence of byte chunks that arrive asynchronously (an HTTP body, a
@@ -195,7 +197,8 @@ extension JSONAdapter {
     /// - Parameters:
     ///   - type: The record model.
     ///   - chunks: The bytes, in order.
-    ///   - layout: A top-level array or NDJSON.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     /// - Returns: An async sequence of the records.
@@ -259,12 +262,6 @@ extension RecordDecoder {
         let setPipeSize: Int32 = 1031, getPipeSize: Int32 = 1032
         if fcntl(descriptor, getPipeSize) < 1 << 20 { _ = fcntl(descriptor, setPipeSize, Int32(1 << 20)) }
     }
-
-    /// The envelope after a successful stream (which guarantees there was one).
-    func decodedEnvelope<E: JSONModel>() throws -> E {
-        guard let envelope = envelope(E.self) else { throw JSONError(.missingKey, "no envelope object") }
-        return envelope
-    }
 }
 
 /// The records of an async sequence of byte chunks; see ``JSONAdapter/records(_:from:layout:options:errorPolicy:)``.
@@ -283,8 +280,9 @@ public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequen
         Iterator(chunks: chunks.makeAsyncIterator(), makeDecoder: makeDecoder, envelope: ended)
     }
 
-    /// The envelope of an `.array(at:)` stream, once an iteration has reached the end of the
-    /// input (nil before, or for another layout).
+    /// The envelope of a sequence made with an envelope model, once an iteration has reached the
+    /// end of the input (nil before, and for a sequence made with a `layout`, `.array(at:)`
+    /// included: that one ignores the envelope's fields).
     /// - Parameter type: The envelope model given to ``JSONAdapter/records(_:from:at:envelope:options:errorPolicy:)``.
     /// - Returns: The envelope of the last iteration that ended.
     public func envelope<E: JSONModel>(_ type: E.Type = E.self) -> E? { ended.value as? E }

@@ -98,7 +98,8 @@ public final class RecordDecoder<Model: JSONModel> {
     /// Creates a decoder.
     /// - Parameters:
     ///   - type: The record model.
-    ///   - layout: A top-level array or NDJSON.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip and report it.
     ///   - onSkip: Called with each skipped record's error (its record index, offset, reason).
@@ -243,8 +244,9 @@ public final class RecordDecoder<Model: JSONModel> {
         }
     }
 
-    /// The envelope model of an `.array(at:)` stream, once its object has ended (nil before, or
-    /// for another layout).
+    /// The envelope model, once its object has ended: only a decoder made with
+    /// ``init(_:at:envelope:options:errorPolicy:onSkip:onRecord:)`` has one (nil before, and for a
+    /// decoder made with a `layout`, `.array(at:)` included: that one ignores the envelope's fields).
     /// - Parameter type: The envelope model given to the initialiser.
     /// - Returns: The decoded envelope.
     public func envelope<Envelope: JSONModel>(_ type: Envelope.Type = Envelope.self) -> Envelope? {
@@ -334,12 +336,13 @@ public final class RecordDecoder<Model: JSONModel> {
 }
 
 extension JSONAdapter {
-    /// Calls `body` with each record of a top-level array or NDJSON document, one at a time,
+    /// Calls `body` with each record of a document laid out as `layout` says, one at a time,
     /// keeping none.
     /// - Parameters:
     ///   - type: The record model.
     ///   - data: The input.
-    ///   - layout: A top-level array or NDJSON.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - body: Called with each record, in order.
