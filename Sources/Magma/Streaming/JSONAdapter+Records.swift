@@ -109,7 +109,30 @@ extension JSONAdapter {
         return (ShardBuffer.join(shards), skipped)
     }
 
-    // MARK: Files and handles
+    // MARK: Data, files and handles
+
+    /// Calls `body` with each record of a document laid out as `layout` says, one at a time,
+    /// keeping none.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The input.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The errors of the records skipped (empty with `.stop`).
+    /// - Throws: As ``RecordDecoder/feed(_:)``.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
+                                                   options: DecodingOptions = .init(),
+                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
+        try decoder.feed(data)
+        try decoder.finish()
+        return decoder.skipped
+    }
 
     /// Calls `body` with each record read from a file handle (a file, a pipe, standard input),
     /// in 256 KiB reads into one reused buffer: memory stays bounded by the largest record.
