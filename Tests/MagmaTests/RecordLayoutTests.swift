@@ -33,14 +33,17 @@ import Testing
 
     /// Feeds `input` in chunks of `size` (0: whole); collects records, skips, the error and the envelope.
     private func stream(_ input: String, _ layout: RecordDecoder<Event>.Layout, size: Int,
-                        policy: RecordDecoder<Event>.ErrorPolicy = .skip, envelope: Bool = false) -> Outcome {
+                        policy: RecordDecoder<Event>.ErrorPolicy = .skip, envelope: Bool = false,
+                        options: DecodingOptions = .init()) -> Outcome {
         var outcome = Outcome()
         var records: [Event] = []
         let decoder: RecordDecoder<Event>
         if envelope, case .nested(let keyPath) = layout.kind {
-            decoder = RecordDecoder(Event.self, at: keyPath, envelope: Page.self, errorPolicy: policy) { records.append($0) }
+            decoder = RecordDecoder(Event.self, at: keyPath, envelope: Page.self, options: options, errorPolicy: policy) {
+                records.append($0)
+            }
         } else {
-            decoder = RecordDecoder(Event.self, layout: layout, errorPolicy: policy) { records.append($0) }
+            decoder = RecordDecoder(Event.self, layout: layout, options: options, errorPolicy: policy) { records.append($0) }
         }
         do {
             for chunk in chunks(Array(input.utf8), size) { try decoder.feed(chunk) }
@@ -73,6 +76,34 @@ import Testing
         let outcome = stream(input, .concatenated, size: 1)
         #expect(outcome.error == nil)
         #expect(outcome.records.isEmpty)
+    }
+
+    /// With comments allowed, an input of only comments and whitespace (form feed and vertical
+    /// tab are whitespace there, as yajl has them) is no record either; a comment left open, or a
+    /// form feed without comments allowed, is still an error.
+    @Test(arguments: chunkSizes)
+    func concatenated_onlyCommentsAndWhitespace_hasNoRecords(size: Int) {
+        var lenient = DecodingOptions()
+        lenient.allowComments = true
+        for input in ["/* nothing */\n", "// none\n", "\u{0C}", " \u{0B}/* a */ // b\n\t\u{0C}"] {
+            let outcome = stream(input, .concatenated, size: size, options: lenient)
+            #expect(outcome.error == nil, "\(Array(input.utf8)): \(String(describing: outcome.error))")
+            #expect(outcome.records.isEmpty)
+        }
+        let around = stream("/* a */ {\"id\": 1} // b\n", .concatenated, size: size, options: lenient)
+        #expect(around.error == nil)
+        #expect(around.records.map(\.id) == [1])
+        let open = stream(" /* open", .concatenated, size: size, options: lenient)
+        #expect(open.error?.code == .unexpectedEnd)
+        // A first value whose only event comes from the bytes held back until the end.
+        let number = stream(" /* a */ 7 ", .concatenated, size: size, options: lenient)
+        #expect(number.error == nil)
+        #expect(number.skipped.map(\.recordIndex) == [0])
+        for input in ["\u{0C}", "  \u{0B} "] {
+            let strict = stream(input, .concatenated, size: size)
+            #expect(strict.error?.code == .syntax)
+            #expect(strict.error?.offset == input.utf8.firstIndex { $0 == 0x0C || $0 == 0x0B }.map { input.utf8.distance(from: input.utf8.startIndex, to: $0) })
+        }
     }
 
     @Test(arguments: chunkSizes)
@@ -231,6 +262,19 @@ import Testing
             let outcome = stream(#"{"total": 1}"#, .array(at: keyPath), size: 0, envelope: true)
             #expect(outcome.error?.code == .invalidMapping, "\(keyPath)")
         }
+    }
+
+    /// An envelope whose mapping declares another type's properties (as for a model, see
+    /// ClassModelTests) fails before anything is written through that plan.
+    @Test func envelope_mappingOfAnotherType_isAnInvalidMappingBeforeAnyRecord() {
+        var records: [Event] = []
+        let decoder = RecordDecoder(Event.self, at: "items", envelope: ClassModelTests.Wrong.self) { records.append($0) }
+        #expect(throws: JSONError.self) { try decoder.feed(Array(#"{"y": 1, "items": [{"id": 1}]}"#.utf8)) }
+        do { try decoder.finish() } catch let error as JSONError {
+            #expect(error.code == .invalidMapping)
+        } catch { Issue.record("\(error)") }
+        #expect(records.isEmpty)
+        #expect(decoder.envelope(ClassModelTests.Wrong.self) == nil)
     }
 
     @Test func envelope_recordsStreamBeforeTheInputEnds() throws {

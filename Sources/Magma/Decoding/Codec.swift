@@ -309,7 +309,7 @@ final class JSONValueCodec: Codec<JSONValue>, @unchecked Sendable {
         .string(String(checkedUTF8: bytes))
     }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONValue {
-        .number(JSONNumber(unchecked: String(decoding: text, as: UTF8.self)))
+        .number(JSONNumber(token: text))
     }
     override func bool(_ value: Bool, _ flags: CodecFlags) throws -> JSONValue { .bool(value) }
     override func null() throws -> JSONValue { .null }

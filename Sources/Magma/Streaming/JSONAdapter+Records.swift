@@ -23,10 +23,17 @@ extension JSONAdapter {
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
-        let bounds = NDJSONSplit.lines(of: data, in: range)
-        guard !bounds.isEmpty else { return [] }
+        try forEachRecord(type, in: data, lines: NDJSONSplit.lines(of: data, in: range), options: options,
+                          errorPolicy: errorPolicy, body)
+    }
+
+    /// The records of the NDJSON lines at `lines` (offsets from `data.startIndex`, on line bounds).
+    static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, lines: Range<Int>, options: DecodingOptions,
+                                            errorPolicy: RecordDecoder<M>.ErrorPolicy,
+                                            _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        guard !lines.isEmpty else { return [] }
         let decoder = RecordDecoder(type, layout: .ndjson, options: options, errorPolicy: errorPolicy, onRecord: body)
-        try decoder.feed(data[data.startIndex + bounds.lowerBound..<data.startIndex + bounds.upperBound])
+        try decoder.feed(data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound])
         try decoder.finish()
         return decoder.skipped
     }
@@ -63,12 +70,16 @@ extension JSONAdapter {
         // cores end together (with 4 per core, the last shard left one core idle for up to 1/8
         // of the run).
         let shardCount = max(1, min(concurrency * 16, data.count / minimumShardBytes + 1))
-        let cuts = (0...shardCount).map { data.count * $0 / shardCount }
+        // Shard k owns the lines from the first line start at or after its cut to the first at or
+        // after the next cut (as `forEachRecord(_:in:byteRange:)` splits): one search per cut.
+        let starts = data.withUnsafeBytes { bytes in
+            (0...shardCount).map { NDJSONSplit.lineStart(atOrAfter: data.count * $0 / shardCount, in: bytes) }
+        }
         let results = ShardResults<M>(count: shardCount)
         DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
             let models = ShardBuffer<M>()
             do {
-                let skipped = try forEachRecord(type, in: data, byteRange: cuts[shard]..<cuts[shard + 1], options: options,
+                let skipped = try forEachRecord(type, in: data, lines: starts[shard]..<starts[shard + 1], options: options,
                                                 errorPolicy: errorPolicy) { models.append($0) }
                 results.set(shard, .success((models, skipped)))
             } catch {
@@ -79,7 +90,7 @@ extension JSONAdapter {
         var skipped: [JSONError] = []
         for shard in 0..<shardCount {
             // Offsets were counted from the shard's first line: make them the document's.
-            let base = NDJSONSplit.lines(of: data, in: cuts[shard]..<cuts[shard + 1]).lowerBound
+            let base = starts[shard]
             func rebased(_ error: JSONError) -> JSONError {
                 var error = error
                 error.offset = error.offset.map { $0 + base }
@@ -98,14 +109,38 @@ extension JSONAdapter {
         return (ShardBuffer.join(shards), skipped)
     }
 
-    // MARK: Files and handles
+    // MARK: Data, files and handles
+
+    /// Calls `body` with each record of a document laid out as `layout` says, one at a time,
+    /// keeping none.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The input.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The errors of the records skipped (empty with `.stop`).
+    /// - Throws: As ``RecordDecoder/feed(_:)``.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
+                                                   options: DecodingOptions = .init(),
+                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
+        try decoder.feed(data)
+        try decoder.finish()
+        return decoder.skipped
+    }
 
     /// Calls `body` with each record read from a file handle (a file, a pipe, standard input),
     /// in 256 KiB reads into one reused buffer: memory stays bounded by the largest record.
     /// - Parameters:
     ///   - type: The record model.
     ///   - handle: Where the bytes come from, read to its end.
-    ///   - layout: A top-level array or NDJSON.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - body: Called with each record, in order.
@@ -153,7 +188,8 @@ extension JSONAdapter {
         let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
         try decoder.feed(data)
         try decoder.finish()
-        return (try decoder.decodedEnvelope(), decoder.skipped)
+        // A stream that finished has its envelope: the envelope's object ended without an error.
+        return (decoder.envelope(E.self)!, decoder.skipped)
     }
 
     /// The records of the array at `keyPath` in an envelope object read from a file handle (a
@@ -175,7 +211,7 @@ extension JSONAdapter {
     ) throws -> (envelope: E, skipped: [JSONError]) {
         let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
         try decoder.read(from: handle)
-        return (try decoder.decodedEnvelope(), decoder.skipped)
+        return (decoder.envelope(E.self)!, decoder.skipped)
     }
 
     /// The records of a sequence of byte chunks that arrive asynchronously (an HTTP body, a
@@ -184,7 +220,8 @@ extension JSONAdapter {
     /// - Parameters:
     ///   - type: The record model.
     ///   - chunks: The bytes, in order.
-    ///   - layout: A top-level array or NDJSON.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     /// - Returns: An async sequence of the records.
@@ -248,12 +285,6 @@ extension RecordDecoder {
         let setPipeSize: Int32 = 1031, getPipeSize: Int32 = 1032
         if fcntl(descriptor, getPipeSize) < 1 << 20 { _ = fcntl(descriptor, setPipeSize, Int32(1 << 20)) }
     }
-
-    /// The envelope after a successful stream (which guarantees there was one).
-    func decodedEnvelope<E: JSONModel>() throws -> E {
-        guard let envelope = envelope(E.self) else { throw JSONError(.missingKey, "no envelope object") }
-        return envelope
-    }
 }
 
 /// The records of an async sequence of byte chunks; see ``JSONAdapter/records(_:from:layout:options:errorPolicy:)``.
@@ -272,8 +303,9 @@ public struct AsyncRecords<Model: JSONModel, Chunks: AsyncSequence>: AsyncSequen
         Iterator(chunks: chunks.makeAsyncIterator(), makeDecoder: makeDecoder, envelope: ended)
     }
 
-    /// The envelope of an `.array(at:)` stream, once an iteration has reached the end of the
-    /// input (nil before, or for another layout).
+    /// The envelope of a sequence made with an envelope model, once an iteration has reached the
+    /// end of the input (nil before, and for a sequence made with a `layout`, `.array(at:)`
+    /// included: that one ignores the envelope's fields).
     /// - Parameter type: The envelope model given to ``JSONAdapter/records(_:from:at:envelope:options:errorPolicy:)``.
     /// - Returns: The envelope of the last iteration that ended.
     public func envelope<E: JSONModel>(_ type: E.Type = E.self) -> E? { ended.value as? E }
@@ -334,22 +366,19 @@ enum NDJSONSplit {
         data.withUnsafeBytes { bytes -> Range<Int> in
             let n = bytes.count
             let lower = min(max(range.lowerBound, 0), n), upper = min(max(range.upperBound, lower), n)
-            var start = lower
-            if start > 0 {
-                // A line starts at `start` only if the byte before it ends a line.
-                var i = start - 1
-                while i < n, bytes[i] != UInt8(ascii: "\n") { i += 1 }
-                start = min(i + 1, n)
-            }
+            let start = lineStart(atOrAfter: lower, in: bytes)
             guard start < upper else { return start..<start }
-            var end = upper
-            if end > 0 {
-                var i = end - 1
-                while i < n, bytes[i] != UInt8(ascii: "\n") { i += 1 }
-                end = min(i + 1, n)
-            }
-            return start..<end
+            return start..<lineStart(atOrAfter: upper, in: bytes)
         }
+    }
+
+    /// The first offset at or after `offset` (within the bytes) where a line starts: a line
+    /// starts there only if the byte before it ends a line. The count of the bytes if none does.
+    static func lineStart(atOrAfter offset: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        guard offset > 0 else { return 0 }
+        guard offset < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        guard let newline = memchr(base + offset - 1, 0x0A, bytes.count - offset + 1) else { return bytes.count }
+        return UnsafeRawPointer(newline) - base + 1
     }
 }
 

@@ -75,16 +75,13 @@ public final class RecordDecoder<Model: JSONModel> {
     private let recordSlot: Slot<Model>
     private let root: ValueTarget
     private let sink: Sink
-    /// The records' array (array layouts), for the index of the record an error stopped in.
-    private var recordArray: RecordArrayOwner?
-    /// The root of concatenated values, for the same.
-    private var recordSequence: RecordSequenceTarget?
+    /// The records' array or the root of concatenated values, for the index of the record an
+    /// error stopped in (nil for NDJSON, which counts its lines itself).
+    private let recordCounter: RecordCounter?
     /// The envelope root (`.array(at:)`).
-    private var envelopeRoot: EnvelopeRoot?
+    private let envelopeRoot: EnvelopeRoot?
     /// A layout that cannot work (a malformed key path): thrown by the first `feed` or `finish`.
-    private var configurationError: JSONError?
-    /// Concatenated values: whether anything but whitespace has come (empty input has no records).
-    private var sawValue = false
+    private let configurationError: JSONError?
     private let builder: UnsafeMutablePointer<EventBuilder>
     private var tokenizer: Tokenizer?
     private var finished = false
@@ -101,7 +98,8 @@ public final class RecordDecoder<Model: JSONModel> {
     /// Creates a decoder.
     /// - Parameters:
     ///   - type: The record model.
-    ///   - layout: A top-level array or NDJSON.
+    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
+    ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip and report it.
     ///   - onSkip: Called with each skipped record's error (its record index, offset, reason).
@@ -149,14 +147,16 @@ public final class RecordDecoder<Model: JSONModel> {
         sink.counters = counters
         sink.onSkip = onSkip
         let recovering = errorPolicy == .skip ? sink : nil
+        var envelopeRoot: EnvelopeRoot?
+        var configurationError: JSONError?
         switch layout.kind {
         case .array:
             let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
-            recordArray = array
+            recordCounter = array
             root = RecordArrayTarget(owner: array)
         case .nested(let keyPath):
             let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
-            recordArray = array
+            recordCounter = array
             do {
                 let target = try EnvelopeTarget<Envelope>(keyPath: keyPath, records: array)
                 envelopeRoot = target
@@ -167,12 +167,15 @@ public final class RecordDecoder<Model: JSONModel> {
             }
         case .concatenated:
             let sequence = RecordSequenceTarget(recordSlot: recordSlot)
-            recordSequence = sequence
+            recordCounter = sequence
             sink.sequence = sequence
             root = sequence
         case .ndjson:
+            recordCounter = nil
             root = recordSlot
         }
+        self.envelopeRoot = envelopeRoot
+        self.configurationError = configurationError
         builder = .allocate(capacity: 1)
         builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options))
         if layout.kind == .concatenated, errorPolicy == .skip { builder.pointee.recovery = (0, sink) }
@@ -210,10 +213,7 @@ public final class RecordDecoder<Model: JSONModel> {
         try chunk.withUnsafeBytes { bytes in
             switch layout.kind {
             case .ndjson: try feedLines(bytes)
-            case .concatenated:
-                if !sawValue { sawValue = bytes.contains { !Self.isWhitespace($0) } }
-                try run { try tokenizer!.feed(bytes) }
-            case .array, .nested: try run { try tokenizer!.feed(bytes) }
+            case .array, .nested, .concatenated: try run { try tokenizer!.feed(bytes) }
             }
             consumed += bytes.count
             counters.bytes.store(consumed, ordering: .relaxed)
@@ -229,7 +229,10 @@ public final class RecordDecoder<Model: JSONModel> {
         switch layout.kind {
         case .concatenated:
             // yajl calls an input with no value a premature end; for a stream it is zero records.
-            if sawValue { try run { try tokenizer!.finish() } }
+            try run {
+                if builder.pointee.eventCount == 0, try tokenizer!.holdsNoToken() { return }
+                try tokenizer!.finish()
+            }
         case .array, .nested:
             try run { try tokenizer!.finish() }
         case .ndjson:
@@ -241,8 +244,9 @@ public final class RecordDecoder<Model: JSONModel> {
         }
     }
 
-    /// The envelope model of an `.array(at:)` stream, once its object has ended (nil before, or
-    /// for another layout).
+    /// The envelope model, once its object has ended: only a decoder made with
+    /// ``init(_:at:envelope:options:errorPolicy:onSkip:onRecord:)`` has one (nil before, and for a
+    /// decoder made with a `layout`, `.array(at:)` included: that one ignores the envelope's fields).
     /// - Parameter type: The envelope model given to the initialiser.
     /// - Returns: The decoded envelope.
     public func envelope<Envelope: JSONModel>(_ type: Envelope.Type = Envelope.self) -> Envelope? {
@@ -262,15 +266,10 @@ public final class RecordDecoder<Model: JSONModel> {
                 // A syntax error may come before the next record's first token; any other error
                 // comes from a token that began a value in the record.
                 let started = error.code != .syntax && error.code != .unexpectedEnd
-                error.recordIndex = recordArray?.recordIndex(builder.pointee, valueStarted: started)
-                    ?? recordSequence?.recordIndex(builder.pointee, valueStarted: started)
+                error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: started)
             }
             throw error
         }
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     // MARK: NDJSON
@@ -333,29 +332,5 @@ public final class RecordDecoder<Model: JSONModel> {
             counters?.skipped.add(1, ordering: .relaxed)
             onSkip?(error)
         }
-    }
-}
-
-extension JSONAdapter {
-    /// Calls `body` with each record of a top-level array or NDJSON document, one at a time,
-    /// keeping none.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - data: The input.
-    ///   - layout: A top-level array or NDJSON.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped (empty with `.stop`).
-    /// - Throws: As ``RecordDecoder/feed(_:)``.
-    @discardableResult
-    public static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
-                                                   options: DecodingOptions = .init(),
-                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
-                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
-        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
-        try decoder.feed(data)
-        try decoder.finish()
-        return decoder.skipped
     }
 }

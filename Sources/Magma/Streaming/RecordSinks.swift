@@ -22,9 +22,18 @@ final class RecordReceiver<Model>: Receiver<Model> {
     }
 }
 
+/// Counts the records of a stream whose tokenizer sees them all (the records' array, or the root of
+/// concatenated values), for the index of the record an error stopped in.
+protocol RecordCounter: AnyObject {
+    /// The index of the record an error stopped in (or, between records, of the next one); nil
+    /// when the error is outside the records (an envelope field).
+    /// - Parameter valueStarted: Whether the failing token began a value (not a syntax error).
+    func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int?
+}
+
 /// The array whose elements are the records (top-level, or at a key path in an envelope): each
 /// element goes to the record slot, none is kept.
-final class RecordArrayOwner: ContainerOwner {
+final class RecordArrayOwner: ContainerOwner, RecordCounter {
     let recordSlot: ValueTarget
     /// Where a stream that skips bad records reports them; nil to stop at the first.
     let sink: RecoverySink?
@@ -51,8 +60,6 @@ final class RecordArrayOwner: ContainerOwner {
         b.pop()
     }
 
-    /// The index of the record an error stopped in (or, between records, of the next one).
-    /// - Parameter valueStarted: Whether the failing token began a value (not a syntax error).
     func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int? {
         guard depth > 0, b.depth >= depth else { return nil }
         let count = b.frames[depth - 1].count
@@ -75,7 +82,7 @@ final class RecordArrayTarget: ValueTarget {
 
 /// The root of a concatenated-values stream: every top-level value is a record. Counts the
 /// records begun, for the index of an error.
-final class RecordSequenceTarget: ValueTarget {
+final class RecordSequenceTarget: ValueTarget, RecordCounter {
     let recordSlot: ValueTarget
     private(set) var started = 0
 
@@ -110,8 +117,7 @@ final class RecordSequenceTarget: ValueTarget {
         try recordSlot.startArray(context, &b)
     }
 
-    /// The index of the record an error stopped in (or, between records, of the next one).
-    func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int {
+    func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int? {
         valueStarted || b.depth > 0 ? started - 1 : started
     }
 }

@@ -534,3 +534,22 @@ extension String {
         return String(s)
     }
 }
+
+extension Tokenizer {
+    /// Whether the input so far holds no token, only whitespace (and comments, when allowed): for
+    /// a stream of values, zero values rather than an input that ended too soon. Feeds the bytes
+    /// held back first, so a byte that is not whitespace (a form feed without comments allowed)
+    /// fails here as it would in `finish`.
+    ///
+    /// Meaningful only while the builder has seen no event: until then the Tokenizer holds every
+    /// byte fed from the first token on (`feed` keeps a feed with no event whole).
+    mutating func holdsNoToken() throws(JSONError) -> Bool {
+        let events = builder.pointee.eventCount
+        if heldFed < heldCount { try feedHeld() }
+        guard builder.pointee.eventCount == events else { return false }
+        var none = true
+        TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
+            .forEachToken { _ in none = false; return false }
+        return none
+    }
+}

@@ -7,7 +7,7 @@ final class JSONNumberCodec: Codec<JSONNumber>, @unchecked Sendable {
     static let shared = JSONNumberCodec()
     override var typeName: String { "JSONNumber" }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber {
-        JSONNumber(unchecked: String(decoding: text, as: UTF8.self))
+        JSONNumber(token: text)
     }
     /// Lenient: a string holding JSON number text.
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber {
@@ -24,6 +24,12 @@ extension Transformer where Input == JSONValue, Output == JSONNumber {
     /// A JSON number kept exactly as written, whatever its size or precision; encoded back
     /// byte for byte.
     public static var jsonNumber: Self { Transformer(codec: JSONNumberCodec.shared) }
+}
+
+extension JSONNumber {
+    /// The number of a number token (for JSONNumber and JSONValue properties alike): its text is
+    /// ASCII that yajl has checked against the JSON grammar, so it is taken without another check.
+    init(token text: UnsafeRawBufferPointer) { self.init(unchecked: String(checkedUTF8: text)) }
 }
 
 extension JSONNumber: JSONRepresentable {
