@@ -89,6 +89,15 @@ import Testing
         #expect(failureEverywhere(Drawing.self, #"{"main": {"type": ["circle"]}}"#)?.code == .unknownType)
     }
 
+    @Test func missingDiscriminator_namesTheObject_notItsLastKey() throws {
+        let missing = failureEverywhere(Drawing.self, #"{"main": {"id": 1, "radius_typo": 2}}"#)
+        #expect(missing?.code == .unknownType)
+        #expect(missing?.path == "$.main")
+        let empty = failureEverywhere(Drawing.self, #"{"shapes": [{}]}"#)
+        #expect(empty?.code == .unknownType)
+        #expect(empty?.path == "$.shapes[0]")
+    }
+
     @Test func errorsInsideTheChosenModel_afterReplay() throws {
         // Square's required "side" is missing: checked when its object ends, as for any model.
         let missing = failureEverywhere(Drawing.self, #"{"main": {"id": 1, "type": "square"}}"#)

@@ -13,8 +13,9 @@ struct ClusterBox {
     /// The object's events so far: a tag byte, then for keys, strings and numbers a 32-bit length
     /// and the bytes.
     var log: [UInt8] = []
-    /// The object's current key, for error paths.
-    var currentKey = ""
+    /// The object's current key, for error paths; nil before the first key and once the object
+    /// has ended.
+    var currentKey: String?
     /// The last key was the discriminator: the next value picks the model.
     var awaiting = false
 }
@@ -90,7 +91,8 @@ final class ClusterOwner<Base>: ContainerOwner {
     /// The object ended with no discriminator: the fallback model, or an error.
     override func finish(_ b: inout EventBuilder) throws {
         guard let fallback = codec.fallback else {
-            b.setTopEntry(-1)
+            // An error about the object as a whole: no current key in its path.
+            b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.currentKey = nil
             throw JSONError(.unknownType, "no \"\(codec.discriminator)\" key to pick the model of \(Base.self) by")
         }
         try choose(fallback, &b)
