@@ -85,7 +85,9 @@ import Testing
         let missing = failureEverywhere(Drawing.self, #"{"main": {"id": 1, "radius": 2}}"#)
         #expect(missing?.code == .unknownType)
         #expect(missing?.message.contains("\"type\"") == true)
-        #expect(failureEverywhere(Drawing.self, #"{"main": {"id": 1, "type": 7}}"#)?.code == .unknownType)
+        let number = failureEverywhere(Drawing.self, #"{"main": {"id": 1, "type": 7}}"#)
+        #expect(number?.code == .unknownType)
+        #expect(number?.path == "$.main.type")
         #expect(failureEverywhere(Drawing.self, #"{"main": {"type": ["circle"]}}"#)?.code == .unknownType)
     }
 
