@@ -48,7 +48,7 @@ extension EventBuilder {
             while i < bytes.count {
                 let event = LoggedEvent(rawValue: bytes[i])!
                 i += 1
-                var ok = true
+                let ok: Bool
                 switch event {
                 case .key, .string, .number:
                     let count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
@@ -63,7 +63,7 @@ extension EventBuilder {
                 case .startArray: ok = startArray()
                 case .endArray: ok = endArray()
                 }
-                if !ok { throw takeError() ?? JSONError(.invalidValue, "replay failed") }
+                try check(ok)
             }
         }
     }
@@ -107,7 +107,7 @@ final class ClusterOwner<Base>: ContainerOwner {
             throw JSONError(.unknownType, "no \"\(codec.discriminator)\" key to pick the model of \(Base.self) by")
         }
         try choose(fallback, &b)
-        if !b.endObject() { throw b.takeError() ?? JSONError(.invalidValue, "replay failed") }
+        try b.check(b.endObject())
     }
 
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
@@ -132,7 +132,7 @@ final class ClusterOwner<Base>: ContainerOwner {
                 + "\(JSONError.quote(bytes, asString: true)) (known: \(known))")
         }
         try choose(entry, &b)
-        if !b.string(bytes) { throw b.takeError() ?? JSONError(.invalidValue, "replay failed") }
+        try b.check(b.string(bytes))
     }
 
     /// Pops the cluster frame, pushes the model's in its place and replays the object so far.
