@@ -152,6 +152,8 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
     let discriminatorBytes: [UInt8]
     let entries: [ClusterEntry<Base>]
     let fallback: ClusterEntry<Base>?
+    /// The entries' discriminator values, to their indices (the first of equal values wins).
+    private let values: KeyTable
     private var owner: ClusterOwner<Base>!
 
     init(_ cluster: JSONCluster<Base>) {
@@ -160,16 +162,20 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
         let all = cluster.cases.map { $0.makeEntry(cluster.discriminator) }
         entries = all.filter { $0.value != nil }
         fallback = all.first { $0.value == nil }
+        values = KeyTable(entries.map(\.valueBytes))
         super.init()
         owner = ClusterOwner(self)
     }
+
+    deinit { values.deallocate() }
 
     override var typeName: String { String(describing: Base.self) }
     override var objectOwner: ContainerOwner? { owner }
 
     /// The entry whose discriminator value is `bytes`.
     func entry(for bytes: UnsafeRawBufferPointer) -> ClusterEntry<Base>? {
-        entries.first { $0.valueBytes.elementsEqual(bytes) }
+        let index = values.index(of: bytes)
+        return index < 0 ? nil : entries[index]
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Base {
