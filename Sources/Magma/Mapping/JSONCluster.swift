@@ -189,11 +189,7 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
         throw JSONError(.notEncodable, "\(type(of: value as Any)) is not a model of \(Base.self)'s cluster")
     }
 
-    override func encode(_ value: Base) throws -> JSONValue {
-        var w = JSONWriter(options: EncodingOptions())
-        try write(value, into: &w)
-        return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
-    }
+    override func encode(_ value: Base) throws -> JSONValue { try encodeByWriting(value) }
 
     func write(_ value: Any, into w: inout JSONWriter) throws -> Bool {
         guard let base = value as? Base else { return false }

@@ -105,11 +105,7 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
         if isCluster { return try cluster.unsafelyUnwrapped.take(storage, from: owner) }
         return storage.assumingMemoryBound(to: Model.self).move()
     }
-    override func encode(_ value: Model) throws -> JSONValue {
-        var w = JSONWriter(options: EncodingOptions())
-        try write(value, into: &w)
-        return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
-    }
+    override func encode(_ value: Model) throws -> JSONValue { try encodeByWriting(value) }
     override func write(_ value: Model, into w: inout JSONWriter) throws {
         if let clusterWriter, try clusterWriter.write(value, into: &w) { return }
         try ModelCodec.write(value, mapping: mapping, discriminator: nil, into: &w)
@@ -136,6 +132,16 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
             try plan.encodeRoot.writeMembers(UnsafeRawPointer(model), into: &w)
             w.endObject()
         }
+    }
+}
+
+extension Codec {
+    /// `value` as a `JSONValue`, written through `write(_:into:)` and read back: for the codecs
+    /// whose JSON only their writer knows (a model's mapping, a cluster's discriminator).
+    func encodeByWriting(_ value: V) throws -> JSONValue {
+        var w = JSONWriter(options: EncodingOptions())
+        try write(value, into: &w)
+        return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
     }
 }
 
