@@ -134,6 +134,10 @@ final class RebasedRelationship<Base, Sub>: Relationship<Base> {
         self.base = base
         super.init(name: base.name, property: base.property, isHeld: base.isHeld)
     }
+    /// Decoding's link, per model, without a dynamic cast: a plan holding this relationship is
+    /// only used for a `Sub` or a subclass of it (`JSONMapping.plan(for:)`), and a class
+    /// reference is the same pointer whatever its static type, so the storage reads as a `Sub`.
+    override func link(_ storage: UnsafeMutableRawPointer) { base.link(storage) }
     override func link(_ parent: Base) { base.link(parent as! Sub) }
     override func add(_ child: Any, to parent: Base) throws { try base.add(child, to: parent as! Sub) }
     override func remove(_ child: Any, from parent: Base) throws { try base.remove(child, from: parent as! Sub) }
