@@ -75,7 +75,8 @@ public protocol JSONRepresentable {
 
 /// Reads a model from a JSON object and writes it back.
 final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
-    private let owner: ModelOwner<Model>
+    /// Reads the model's objects; its plan is also the one `ModelValue` writes through.
+    let owner: ModelOwner<Model>
     /// A mapping given for this codec instead of the model's own (one loaded at run time).
     private let mapping: JSONMapping<Model.MappingRoot>?
     /// The base of a class cluster: its objects are read by the cluster, which picks the
@@ -161,8 +162,9 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
         self.planType = planType
     }
 
+    /// The plan, unretained: the owner keeps it.
     @inline(__always)
-    private func plan() throws -> Unmanaged<MappingPlan> {
+    func plan() throws -> Unmanaged<MappingPlan> {
         if let cached = cachedPlan.load(ordering: .acquiring) { return Unmanaged.fromOpaque(cached) }
         let retained = Unmanaged.passRetained(try (mapping ?? Model.jsonMapping).plan(for: planType))
         let (stored, current) = cachedPlan.compareExchange(
