@@ -61,6 +61,38 @@ import Testing
         }
     }
 
+    /// Version 1 wrote the host under the dotted key `"server.host"` and the port at
+    /// `server.port`; version 2 reads `host` and the dotted key `"port.number"`.
+    struct Endpoint: VersionedModel, Equatable {
+        var host = ""
+        var port = 0
+        static let jsonMapping = JSONMapping<Endpoint> {
+            Map(\.host, "host")
+            Map(\.port, "port\\.number")
+        }
+        static let modelVersion = 2
+        static let migrations: [ArchiveMigration] = [
+            .renameKey("server\\.host", to: "host", before: 2),
+            .renameKey("server.port", to: "port\\.number", before: 2),
+            .property("server\\.host", before: 2) { _ in .string("stale") },   // after the rename: recreates the key
+        ]
+    }
+
+    @Test func migrationKeyPaths_readEscapedDots_asTheMappingDoes() throws {
+        let old = Data(#"{"version": 1, "model": {"server.host": "example.org", "server": {"port": 8080}}}"#.utf8)
+        #expect(try JSONArchive.unarchive(Endpoint.self, from: old) == Endpoint(host: "example.org", port: 8080))
+        var migrated = try JSONAdapter.value(from: Data(#"{"server.host": "example.org", "server": {"port": 8080}}"#.utf8), .json)
+        for migration in Endpoint.migrations { try migration.body(&migrated) }
+        #expect(migrated == .object(["host": .string("example.org"), "port.number": .number(8080),
+                                     "server": .object([:]), "server.host": .string("stale")]))
+        do {
+            try ArchiveMigration.renameKey("a.", to: "b", before: 2).body(&migrated)
+            Issue.record("a malformed key path was migrated")
+        } catch let error as JSONError {
+            #expect(error.code == .invalidMapping)
+        }
+    }
+
     final class Note: VersionedModel, MappedEquality {
         var text = ""
         required init() {}

@@ -97,6 +97,16 @@ import Testing
     @Test func inheritingFromANonSubclass_failsWhenBuilt() {
         let broken = JSONMapping<Vehicle>(Account.self, inheriting: Vehicle.vehicleMapping) { Map(\.login, "login") }
         #expect(throws: JSONError.self) { try broken.validate() }
+        // With no line to carry the error, too.
+        let empty = JSONMapping<Vehicle>(Account.self, inheriting: JSONMapping<Vehicle> {}) {}
+        do {
+            try empty.validate()
+            Issue.record("a mapping inheriting from a class that is not a superclass built")
+        } catch let error as JSONError {
+            #expect(error.code == .invalidMapping && error.message.contains("not a subclass"))
+        } catch {
+            Issue.record("\(error)")
+        }
     }
 
     struct Wrong: JSONModel {

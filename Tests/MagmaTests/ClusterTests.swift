@@ -85,8 +85,19 @@ import Testing
         let missing = failureEverywhere(Drawing.self, #"{"main": {"id": 1, "radius": 2}}"#)
         #expect(missing?.code == .unknownType)
         #expect(missing?.message.contains("\"type\"") == true)
-        #expect(failureEverywhere(Drawing.self, #"{"main": {"id": 1, "type": 7}}"#)?.code == .unknownType)
+        let number = failureEverywhere(Drawing.self, #"{"main": {"id": 1, "type": 7}}"#)
+        #expect(number?.code == .unknownType)
+        #expect(number?.path == "$.main.type")
         #expect(failureEverywhere(Drawing.self, #"{"main": {"type": ["circle"]}}"#)?.code == .unknownType)
+    }
+
+    @Test func missingDiscriminator_namesTheObject_notItsLastKey() throws {
+        let missing = failureEverywhere(Drawing.self, #"{"main": {"id": 1, "radius_typo": 2}}"#)
+        #expect(missing?.code == .unknownType)
+        #expect(missing?.path == "$.main")
+        let empty = failureEverywhere(Drawing.self, #"{"shapes": [{}]}"#)
+        #expect(empty?.code == .unknownType)
+        #expect(empty?.path == "$.shapes[0]")
     }
 
     @Test func errorsInsideTheChosenModel_afterReplay() throws {

@@ -55,6 +55,25 @@ import Testing
         #expect(try JSONAdapter.model(Item.self, from: #"{"priceInCents": 3}"#).priceInCents == 3)
     }
 
+    /// Optional properties mapped through a transformer of the wrapped type.
+    struct Visit: JSONModel, Equatable {
+        var seen: Date?
+        var left: Date?
+        static let jsonMapping = JSONMapping<Visit> {
+            Map(\.seen, "seen", .iso8601)
+            Map(\.left, "left", .iso8601)
+        }
+    }
+
+    @Test func optionalLines_remakeAsOptionals_withTheirOwnOrANamedTransformer() throws {
+        let file = #"{"properties": {"seen": "s", "left": {"key": "l", "transformer": "epoch"}}}"#
+        let mapping = try JSONMapping(declared: Visit.jsonMapping, loading: Data(file.utf8), registry: Self.registry)
+        let visit = try JSONAdapter.model(Visit.self, from: Data(#"{"s": "2023-11-14T22:13:20Z", "l": null}"#.utf8), mapping: mapping)
+        #expect(visit == Visit(seen: Date(timeIntervalSince1970: 1_700_000_000), left: nil))
+        let left = try JSONAdapter.model(Visit.self, from: Data(#"{"l": 5}"#.utf8), mapping: mapping)
+        #expect(left == Visit(seen: nil, left: Date(timeIntervalSince1970: 5)))
+    }
+
     @Test func loadingFromAFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-mapping-\(UUID()).json")
         try Data(Self.file.utf8).write(to: url)

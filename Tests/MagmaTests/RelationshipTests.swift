@@ -82,6 +82,61 @@ import Testing
         #expect(throws: JSONError.self) { try issue.related("title") }
     }
 
+    /// A class hierarchy: `posts` is declared on Thread, `pinned` on Topic, and Announcement
+    /// inherits both.
+    class Thread: JSONModel {
+        var posts: [Post] = []
+        var archived: [Post] = []     // not a relationship
+        required init() {}
+        class var jsonMapping: JSONMapping<Thread> { threadMapping }
+        static let threadMapping = JSONMapping<Thread> { Map(\.posts, "posts").named("posts").inverse(\Post.thread) }
+    }
+
+    class Topic: Thread {
+        var pinned: Post?
+        override class var jsonMapping: JSONMapping<Thread> { topicMapping }
+        static let topicMapping = JSONMapping<Thread>(Topic.self, inheriting: threadMapping) {
+            Map(\.pinned, "pinned").named("pinned").inverse(\Post.pinnedIn)
+        }
+    }
+
+    final class Announcement: Topic {
+        override class var jsonMapping: JSONMapping<Thread> { announcementMapping }
+        static let announcementMapping = JSONMapping<Thread>(Announcement.self, inheriting: topicMapping) {}
+    }
+
+    final class Post: JSONModel {
+        var text = ""
+        weak var thread: Thread?
+        weak var pinnedIn: Topic?
+        required init() {}
+        static let jsonMapping = JSONMapping<Post> { Map(\.text) }
+    }
+
+    @Test func keyPathHelpers_onASubclass_findInheritedRelationships() throws {
+        // A key path through a subclass is never == the superclass's own (its root type differs).
+        let announcement = Announcement(), post = Post()
+        try announcement.add(post, to: \.posts)           // declared on Thread
+        #expect(announcement.posts.count == 1 && post.thread === announcement)
+        try announcement.set(post, for: \.pinned)         // declared on Topic
+        #expect(announcement.pinned === post && post.pinnedIn === announcement)
+        try announcement.set(nil, for: \.pinned)
+        #expect(post.pinnedIn == nil)
+        let topic = Topic()
+        try topic.add(post, to: \.posts)
+        #expect(announcement.posts.isEmpty && post.thread === topic)
+        do {
+            try topic.add(post, to: \.archived)
+            Testing.Issue.record("added through a property no relationship holds")
+        } catch let error as JSONError {
+            #expect(error.code == .unknownRelationship)
+        }
+        #expect(topic.archived.isEmpty)
+
+        let decoded = try JSONAdapter.model(Announcement.self, from: #"{"posts": [{"text": "a"}], "pinned": {"text": "b"}}"#)
+        #expect(decoded.posts.first?.thread === decoded && decoded.pinned?.pinnedIn === decoded)
+    }
+
     @Test func inverseOnANonRelationshipProperty_failsWhenBuilt() {
         let bad = JSONMapping<Issue> { Map(\.title).inverse(\Comment.issue) }
         #expect(throws: JSONError.self) { try bad.validate() }

@@ -29,7 +29,7 @@ public protocol VersionedModel: JSONModel {
     /// - Parameters:
     ///   - json: The model's JSON as the older version wrote it, to change in place.
     ///   - version: The version that wrote it.
-    /// - Throws: Any error, reported as ``JSONError/Code/invalidValue``.
+    /// - Throws: Any error: a ``JSONError`` as it is, any other as ``JSONError/Code/invalidValue``.
     static func migrate(_ json: inout JSONValue, from version: Int) throws
 }
 
@@ -52,33 +52,40 @@ public struct ArchiveMigration: @unchecked Sendable {
         ArchiveMigration(before: version, body: body)
     }
 
-    /// Replaces the value at a key path (dotted) of archives older than `version`.
+    /// Replaces the value at a key path of archives older than `version`.
     /// - Parameters:
-    ///   - keyPath: The key path, e.g. `user.login`.
+    ///   - keyPath: The key path, dotted as a ``Map``'s (`user.login`; `a\.b` is the key `a.b`);
+    ///     a malformed one fails the migration with ``JSONError/Code/invalidMapping``.
     ///   - version: Archives written by versions below this one are changed.
     ///   - body: The new value from the old one (nil: absent); return nil to remove the key.
     public static func property(_ keyPath: String, before version: Int,
                                 _ body: @escaping (JSONValue?) throws -> JSONValue?) -> ArchiveMigration {
-        let path = keyPath.split(separator: ".").map(String.init)
+        let path = components(of: keyPath)
         return ArchiveMigration(before: version) { json in
-            let new = try body(json[path: path[...]])
-            json[path: path[...]] = new
+            let path = try path.get()[...]
+            let new = try body(json[path: path])
+            json[path: path] = new
         }
     }
 
     /// Moves the value at one key path to another in archives older than `version`.
     /// - Parameters:
-    ///   - old: The key path the older versions wrote.
+    ///   - old: The key path the older versions wrote, dotted as a ``Map``'s.
     ///   - new: The key path this version reads.
     ///   - version: Archives written by versions below this one are changed.
     public static func renameKey(_ old: String, to new: String, before version: Int) -> ArchiveMigration {
-        let from = old.split(separator: ".").map(String.init)
-        let to = new.split(separator: ".").map(String.init)
+        let from = components(of: old), to = components(of: new)
         return ArchiveMigration(before: version) { json in
-            guard let value = json[path: from[...]] else { return }
-            json[path: from[...]] = nil
-            json[path: to[...]] = value
+            let from = try from.get()[...], to = try to.get()[...]
+            guard let value = json[path: from] else { return }
+            json[path: from] = nil
+            json[path: to] = value
         }
+    }
+
+    /// A key path's keys, split as a mapping's are; a malformed key path fails when migrating.
+    private static func components(of keyPath: String) -> Result<[String], JSONError> {
+        Result { () throws(JSONError) in try MappingPlan.components(of: keyPath, property: "an archive migration") }
     }
 }
 
@@ -134,7 +141,8 @@ public enum JSONArchive {
     /// - Returns: The model.
     /// - Throws: ``JSONError``: ``JSONError/Code/unsupportedVersion`` for an archive of a newer
     ///   version; ``JSONError/Code/missingKey`` or ``JSONError/Code/typeMismatch`` for a malformed
-    ///   envelope; a migration's error as ``JSONError/Code/invalidValue``; else decoding errors.
+    ///   envelope; a migration's ``JSONError`` as it is, and its other errors as
+    ///   ``JSONError/Code/invalidValue``; else decoding errors.
     public static func unarchive<M: VersionedModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> M {
         let envelope = try JSONAdapter.value(from: data, .json, options: options)
         guard case .object(let members) = envelope else {

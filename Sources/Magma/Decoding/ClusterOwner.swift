@@ -8,13 +8,20 @@
 // there from the start. When the discriminator is the first key, the log holds just that key.
 // Models that are not clusters never see any of this.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The storage of a cluster frame.
 struct ClusterBox {
     /// The object's events so far: a tag byte, then for keys, strings and numbers a 32-bit length
     /// and the bytes.
     var log: [UInt8] = []
-    /// The object's current key, for error paths.
-    var currentKey = ""
+    /// Where the object's current key is logged (the offset of its tag in `log`), for error
+    /// paths, which make its `String`; -1 before the first key and once the object has ended.
+    var currentKey = -1
     /// The last key was the discriminator: the next value picks the model.
     var awaiting = false
 }
@@ -41,7 +48,7 @@ extension EventBuilder {
             while i < bytes.count {
                 let event = LoggedEvent(rawValue: bytes[i])!
                 i += 1
-                var ok = true
+                let ok: Bool
                 switch event {
                 case .key, .string, .number:
                     let count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
@@ -56,7 +63,7 @@ extension EventBuilder {
                 case .startArray: ok = startArray()
                 case .endArray: ok = endArray()
                 }
-                if !ok { throw takeError() ?? JSONError(.invalidValue, "replay failed") }
+                try check(ok)
             }
         }
     }
@@ -66,9 +73,13 @@ extension EventBuilder {
 final class ClusterOwner<Base>: ContainerOwner {
     unowned let codec: ClusterCodec<Base>
     private let recorder: ClusterRecorder<Base>
+    /// The codec's discriminator key, compared with every key until it comes: held here so that
+    /// a key costs no access through the unowned codec.
+    private let discriminator: [UInt8]
 
     init(_ codec: ClusterCodec<Base>) {
         self.codec = codec
+        discriminator = codec.discriminatorBytes
         recorder = ClusterRecorder()
         super.init()
         recorder.cluster = self
@@ -82,19 +93,21 @@ final class ClusterOwner<Base>: ContainerOwner {
 
     override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let box = storage.assumingMemoryBound(to: ClusterBox.self)
+        box.pointee.currentKey = box.pointee.log.count
         box.pointee.append(.key, bytes)
-        box.pointee.currentKey = String(checkedUTF8: bytes)
-        box.pointee.awaiting = bytes.elementsEqual(codec.discriminatorBytes)
+        box.pointee.awaiting = bytes.count == discriminator.count
+            && discriminator.withUnsafeBytes { bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// The object ended with no discriminator: the fallback model, or an error.
     override func finish(_ b: inout EventBuilder) throws {
         guard let fallback = codec.fallback else {
-            b.setTopEntry(-1)
+            // An error about the object as a whole: no current key in its path.
+            b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.currentKey = -1
             throw JSONError(.unknownType, "no \"\(codec.discriminator)\" key to pick the model of \(Base.self) by")
         }
         try choose(fallback, &b)
-        if !b.endObject() { throw b.takeError() ?? JSONError(.invalidValue, "replay failed") }
+        try b.check(b.endObject())
     }
 
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
@@ -102,7 +115,13 @@ final class ClusterOwner<Base>: ContainerOwner {
     }
 
     override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
-        storage.assumingMemoryBound(to: ClusterBox.self).pointee.currentKey
+        let box = storage.assumingMemoryBound(to: ClusterBox.self).pointee
+        guard box.currentKey >= 0 else { return nil }
+        return box.log.withUnsafeBytes { log in
+            let count = Int(UInt32(littleEndian: log.loadUnaligned(fromByteOffset: box.currentKey + 1, as: UInt32.self)))
+            let start = box.currentKey + 5
+            return String(checkedUTF8: UnsafeRawBufferPointer(rebasing: log[start..<(start + count)]))
+        }
     }
 
     /// The discriminator's value (a string's bytes): replaces the cluster frame by the model's.
@@ -113,7 +132,7 @@ final class ClusterOwner<Base>: ContainerOwner {
                 + "\(JSONError.quote(bytes, asString: true)) (known: \(known))")
         }
         try choose(entry, &b)
-        if !b.string(bytes) { throw b.takeError() ?? JSONError(.invalidValue, "replay failed") }
+        try b.check(b.string(bytes))
     }
 
     /// Pops the cluster frame, pushes the model's in its place and replays the object so far.

@@ -263,7 +263,8 @@ extension EventBuilder {
         }
     }
 
-    private mutating func check(_ ok: Bool) throws {
+    /// Throws the error an event method stored when it returned false.
+    mutating func check(_ ok: Bool) throws {
         if !ok { throw takeError() ?? JSONError(.invalidValue, "replay failed") }
     }
 }

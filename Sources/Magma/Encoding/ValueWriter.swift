@@ -4,7 +4,6 @@
 // codec is called with a copy of the value (`CodecValue`). Each writer writes exactly what its
 // codec's `write` would, and treats as nil exactly what its codec's `isNil` does.
 import Foundation
-import Synchronization
 
 class ValueWriter {
     /// Writes the value.
@@ -49,7 +48,7 @@ extension ArrayCodec: ValueWriterSource {
 }
 
 extension ModelCodec: ValueWriterSource {
-    func makeValueWriter() -> ValueWriter { writesDynamically ? CodecValue(self) : ModelValue<Model>() }
+    func makeValueWriter() -> ValueWriter { writesDynamically ? CodecValue(self) : ModelValue(owner) }
 }
 
 // MARK: - Scalars
@@ -222,26 +221,16 @@ class ModelWriter: ValueWriter {
 }
 
 final class ModelValue<Model: JSONModel>: ModelWriter {
-    /// The model's encode node, found on first use and kept (retained) for the writer's life, so
-    /// a nested model costs one load instead of a mapping lookup and check (measured: encoding
-    /// 4,000 GitHub issues, 243 M -> 235 M instructions). Set once by compare-exchange.
-    private let cached = Atomic<UnsafeRawPointer?>(nil)
+    /// The model codec's owner, whose plan it caches on first use: a nested model costs a load or
+    /// two instead of a mapping lookup and check (measured: encoding 4,000 GitHub issues,
+    /// 243 M -> 235 M instructions).
+    private let owner: ModelOwner<Model>
 
-    deinit {
-        if let node = cached.load(ordering: .acquiring) { Unmanaged<EncodeNode>.fromOpaque(node).release() }
-    }
+    init(_ owner: ModelOwner<Model>) { self.owner = owner }
 
-    override func node() throws -> EncodeNode {
-        if let node = cached.load(ordering: .acquiring) { return Unmanaged<EncodeNode>.fromOpaque(node).takeUnretainedValue() }
-        let retained = Unmanaged.passRetained(try Model.jsonMapping.plan(for: Model.self).encodeRoot)
-        let (stored, current) = cached.compareExchange(
-            expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
-        if stored { return retained.takeUnretainedValue() }
-        retained.release()
-        return Unmanaged<EncodeNode>.fromOpaque(current!).takeUnretainedValue()
-    }
+    override func node() throws -> EncodeNode { try owner.plan().takeUnretainedValue().encodeRoot }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        try node().write(value, into: &w)
+        try owner.plan()._withUnsafeGuaranteedRef { try $0.encodeRoot.write(value, into: &w) }
     }
 }
 

@@ -152,6 +152,8 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
     let discriminatorBytes: [UInt8]
     let entries: [ClusterEntry<Base>]
     let fallback: ClusterEntry<Base>?
+    /// The entries' discriminator values, to their indices (the first of equal values wins).
+    private let values: KeyTable
     private var owner: ClusterOwner<Base>!
 
     init(_ cluster: JSONCluster<Base>) {
@@ -160,16 +162,20 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
         let all = cluster.cases.map { $0.makeEntry(cluster.discriminator) }
         entries = all.filter { $0.value != nil }
         fallback = all.first { $0.value == nil }
+        values = KeyTable(entries.map(\.valueBytes))
         super.init()
         owner = ClusterOwner(self)
     }
+
+    deinit { values.deallocate() }
 
     override var typeName: String { String(describing: Base.self) }
     override var objectOwner: ContainerOwner? { owner }
 
     /// The entry whose discriminator value is `bytes`.
     func entry(for bytes: UnsafeRawBufferPointer) -> ClusterEntry<Base>? {
-        entries.first { $0.valueBytes.elementsEqual(bytes) }
+        let index = values.index(of: bytes)
+        return index < 0 ? nil : entries[index]
     }
 
     override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Base {
@@ -183,11 +189,7 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
         throw JSONError(.notEncodable, "\(type(of: value as Any)) is not a model of \(Base.self)'s cluster")
     }
 
-    override func encode(_ value: Base) throws -> JSONValue {
-        var w = JSONWriter(options: EncodingOptions())
-        try write(value, into: &w)
-        return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
-    }
+    override func encode(_ value: Base) throws -> JSONValue { try encodeByWriting(value) }
 
     func write(_ value: Any, into w: inout JSONWriter) throws -> Bool {
         guard let base = value as? Base else { return false }

@@ -35,12 +35,7 @@ extension JSONMapping {
                                             @MappingBuilder<Sub> _ content: () -> [Map<Sub>]) {
         let own = JSONMapping<Sub>.resolve(content(), keyNaming)
         guard Sub.self is Model.Type, Sub.self is AnyObject.Type else {
-            var broken = superclass.maps
-            if var first = broken.first ?? own.first?.rebased(to: Model.self) {
-                first.problem = .invalidMapping("\(Sub.self) is not a subclass of \(Model.self)")
-                broken = [first]
-            }
-            self.init(maps: broken, linesType: Sub.self)
+            self.init(maps: [], linesType: Sub.self, problem: .invalidMapping("\(Sub.self) is not a subclass of \(Model.self)"))
             return
         }
         let names = Set(own.compactMap(\.bareName))

@@ -28,12 +28,18 @@ public final class JSONMapping<Model: JSONModel>: @unchecked Sendable {
 
     convenience init(maps: [Map<Model>]) { self.init(maps: maps, linesType: Model.self) }
 
-    init<Lines>(maps: [Map<Model>], linesType: Lines.Type) {
+    /// - Parameter problem: Why the mapping cannot be built, found before its lines are compiled
+    ///   (it fails with this error instead).
+    init<Lines>(maps: [Map<Model>], linesType: Lines.Type, problem: JSONError? = nil) {
         self.maps = maps
         self.linesType = linesType
         accepts = { $0 is Lines.Type }
-        compiled = Result { try MappingPlan(maps, model: String(describing: Lines.self)) }
-            .mapError { $0 as? JSONError ?? JSONError.invalidMapping("\($0)") }
+        if let problem {
+            compiled = .failure(problem)
+        } else {
+            compiled = Result { try MappingPlan(maps, model: String(describing: Lines.self)) }
+                .mapError { $0 as? JSONError ?? JSONError.invalidMapping("\($0)") }
+        }
     }
 
     /// Derived keys named; derived lines dropped where an explicit line maps the same property.

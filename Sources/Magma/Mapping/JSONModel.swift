@@ -75,7 +75,8 @@ public protocol JSONRepresentable {
 
 /// Reads a model from a JSON object and writes it back.
 final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
-    private let owner: ModelOwner<Model>
+    /// Reads the model's objects; its plan is also the one `ModelValue` writes through.
+    let owner: ModelOwner<Model>
     /// A mapping given for this codec instead of the model's own (one loaded at run time).
     private let mapping: JSONMapping<Model.MappingRoot>?
     /// The base of a class cluster: its objects are read by the cluster, which picks the
@@ -105,11 +106,7 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
         if isCluster { return try cluster.unsafelyUnwrapped.take(storage, from: owner) }
         return storage.assumingMemoryBound(to: Model.self).move()
     }
-    override func encode(_ value: Model) throws -> JSONValue {
-        var w = JSONWriter(options: EncodingOptions())
-        try write(value, into: &w)
-        return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
-    }
+    override func encode(_ value: Model) throws -> JSONValue { try encodeByWriting(value) }
     override func write(_ value: Model, into w: inout JSONWriter) throws {
         if let clusterWriter, try clusterWriter.write(value, into: &w) { return }
         try ModelCodec.write(value, mapping: mapping, discriminator: nil, into: &w)
@@ -139,6 +136,16 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
     }
 }
 
+extension Codec {
+    /// `value` as a `JSONValue`, written through `write(_:into:)` and read back: for the codecs
+    /// whose JSON only their writer knows (a model's mapping, a cluster's discriminator).
+    func encodeByWriting(_ value: V) throws -> JSONValue {
+        var w = JSONWriter(options: EncodingOptions())
+        try write(value, into: &w)
+        return try w.bytes.withUnsafeBytes { try JSONAdapter.decode(JSONValueCodec.shared, from: $0, options: DecodingOptions()) }
+    }
+}
+
 /// Fills a model frame: the model lives in the frame's storage while its object is read.
 final class ModelOwner<Model: JSONModel>: ContainerOwner {
     /// The model's plan, fetched on first use (not at init: a recursive model's owner is made
@@ -155,8 +162,9 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
         self.planType = planType
     }
 
+    /// The plan, unretained: the owner keeps it.
     @inline(__always)
-    private func plan() throws -> Unmanaged<MappingPlan> {
+    func plan() throws -> Unmanaged<MappingPlan> {
         if let cached = cachedPlan.load(ordering: .acquiring) { return Unmanaged.fromOpaque(cached) }
         let retained = Unmanaged.passRetained(try (mapping ?? Model.jsonMapping).plan(for: planType))
         let (stored, current) = cachedPlan.compareExchange(

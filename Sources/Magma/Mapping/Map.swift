@@ -89,10 +89,6 @@ public struct Map<Model> {
     public init<V>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, _ transformer: Transformer<JSONValue, V>,
                    required: Bool = false) {
         self.init(property, keyPath, .optional(transformer), required: required)
-        remake = { key, named, registry, required in
-            guard let named else { return Map(property, key, transformer, required: required) }
-            return Map(property, key, transformerNamed: named, registry: registry, required: required)
-        }
     }
 
     /// Maps a RawRepresentable enum by its raw value.

@@ -3,19 +3,40 @@
 // child's back-reference when the parent's object ends; the helpers (`add`, `set`, `remove`)
 // change either side and keep the other consistent, by relationship name or key path.
 
+// Rerooting a key path (a superclass's property as one of a subclass's) is the standard library's
+// SPI for exactly this; Observation uses it for observable class hierarchies.
+@_spi(ObservableRerootKeyPath) import Swift
+
 /// Sets back-references after a decode, erased over the parent's type.
 class RelationshipLink {
     /// The relationship's name: its property's name.
     let name: String
-    /// The parent's property, for lookups by key path.
+    /// The parent's property, for lookups by key path (a `ReferenceWritableKeyPath` whose root
+    /// is the class that declared the relationship's line).
     let property: AnyKeyPath
-    /// Whether the relationship holds many children.
-    let isToMany: Bool
+    /// Whether a type (the declaring line's class, or a subclass) holds the property.
+    let isHeld: (Any.Type) -> Bool
 
-    init(name: String, property: AnyKeyPath, isToMany: Bool) {
+    init<Parent>(name: String, property: ReferenceWritableKeyPath<Parent, some Any>) {
         self.name = name
         self.property = property
-        self.isToMany = isToMany
+        isHeld = { $0 is Parent.Type }
+    }
+
+    init(name: String, property: AnyKeyPath, isHeld: @escaping (Any.Type) -> Bool) {
+        self.name = name
+        self.property = property
+        self.isHeld = isHeld
+    }
+
+    /// Whether `query`, a key path whose root is `Parent`, names this relationship's property.
+    /// A key path's root type is part of its identity, and a non-final class's property has no
+    /// offset or name to compare, so a superclass's line is found by its key path rerooted.
+    func isProperty<Parent>(_ query: AnyKeyPath, of parent: Parent.Type) -> Bool {
+        if query == property { return true }
+        // Rerooted onto an unrelated class, a stored property's offset could match another's.
+        guard isHeld(Parent.self) else { return false }
+        return _rerootKeyPath(property, to: Parent.self) == query
     }
 
     /// Points the children of the parent at `storage` back at it.
@@ -47,7 +68,7 @@ final class ToManyRelationship<Model: AnyObject, Child: AnyObject>: Relationship
     init(name: String, children: ReferenceWritableKeyPath<Model, [Child]>, inverse: ReferenceWritableKeyPath<Child, Model?>) {
         self.children = children
         self.inverse = inverse
-        super.init(name: name, property: children, isToMany: true)
+        super.init(name: name, property: children)
     }
 
     override func link(_ parent: Model) {
@@ -78,7 +99,7 @@ final class ToOneRelationship<Model: AnyObject, Child: AnyObject>: Relationship<
     init(name: String, child: ReferenceWritableKeyPath<Model, Child?>, inverse: ReferenceWritableKeyPath<Child, Model?>) {
         self.child = child
         self.inverse = inverse
-        super.init(name: name, property: child, isToMany: false)
+        super.init(name: name, property: child)
     }
 
     override func link(_ parent: Model) { parent[keyPath: child]?[keyPath: inverse] = parent }
@@ -111,8 +132,12 @@ final class RebasedRelationship<Base, Sub>: Relationship<Base> {
     let base: Relationship<Sub>
     init(_ base: Relationship<Sub>) {
         self.base = base
-        super.init(name: base.name, property: base.property, isToMany: base.isToMany)
+        super.init(name: base.name, property: base.property, isHeld: base.isHeld)
     }
+    /// Decoding's link, per model, without a dynamic cast: a plan holding this relationship is
+    /// only used for a `Sub` or a subclass of it (`JSONMapping.plan(for:)`), and a class
+    /// reference is the same pointer whatever its static type, so the storage reads as a `Sub`.
+    override func link(_ storage: UnsafeMutableRawPointer) { base.link(storage) }
     override func link(_ parent: Base) { base.link(parent as! Sub) }
     override func add(_ child: Any, to parent: Base) throws { try base.add(child, to: parent as! Sub) }
     override func remove(_ child: Any, from parent: Base) throws { try base.remove(child, from: parent as! Sub) }
@@ -155,7 +180,8 @@ extension JSONModel where Self: AnyObject {
     ///   - child: The related model.
     ///   - name: The relationship's name: its property's name.
     /// - Throws: ``JSONError/Code/unknownRelationship`` for a name no relationship has;
-    ///   ``JSONError/Code/invalidValue`` for a child of the wrong type or a to-one relationship.
+    ///   ``JSONError/Code/invalidValue`` for a child of the wrong type or a to-one relationship;
+    ///   ``JSONError/Code/invalidMapping`` if the model's mapping does not build.
     public func add(_ child: AnyObject, to name: String) throws { try relationship(named: name).add(child, to: rootSelf) }
 
     /// Adds `child` to the to-many relationship held by `property`.
@@ -186,7 +212,8 @@ extension JSONModel where Self: AnyObject {
     /// The models related through `name`.
     /// - Parameter name: The relationship's name.
     /// - Returns: Its children (none, one or many).
-    /// - Throws: ``JSONError/Code/unknownRelationship``.
+    /// - Throws: ``JSONError/Code/unknownRelationship``; ``JSONError/Code/invalidMapping`` if the
+    ///   model's mapping does not build.
     public func related(_ name: String) throws -> [AnyObject] { try relationship(named: name).children(of: rootSelf) }
 
     /// The names of the model's relationships.
@@ -195,16 +222,21 @@ extension JSONModel where Self: AnyObject {
     private var rootSelf: MappingRoot { self as! MappingRoot }
 
     private func relationship(named name: String) throws -> Relationship<MappingRoot> {
-        let relationships = type(of: self).jsonMapping.maps.compactMap(\.relationship)
-        if let found = relationships.first(where: { $0.name == name }) { return found }
+        let relationships = try type(of: self).jsonMapping.plan().relationships
+        if let found = relationships.first(where: { $0.name == name }) { return typed(found) }
         throw JSONError(.unknownRelationship, "\(type(of: self)) has no relationship \"\(name)\" "
             + "(relationships: \(relationships.map(\.name).joined(separator: ", ")))")
     }
 
     private func relationship(for property: AnyKeyPath) throws -> Relationship<MappingRoot> {
-        let relationships = type(of: self).jsonMapping.maps.compactMap(\.relationship)
-        if let found = relationships.first(where: { $0.property == property }) { return found }
-        throw JSONError(.unknownRelationship, "\(type(of: self)).\(property) is not a relationship "
+        let relationships = try type(of: self).jsonMapping.plan().relationships
+        if let found = relationships.first(where: { $0.isProperty(property, of: Self.self) }) { return typed(found) }
+        throw JSONError(.unknownRelationship, "\(property) is not a relationship of \(type(of: self)) "
             + "(relationships: \(relationships.map(\.name).joined(separator: ", ")))")
+    }
+
+    /// A relationship of the plan of a `JSONMapping<MappingRoot>`: one of its lines'.
+    private func typed(_ link: RelationshipLink) -> Relationship<MappingRoot> {
+        unsafeDowncast(link, to: Relationship<MappingRoot>.self)
     }
 }
