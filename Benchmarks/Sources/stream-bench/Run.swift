@@ -1,4 +1,5 @@
 import ArgumentParser
+import Corpus
 import Foundation
 
 /// The whole measurement: for each layout, the generator alone, the pipe, the in-memory
@@ -17,7 +18,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        log("load before: \(loadAverage())")
+        log("load before: \(LoadAverage.current ?? "?")")
         var missed: [String] = []
         for layout in layouts {
             let source = ["--layout", layout.rawValue, "--mib", String(mib), "--pool", String(pool)]
@@ -51,7 +52,7 @@ struct Run: ParsableCommand {
                          result.parallelSeconds!, speedup, result.sequentialCPU!, result.parallelCPU!))
             if speedup < 1.8 { missed.append("parallel \(speedup)x") }
         }
-        log("load after: \(loadAverage())")
+        log("load after: \(LoadAverage.current ?? "?")")
         if !missed.isEmpty && !noCheck {
             log("missed: " + missed.joined(separator: "; "))
             throw ExitCode(1)
@@ -103,15 +104,9 @@ struct Run: ParsableCommand {
     }
 
     private func parse(_ output: Data) throws -> ChildResult {
-        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") where line.hasPrefix(ChildResult.prefix) {
-            return try JSONDecoder().decode(ChildResult.self, from: Data(line.dropFirst(ChildResult.prefix.count).utf8))
+        guard let result = try ChildResult.resultLine.parse(ChildResult.self, from: output) else {
+            throw ValidationError("no result in: \(String(decoding: output, as: UTF8.self))")
         }
-        throw ValidationError("no result in: \(String(decoding: output, as: UTF8.self))")
+        return result
     }
-
-    private func loadAverage() -> String {
-        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-    }
-
-    private func log(_ message: String) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
 }

@@ -58,22 +58,10 @@ struct ChildResult: Codable {
     var sequentialCPU: Double?
     var parallelCPU: Double?
 
-    static let prefix = "STREAM-RESULT "
+    static let resultLine = ResultLine(prefix: "STREAM-RESULT ")
 
-    func print() {
-        let json = try! JSONEncoder().encode(self)
-        Swift.print(Self.prefix + String(decoding: json, as: UTF8.self))
-        fflush(nil)
-    }
-}
-
-/// Peak resident set size of this process (VmHWM), in bytes.
-func peakResident() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-    }
-    return 0
+    /// Prints the result line to standard output.
+    func print() throws { try Self.resultLine.print(self) }
 }
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -106,8 +94,9 @@ struct Generate: ParsableCommand {
         let (bytes, records) = try GitHubIssueCorpus().stream(
             targetBytes: source.mib << 20, format: source.layout.format, distinctRecords: source.pool > 0 ? source.pool : nil,
             to: STDOUT_FILENO)
-        let result = ChildResult(bytes: bytes, records: records, seconds: now() - start, peakRSS: peakResident())
-        FileHandle.standardError.write(Data((ChildResult.prefix + String(decoding: try JSONEncoder().encode(result), as: UTF8.self) + "\n").utf8))
+        let result = ChildResult(bytes: bytes, records: records, seconds: now() - start, peakRSS: ProcessMemory.peakResident ?? 0)
+        // Standard output carries the corpus: the result line goes to standard error.
+        log(try ChildResult.resultLine.line(result))
     }
 }
 
@@ -125,7 +114,7 @@ struct Decode: ParsableCommand {
         // the pipe, while `in-memory` times only its decode. CPU time needs no such care: waiting
         // for the first byte costs none.
         let seconds = decoder.progress.seconds
-        ChildResult(bytes: decoder.progress.bytes, records: tally.records, seconds: seconds, peakRSS: peakResident(),
+        try ChildResult(bytes: decoder.progress.bytes, records: tally.records, seconds: seconds, peakRSS: ProcessMemory.peakResident ?? 0,
                     cpuSeconds: cpuTime() - cpu).print()
     }
 }
@@ -166,7 +155,7 @@ struct InMemory: ParsableCommand {
         } else {
             try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: layout.recordLayout) { tally.add($0) }
         }
-        ChildResult(bytes: data.count, records: tally.records, seconds: now() - start, peakRSS: peakResident(),
+        try ChildResult(bytes: data.count, records: tally.records, seconds: now() - start, peakRSS: ProcessMemory.peakResident ?? 0,
                     cpuSeconds: cpuTime() - cpu).print()
     }
 }
@@ -196,13 +185,13 @@ struct Parallel: ParsableCommand {
             parallelCPU.append(cpuTime() - cpu)
             precondition(parallelModels.count == records, "parallel decoded \(parallelModels.count) of \(records)")
         }
-        var result = ChildResult(bytes: data.count, records: records, seconds: 0, peakRSS: peakResident())
+        var result = ChildResult(bytes: data.count, records: records, seconds: 0, peakRSS: ProcessMemory.peakResident ?? 0)
         result.sequentialSeconds = sequential.min()
         result.parallelSeconds = parallel.min()
         result.concurrency = concurrency
         result.sequentialCPU = sequentialCPU.min()
         result.parallelCPU = parallelCPU.min()
-        result.print()
+        try result.print()
     }
 }
 
@@ -225,7 +214,7 @@ struct Drain: ParsableCommand {
             if start == nil { start = now() }
             bytes += n
         }
-        ChildResult(bytes: bytes, records: 0, seconds: start.map { now() - $0 } ?? 0, peakRSS: peakResident(),
+        try ChildResult(bytes: bytes, records: 0, seconds: start.map { now() - $0 } ?? 0, peakRSS: ProcessMemory.peakResident ?? 0,
                     cpuSeconds: cpuTime() - cpu).print()
     }
 }
