@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
             let source = ["--layout", "ndjson", "--mib", String(parallelMib), "--pool", String(pool)]
             let result = try pipeline(exe, source, ["parallel"])
             let speedup = result.sequentialSeconds! / result.parallelSeconds!
-            print(String(format: "parallel NDJSON %.0f MB, %d records, %d shards at once: sequential %.2f s, parallel %.2f s, %.2fx "
+            print(String(format: "parallel NDJSON %.0f MB, %d records, concurrency %d (cores; 16 shards each): sequential %.2f s, parallel %.2f s, %.2fx "
                          + "(CPU time: sequential %.2f s, parallel %.2f s on all threads)",
                          Double(result.bytes) / 1e6, result.records, result.concurrency!, result.sequentialSeconds!,
                          result.parallelSeconds!, speedup, result.sequentialCPU!, result.parallelCPU!))
