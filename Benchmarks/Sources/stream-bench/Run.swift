@@ -7,9 +7,8 @@ import Foundation
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run every streaming measurement and print the figures (default).")
 
-    @Option(help: "Megabytes (2^20 bytes) streamed through the pipe per layout.") var mib = 1024
+    @OptionGroup var source: Source
     @Option(help: "Megabytes of NDJSON for the parallel measurement.") var parallelMib = 256
-    @Option(help: "Distinct records in the generator's pool (0: generate every record on the fly).") var pool = 4096
     @Option(help: "Repetitions of each pipe and in-memory measurement (best is reported, all are listed).") var repeats = 3
     @Option(help: "Layouts to stream.") var layouts: [StreamLayout] = StreamLayout.allCases
     @Flag(help: "Skip the parallel measurement.") var noParallel = false
@@ -21,15 +20,15 @@ struct Run: ParsableCommand {
         log("load before: \(LoadAverage.current ?? "?")")
         var missed: [String] = []
         for layout in layouts {
-            let source = ["--layout", layout.rawValue, "--mib", String(mib), "--pool", String(pool)]
-            let generated = try timeGenerator(exe, source)
-            let drained = try pipeline(exe, source, ["drain"])
+            let generatorArguments = ["--layout", layout.rawValue, "--mib", String(source.mib), "--pool", String(source.pool)]
+            let generated = try timeGenerator(exe, generatorArguments)
+            let drained = try pipeline(exe, generatorArguments, ["drain"])
             print(String(format: "%-7@ source: generator alone → /dev/null %.0f MB/s; generator → pipe → reader that discards %.0f MB/s",
                          layout.rawValue, Double(generated.bytes) / 1e6 / generated.seconds, rate(drained)))
             var piped: [ChildResult] = [], memory: [ChildResult] = []
             for _ in 0..<repeats {
-                piped.append(try pipeline(exe, source, ["decode", "--layout", layout.rawValue]))
-                memory.append(try pipeline(exe, source, ["in-memory", "--layout", layout.rawValue]))
+                piped.append(try pipeline(exe, generatorArguments, ["decode", "--layout", layout.rawValue]))
+                memory.append(try pipeline(exe, generatorArguments, ["in-memory", "--layout", layout.rawValue]))
             }
             let bestPipe = piped.max { rate($0) < rate($1) }!, bestMemory = memory.max { rate($0) < rate($1) }!
             let ratio = rate(bestPipe) / rate(bestMemory)
@@ -43,8 +42,8 @@ struct Run: ParsableCommand {
             if ratio < 0.75 { missed.append("\(layout) pipe/in-memory \(ratio)") }
         }
         if !noParallel {
-            let source = ["--layout", "ndjson", "--mib", String(parallelMib), "--pool", String(pool)]
-            let result = try pipeline(exe, source, ["parallel"])
+            let generatorArguments = ["--layout", "ndjson", "--mib", String(parallelMib), "--pool", String(source.pool)]
+            let result = try pipeline(exe, generatorArguments, ["parallel"])
             let speedup = result.sequentialSeconds! / result.parallelSeconds!
             print(String(format: "parallel NDJSON %.0f MB, %d records, concurrency %d (cores; 16 shards each): sequential %.2f s, parallel %.2f s, %.2fx "
                          + "(CPU time: sequential %.2f s, parallel %.2f s on all threads)",

@@ -30,12 +30,9 @@ enum StreamLayout: String, ExpressibleByArgument, CaseIterable {
     var recordLayout: RecordDecoder<GHIssue>.Layout { self == .array ? .array : .ndjson }
 }
 
-/// Options shared by the generator and its consumers.
+/// How much the generator writes and how: the options `generate` and `run` share.
 struct Source: ParsableArguments {
-    @Option(help: "array or ndjson.")
-    var layout: StreamLayout = .ndjson
-
-    @Option(help: "Megabytes (2^20 bytes) to generate.")
+    @Option(help: "Megabytes (2^20 bytes) to generate (run: per layout).")
     var mib: Int = 1024
 
     @Option(help: "Distinct records generated once and written cyclically (0: generate every record as it is written).")
@@ -74,25 +71,22 @@ func cpuTime() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-/// Consumes a record as a user would at least: reads a field, so the work cannot be dropped.
-final class Tally: @unchecked Sendable {
+/// Counts the records delivered (the decoder has built each one by then).
+final class Tally {
     var records = 0
-    var checksum: Int64 = 0
-    @inline(never) func add(_ issue: GHIssue) {
-        records += 1
-        checksum &+= issue.id
-    }
+    @inline(never) func add(_ issue: GHIssue) { records += 1 }
 }
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Write the corpus to standard output, generated on the fly.")
+    @Option(help: "array or ndjson.") var layout: StreamLayout = .ndjson
     @OptionGroup var source: Source
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         let start = now()
         let (bytes, records) = try GitHubIssueCorpus().stream(
-            targetBytes: source.mib << 20, format: source.layout.format, distinctRecords: source.pool > 0 ? source.pool : nil,
+            targetBytes: source.mib << 20, format: layout.format, distinctRecords: source.pool > 0 ? source.pool : nil,
             to: STDOUT_FILENO)
         let result = ChildResult(bytes: bytes, records: records, seconds: now() - start, peakRSS: ProcessMemory.peakResident ?? 0)
         // Standard output carries the corpus: the result line goes to standard error.
@@ -205,8 +199,11 @@ struct Drain: ParsableCommand {
     func run() throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
-        // The decoder enlarges the pipe (RecordDecoder.read(from:)); do the same, with the same call.
-        _ = fcntl(STDIN_FILENO, 1031, Int32(1 << 20))
+        // RecordDecoder.read(from:) enlarges a pipe to 1 MiB: so does this reader. (The decoder
+        // first checks that its input is a FIFO and smaller, with F_GETPIPE_SZ; here it is the
+        // pipe `run` made, at the default 64 KiB.) Glibc's module omits the Linux-only constant.
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, <fcntl.h> with _GNU_SOURCE
+        _ = fcntl(STDIN_FILENO, setPipeSize, Int32(1 << 20))
         let cpu = cpuTime()
         var start: Double?  // the first byte's arrival, as `decode` is timed
         var bytes = 0
