@@ -5,7 +5,8 @@ import PackageDescription
 // suites under Benchmarks/<Name>/, shared code under Sources/. See README.md.
 //
 //   Corpus              the generated GitHub-issues corpus, the models of every corpus (Codable and
-//                       Magma mappings), the JSONSerialization + hand-mapping peers
+//                       Magma mappings), the JSONSerialization + hand-mapping peers, and the
+//                       process helpers compare and stream-bench share (Support/)
 //   CAllocationCounter  allocator shims that let `compare` count allocations in-process
 //   compare             the side-by-side comparison a user runs (MB/s, allocations, peak memory)
 //   stream-bench        the 1 GiB streaming measurements: through a pipe, against in-memory, parallel

@@ -165,10 +165,7 @@ struct Compare: ParsableCommand {
             let results = encodeSystems.isEmpty
                 ? systems.map { measureDecode($0, kind: file.kind, input: input, policy: policy) }
                 : encodeSystems.map { measureEncode($0, kind: file.kind, input: input, policy: policy) }
-            for result in results {
-                let json = try JSONEncoder().encode(result)
-                print(Orchestrator.childResultPrefix + String(decoding: json, as: UTF8.self))
-            }
+            for result in results { try Orchestrator.childResult.print(result) }
         }
     }
 
@@ -198,8 +195,4 @@ enum Paths {
         .deletingLastPathComponent()  // repository root
         .deletingLastPathComponent()
         .appendingPathComponent("shared/corpus")
-}
-
-func log(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -31,7 +31,7 @@ struct CorpusFile {
 /// Runs every system on every corpus, each system in a child process of its own, checks in this
 /// process that the systems agree, and writes the reports.
 struct Orchestrator {
-    static let childResultPrefix = "MAGMA-RESULT "
+    static let childResult = ResultLine(prefix: "MAGMA-RESULT ")
 
     var systems: [DecodeSystem]
     var encodeSystems: [EncodeSystem]
@@ -162,9 +162,7 @@ struct Orchestrator {
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") where line.hasPrefix(Self.childResultPrefix) {
-            return try JSONDecoder().decode(SystemResult.self, from: Data(line.dropFirst(Self.childResultPrefix.count).utf8))
-        }
+        if let result = try Self.childResult.parse(SystemResult.self, from: output) { return result }
         var failed = SystemResult(system: system)
         failed.error = "child process exited with status \(process.terminationStatus) and no result"
         return failed
@@ -176,10 +174,9 @@ extension CompareReport.Host {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ")
         return .init(
             cpu: model,
-            loadAverage: load ?? "unknown",
+            loadAverage: LoadAverage.current ?? "unknown",
             cores: ProcessInfo.processInfo.activeProcessorCount,
             memoryBytes: ProcessInfo.processInfo.physicalMemory,
             os: ProcessInfo.processInfo.operatingSystemVersionString

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Corpus
 import Foundation
 
 /// The whole measurement: for each layout, the generator alone, the pipe, the in-memory
@@ -6,9 +7,8 @@ import Foundation
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run every streaming measurement and print the figures (default).")
 
-    @Option(help: "Megabytes (2^20 bytes) streamed through the pipe per layout.") var mib = 1024
+    @OptionGroup var source: Source
     @Option(help: "Megabytes of NDJSON for the parallel measurement.") var parallelMib = 256
-    @Option(help: "Distinct records in the generator's pool (0: generate every record on the fly).") var pool = 4096
     @Option(help: "Repetitions of each pipe and in-memory measurement (best is reported, all are listed).") var repeats = 3
     @Option(help: "Layouts to stream.") var layouts: [StreamLayout] = StreamLayout.allCases
     @Flag(help: "Skip the parallel measurement.") var noParallel = false
@@ -17,18 +17,18 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        log("load before: \(loadAverage())")
+        log("load before: \(LoadAverage.current ?? "?")")
         var missed: [String] = []
         for layout in layouts {
-            let source = ["--layout", layout.rawValue, "--mib", String(mib), "--pool", String(pool)]
-            let generated = try timeGenerator(exe, source)
-            let drained = try pipeline(exe, source, ["drain"])
+            let generatorArguments = ["--layout", layout.rawValue, "--mib", String(source.mib), "--pool", String(source.pool)]
+            let generated = try timeGenerator(exe, generatorArguments)
+            let drained = try pipeline(exe, generatorArguments, ["drain"])
             print(String(format: "%-7@ source: generator alone → /dev/null %.0f MB/s; generator → pipe → reader that discards %.0f MB/s",
                          layout.rawValue, Double(generated.bytes) / 1e6 / generated.seconds, rate(drained)))
             var piped: [ChildResult] = [], memory: [ChildResult] = []
             for _ in 0..<repeats {
-                piped.append(try pipeline(exe, source, ["decode", "--layout", layout.rawValue]))
-                memory.append(try pipeline(exe, source, ["in-memory", "--layout", layout.rawValue]))
+                piped.append(try pipeline(exe, generatorArguments, ["decode", "--layout", layout.rawValue]))
+                memory.append(try pipeline(exe, generatorArguments, ["in-memory", "--layout", layout.rawValue]))
             }
             let bestPipe = piped.max { rate($0) < rate($1) }!, bestMemory = memory.max { rate($0) < rate($1) }!
             let ratio = rate(bestPipe) / rate(bestMemory)
@@ -42,16 +42,16 @@ struct Run: ParsableCommand {
             if ratio < 0.75 { missed.append("\(layout) pipe/in-memory \(ratio)") }
         }
         if !noParallel {
-            let source = ["--layout", "ndjson", "--mib", String(parallelMib), "--pool", String(pool)]
-            let result = try pipeline(exe, source, ["parallel"])
+            let generatorArguments = ["--layout", "ndjson", "--mib", String(parallelMib), "--pool", String(source.pool)]
+            let result = try pipeline(exe, generatorArguments, ["parallel"])
             let speedup = result.sequentialSeconds! / result.parallelSeconds!
-            print(String(format: "parallel NDJSON %.0f MB, %d records, %d shards at once: sequential %.2f s, parallel %.2f s, %.2fx "
+            print(String(format: "parallel NDJSON %.0f MB, %d records, concurrency %d (cores; 16 shards each): sequential %.2f s, parallel %.2f s, %.2fx "
                          + "(CPU time: sequential %.2f s, parallel %.2f s on all threads)",
                          Double(result.bytes) / 1e6, result.records, result.concurrency!, result.sequentialSeconds!,
                          result.parallelSeconds!, speedup, result.sequentialCPU!, result.parallelCPU!))
             if speedup < 1.8 { missed.append("parallel \(speedup)x") }
         }
-        log("load after: \(loadAverage())")
+        log("load after: \(LoadAverage.current ?? "?")")
         if !missed.isEmpty && !noCheck {
             log("missed: " + missed.joined(separator: "; "))
             throw ExitCode(1)
@@ -103,15 +103,9 @@ struct Run: ParsableCommand {
     }
 
     private func parse(_ output: Data) throws -> ChildResult {
-        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") where line.hasPrefix(ChildResult.prefix) {
-            return try JSONDecoder().decode(ChildResult.self, from: Data(line.dropFirst(ChildResult.prefix.count).utf8))
+        guard let result = try ChildResult.resultLine.parse(ChildResult.self, from: output) else {
+            throw ValidationError("no result in: \(String(decoding: output, as: UTF8.self))")
         }
-        throw ValidationError("no result in: \(String(decoding: output, as: UTF8.self))")
+        return result
     }
-
-    private func loadAverage() -> String {
-        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
-    }
-
-    private func log(_ message: String) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
 }

@@ -30,12 +30,9 @@ enum StreamLayout: String, ExpressibleByArgument, CaseIterable {
     var recordLayout: RecordDecoder<GHIssue>.Layout { self == .array ? .array : .ndjson }
 }
 
-/// Options shared by the generator and its consumers.
+/// How much the generator writes and how: the options `generate` and `run` share.
 struct Source: ParsableArguments {
-    @Option(help: "array or ndjson.")
-    var layout: StreamLayout = .ndjson
-
-    @Option(help: "Megabytes (2^20 bytes) to generate.")
+    @Option(help: "Megabytes (2^20 bytes) to generate (run: per layout).")
     var mib: Int = 1024
 
     @Option(help: "Distinct records generated once and written cyclically (0: generate every record as it is written).")
@@ -58,22 +55,10 @@ struct ChildResult: Codable {
     var sequentialCPU: Double?
     var parallelCPU: Double?
 
-    static let prefix = "STREAM-RESULT "
+    static let resultLine = ResultLine(prefix: "STREAM-RESULT ")
 
-    func print() {
-        let json = try! JSONEncoder().encode(self)
-        Swift.print(Self.prefix + String(decoding: json, as: UTF8.self))
-        fflush(nil)
-    }
-}
-
-/// Peak resident set size of this process (VmHWM), in bytes.
-func peakResident() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-    }
-    return 0
+    /// Prints the result line to standard output.
+    func print() throws { try Self.resultLine.print(self) }
 }
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -86,28 +71,26 @@ func cpuTime() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-/// Consumes a record as a user would at least: reads a field, so the work cannot be dropped.
-final class Tally: @unchecked Sendable {
+/// Counts the records delivered (the decoder has built each one by then).
+final class Tally {
     var records = 0
-    var checksum: Int64 = 0
-    @inline(never) func add(_ issue: GHIssue) {
-        records += 1
-        checksum &+= issue.id
-    }
+    @inline(never) func add(_ issue: GHIssue) { records += 1 }
 }
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Write the corpus to standard output, generated on the fly.")
+    @Option(help: "array or ndjson.") var layout: StreamLayout = .ndjson
     @OptionGroup var source: Source
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         let start = now()
         let (bytes, records) = try GitHubIssueCorpus().stream(
-            targetBytes: source.mib << 20, format: source.layout.format, distinctRecords: source.pool > 0 ? source.pool : nil,
+            targetBytes: source.mib << 20, format: layout.format, distinctRecords: source.pool > 0 ? source.pool : nil,
             to: STDOUT_FILENO)
-        let result = ChildResult(bytes: bytes, records: records, seconds: now() - start, peakRSS: peakResident())
-        FileHandle.standardError.write(Data((ChildResult.prefix + String(decoding: try JSONEncoder().encode(result), as: UTF8.self) + "\n").utf8))
+        let result = ChildResult(bytes: bytes, records: records, seconds: now() - start, peakRSS: ProcessMemory.peakResident ?? 0)
+        // Standard output carries the corpus: the result line goes to standard error.
+        log(try ChildResult.resultLine.line(result))
     }
 }
 
@@ -117,11 +100,15 @@ struct Decode: ParsableCommand {
 
     func run() throws {
         let tally = Tally()
-        let start = now(), cpu = cpuTime()
+        let cpu = cpuTime()
         let decoder = RecordDecoder(GHIssue.self, layout: layout.recordLayout) { tally.add($0) }
         try decoder.read(from: FileHandle.standardInput)
-        let seconds = now() - start
-        ChildResult(bytes: decoder.progress.bytes, records: tally.records, seconds: seconds, peakRSS: peakResident(),
+        // Timed from the first byte (`progress.seconds` counts from the first `feed`), not from this
+        // process's start: the generator's start-up and record pool would otherwise be charged to
+        // the pipe, while `in-memory` times only its decode. CPU time needs no such care: waiting
+        // for the first byte costs none.
+        let seconds = decoder.progress.seconds
+        try ChildResult(bytes: decoder.progress.bytes, records: tally.records, seconds: seconds, peakRSS: ProcessMemory.peakResident ?? 0,
                     cpuSeconds: cpuTime() - cpu).print()
     }
 }
@@ -162,7 +149,7 @@ struct InMemory: ParsableCommand {
         } else {
             try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: layout.recordLayout) { tally.add($0) }
         }
-        ChildResult(bytes: data.count, records: tally.records, seconds: now() - start, peakRSS: peakResident(),
+        try ChildResult(bytes: data.count, records: tally.records, seconds: now() - start, peakRSS: ProcessMemory.peakResident ?? 0,
                     cpuSeconds: cpuTime() - cpu).print()
     }
 }
@@ -171,13 +158,16 @@ struct Parallel: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read NDJSON whole, then decode it into an array sequentially and with modelsInParallel (alternating runs).")
     @Option(help: "Timed runs of each, alternating (best of each is reported: on this 2-vCPU VM a vCPU's speed swings by 25 % from one second to the next).") var runs = 7
-    @Option(help: "Shards decoding at once (default: active cores).") var concurrency = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "modelsInParallel's concurrency: the cores it cuts shards for, 16 per core (default: active cores).")
+    var concurrency = ProcessInfo.processInfo.activeProcessorCount
 
     func run() throws {
         let data = try readAll()
         var sequential: [Double] = [], parallel: [Double] = [], sequentialCPU: [Double] = [], parallelCPU: [Double] = []
         var records = 0
         for _ in 0..<runs {
+            // Not quite the same work: the sequential baseline appends each model to one Array as
+            // a user would, while modelsInParallel appends to a buffer per shard and joins them.
             var start = now(), cpu = cpuTime()
             var models: [GHIssue] = []
             try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: .ndjson) { models.append($0) }
@@ -192,13 +182,13 @@ struct Parallel: ParsableCommand {
             parallelCPU.append(cpuTime() - cpu)
             precondition(parallelModels.count == records, "parallel decoded \(parallelModels.count) of \(records)")
         }
-        var result = ChildResult(bytes: data.count, records: records, seconds: 0, peakRSS: peakResident())
+        var result = ChildResult(bytes: data.count, records: records, seconds: 0, peakRSS: ProcessMemory.peakResident ?? 0)
         result.sequentialSeconds = sequential.min()
         result.parallelSeconds = parallel.min()
         result.concurrency = concurrency
         result.sequentialCPU = sequentialCPU.min()
         result.parallelCPU = parallelCPU.min()
-        result.print()
+        try result.print()
     }
 }
 
@@ -209,16 +199,22 @@ struct Drain: ParsableCommand {
     func run() throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
-        // The decoder enlarges the pipe (RecordDecoder.read(from:)); do the same, with the same call.
-        _ = fcntl(STDIN_FILENO, 1031, Int32(1 << 20))
-        let start = now(), cpu = cpuTime()
+        // RecordDecoder.read(from:) enlarges a pipe to 1 MiB: so does this reader. (The decoder
+        // first checks that its input is a FIFO and smaller, with F_GETPIPE_SZ; here it is the
+        // pipe `run` made, at the default 64 KiB.) Glibc's module omits the Linux-only constant.
+        let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, <fcntl.h> with _GNU_SOURCE
+        _ = fcntl(STDIN_FILENO, setPipeSize, Int32(1 << 20))
+        let cpu = cpuTime()
+        var start: Double?  // the first byte's arrival, as `decode` is timed
         var bytes = 0
         while true {
             let n = Glibc.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
             if n == 0 { break }
             if n < 0 { if errno == EINTR { continue }; throw POSIXError(.EIO) }
+            if start == nil { start = now() }
             bytes += n
         }
-        ChildResult(bytes: bytes, records: 0, seconds: now() - start, peakRSS: peakResident(), cpuSeconds: cpuTime() - cpu).print()
+        try ChildResult(bytes: bytes, records: 0, seconds: start.map { now() - $0 } ?? 0, peakRSS: ProcessMemory.peakResident ?? 0,
+                    cpuSeconds: cpuTime() - cpu).print()
     }
 }

@@ -58,27 +58,27 @@ public struct GitHubIssueCorpus: Sendable {
         var writer = ByteWriter(capacity: 5 * 1024 * 1024)
         var records = 0
         var written = 0
-        var failure: Error?
-        writeRecords(targetBytes: targetBytes, format: format, into: &writer, records: &records) { writer in
-            guard failure == nil, writer.count >= 4 * 1024 * 1024 else { return }
-            do { try handle.write(contentsOf: writer.bytes) } catch { failure = error }
+        try writeRecords(targetBytes: targetBytes, format: format, into: &writer, records: &records) { writer in
+            guard writer.count >= 4 * 1024 * 1024 else { return }
+            try handle.write(contentsOf: writer.bytes)
             written += writer.count
             writer.removeAll()
         }
-        if let failure { throw failure }
         try handle.write(contentsOf: writer.bytes)
         written += writer.count
         return (written, records)
     }
 
-    /// The one loop both entry points share; `flush` sees the writer after every record.
-    private func writeRecords(
+    /// The one loop every entry point shares (`generate`, `write(to:)`, and `stream` without a
+    /// record pool); `flush` sees the writer after every record and may empty it, and an error it
+    /// throws ends the loop.
+    func writeRecords(
         targetBytes: Int,
         format: Format,
         into writer: inout ByteWriter,
         records: inout Int,
-        flush: (inout ByteWriter) -> Void
-    ) {
+        flush: (inout ByteWriter) throws -> Void
+    ) rethrows {
         var total = 0
         if format == .array {
             writer.append("[")
@@ -91,13 +91,15 @@ public struct GitHubIssueCorpus: Sendable {
             if format == .ndjson { writer.append("\n") }
             total += writer.count - before
             records += 1
-            flush(&writer)
+            try flush(&writer)
         }
         if format == .array { writer.append("]") }
     }
 
     // MARK: - One record
 
+    /// Record `index`. Internal rather than private: `stream`'s record pool (+Stream.swift) is
+    /// built record by record, each followed by its separator, which `writeRecords` does not do.
     func appendIssue(index: Int, to w: inout ByteWriter) {
         var rng = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD6E8_FEB8_6659_FD93))
         let repoIndex = rng.next(below: pools.repositories.count)

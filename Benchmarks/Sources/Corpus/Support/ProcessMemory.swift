@@ -1,11 +1,11 @@
 import Foundation
 
 /// Resident memory of this process, from /proc/self/status (Linux).
-enum ProcessMemory {
-    /// Peak resident set size so far (VmHWM), in bytes.
-    static var peakResident: Int? { field("VmHWM:") }
-    /// Current resident set size (VmRSS), in bytes.
-    static var resident: Int? { field("VmRSS:") }
+public enum ProcessMemory {
+    /// Peak resident set size so far (VmHWM), in bytes; nil where /proc is unavailable.
+    public static var peakResident: Int? { field("VmHWM:") }
+    /// Current resident set size (VmRSS), in bytes; nil where /proc is unavailable.
+    public static var resident: Int? { field("VmRSS:") }
 
     private static func field(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
