@@ -351,6 +351,38 @@ private func randomInstant(using g: inout SeededGenerator) -> Date {
         }
     }
 
+    @Test func patternParse_fixedLayout_agreesWithTheSteps() {
+        // Patterns of fixed-width digit fields and literals take a path of their own; it must give
+        // the steps' answer for every input, valid or not, in every zone rule.
+        var g = SeededGenerator(seed: 0xF1ED)
+        let cases: [(String, TimeZone, (Parts) -> String)] = [
+            ("yyyy-MM-dd'T'HH:mm:ss'Z'", TimeZone(identifier: "UTC")!, { $0.date + "T" + $0.time + "Z" }),
+            ("yyyy-MM-dd HH:mm:ss", TimeZone(identifier: "America/New_York")!, { $0.date + " " + $0.time }),
+            ("yyyyMMddHHmmssSSS", TimeZone(secondsFromGMT: 19800)!, { ($0.date + $0.time).filter(\.isNumber) + $0.fraction(3) }),
+            ("yyyy-MM-dd'T'HH:mm:ss.S", TimeZone(identifier: "UTC")!, { $0.date + "T" + $0.time + "." + $0.fraction(1) }),
+            ("yyyy-MM-dd'T'HH:mm:ss.SS", TimeZone(identifier: "UTC")!, { $0.date + "T" + $0.time + "." + $0.fraction(2) }),
+            ("dd.MM.yyyy, HH:mm 'at' ''ss''", TimeZone(identifier: "Pacific/Apia")!, { p in
+                "\(pad(p.day, 2)).\(pad(p.month, 2)).\(pad(p.year, 4)), \(p.time.prefix(5)) at '\(pad(p.second, 2))'" }),
+            ("yyyy-MM-dd", TimeZone(identifier: "Europe/London")!, { $0.date }),
+        ]
+        for (pattern, zone, make) in cases {
+            let program = try! #require(CompiledDatePattern(pattern: pattern))
+            #expect(program.hasFixedLayout, "\(pattern)")
+            let rule = UTCOffsetRule(zone)
+            let reference = formatter(pattern, zone)
+            for k in 0..<1500 {
+                let valid = make(Parts.random(using: &g))
+                let s = k % 3 == 0 ? valid : mutate(valid, using: &g)
+                let fixed = withBytes(s) { program.parse($0, zone: rule) }
+                #expect(fixed?.bitPattern == withBytes(s) { program.parseBySteps($0, zone: rule) }?.bitPattern, "\(pattern) \(s)")
+                if let fixed { #expect(fixed.bitPattern == reference.date(from: s)?.timeIntervalSinceReferenceDate.bitPattern, "\(pattern) \(s)") }
+            }
+        }
+        for pattern in ["yyyy-MM-dd'T'HH:mm:ssXXX", "dd MMM yyyy", "EEE, dd MMM yyyy HH:mm:ss Z"] {
+            #expect(CompiledDatePattern(pattern: pattern)?.hasFixedLayout == false, "\(pattern)")
+        }
+    }
+
     @Test func patternParse_dstTransitions_matchDateFormatter() {
         let zone = TimeZone(identifier: "America/New_York")!
         let ours = DatePattern(pattern: "yyyy-MM-dd HH:mm:ss", timeZone: zone)
