@@ -81,6 +81,7 @@ struct Compare: ParsableCommand {
         if quick {
             policy.minSeconds = 0.2
             policy.warmupSeconds = 0.05
+            policy.alternatingRounds = 1
         }
         if let minRuns { policy.minRuns = max(1, minRuns) }
         if let minSeconds { policy.minSeconds = max(0, minSeconds) }

@@ -10,6 +10,8 @@ struct TimingPolicy: Codable {
     var maxRuns = 500
     /// Warm-up: at least one untimed run, more until this many seconds have passed.
     var warmupSeconds = 0.2
+    /// Child processes each for Magma and for the yajl ceiling, run in alternation, best kept.
+    var alternatingRounds = 3
 }
 
 /// Keeps results observable so the optimizer cannot drop a run.

@@ -88,8 +88,19 @@ struct Orchestrator {
 
         var decode: [SystemResult] = []
         let systems = self.systems.filter { file.kind.runs($0) }
+        // Magma's share of the yajl ceiling is a ratio of two runs: on a machine whose per-core
+        // speed drifts between seconds, one child each can catch them at different speeds. The two
+        // run in alternation, a child per round, and each keeps its best round.
+        let paired = systems.filter { $0 == .magma || $0 == .yajl }
+        var best: [DecodeSystem: SystemResult] = [:]
+        for _ in 0..<(paired.count == 2 ? policy.alternatingRounds : 1) {
+            for system in paired {
+                let result = try runChild(["--only", system.rawValue], file, system: system.rawValue)
+                best[system] = best[system].map { $0.keepingBest(result) } ?? result
+            }
+        }
         for system in systems {
-            let result = try runChild(["--only", system.rawValue], file, system: system.rawValue)
+            let result = try best[system] ?? runChild(["--only", system.rawValue], file, system: system.rawValue)
             logResult(system.title, result, bytes: bytes)
             decode.append(result)
         }

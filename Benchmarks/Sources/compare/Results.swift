@@ -23,6 +23,16 @@ struct SystemResult: Codable {
     /// Set when the system could not run on this corpus.
     var error: String?
 
+    /// The round with the faster best run, with the runs of both counted and the higher peak.
+    func keepingBest(_ other: SystemResult) -> SystemResult {
+        guard error == nil else { return other }
+        guard other.error == nil else { return self }
+        var kept = other.bestSeconds < bestSeconds ? other : self
+        kept.runs = runs + other.runs
+        kept.peakResidentBytes = [peakResidentBytes, other.peakResidentBytes].compactMap { $0 }.max()
+        return kept
+    }
+
     /// Megabytes (10^6 bytes) per second for the best run.
     func megabytesPerSecond(bytes: Int) -> Double? {
         error == nil && bestSeconds > 0 ? Double(bytes) / 1e6 / bestSeconds : nil
