@@ -67,6 +67,42 @@ import Testing
         }
     }
 
+    /// A key rejected before it reaches the builder (not UTF-8, a bad escape, over the size cap)
+    /// is blamed on its object, not on the key before it: whole and in every chunking (the cap
+    /// is then checked by the Tokenizer as the key grows).
+    @Test func badKeyAfterAnother_pathIsTheObjects() throws {
+        typealias Note = StrictUTF8Tests.Note
+        var capped = DecodingOptions()
+        capped.maxTokenLength = 8
+        let long = Array("oooooooooooo".utf8)
+        // (bytes, options, path, property; nil when a chunking may leave it out: the Tokenizer's
+        // own size errors name no property.)
+        let cases: [([UInt8], DecodingOptions, String, String??)] = [
+            (Array(#"{"text":"x","o"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", .some(nil)),
+            (Array(#"{"text":"x","o\n"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", .some(nil)),
+            (Array(#"{"text":"x","\uD800":1}"#.utf8), .init(), "$", .some(nil)),
+            (Array(#"{"text":"x",""#.utf8) + long + Array(#"":1}"#.utf8), capped, "$", .some(nil)),
+            (Array(#"{"text":"x", "tags":{"a":1,"b"#.utf8) + [0xFF] + Array(#"":2}}"#.utf8), .init(), "$.tags", "Note.tags"),
+            (Array(#"{"text":"x", "tags":{"a":1,""#.utf8) + long + Array(#"":2}}"#.utf8), capped, "$.tags", nil),
+        ]
+        for (json, options, path, property) in cases {
+            let text = String(decoding: json, as: UTF8.self)
+            var ways: [(String, () throws -> Note)] = [("whole", { try JSONAdapter.model(Note.self, from: Data(json), options: options) })]
+            for size in chunkSizes {
+                ways.append(("chunk size \(size)", { try JSONAdapter.model(Note.self, fromChunks: chunks(json, size), options: options) }))
+            }
+            for (name, decode) in ways {
+                do {
+                    _ = try decode()
+                    Issue.record("\(text), \(name): decoding succeeded")
+                } catch let error as JSONError {
+                    #expect(error.path == path, "\(text), \(name): \(error)")
+                    if let property { #expect(error.property == property, "\(text), \(name): \(error)") }
+                }
+            }
+        }
+    }
+
     @Test func invalidUTF8_isRejected() throws {
         let bytes: [UInt8] = Array(#"{"number": 1, "title": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
         #expect(throws: JSONError.self) { try JSONAdapter.model(GHIssue.self, from: bytes) }

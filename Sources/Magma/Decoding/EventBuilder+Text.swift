@@ -51,7 +51,7 @@ extension EventBuilder {
         if text.count > options.maxTokenLength {
             // yajl has consumed through the number's end (its terminator is not part of it).
             let end = inInput ? offset(of: text.baseAddress! + text.count) : tokenEnd()
-            return failSize("number", at: end.map { $0 - text.count })
+            return failSize("number", at: end.map { $0 - text.count }, isKey: false)
         }
         return number(text)
     }
@@ -64,9 +64,10 @@ extension EventBuilder {
         if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
             // As written: too long, or not UTF-8.
             let start = offset(of: base)
-            if bytes.count > options.maxTokenLength { return failSize(what, at: start - 1) }
+            if bytes.count > options.maxTokenLength { return failSize(what, at: start - 1, isKey: isKey) }
             let bad = UTF8Validation.firstInvalid(bytes)
-            return failText(UTF8Validation.describe(bytes, at: bad) + " in a \(what)", at: start + bad, tokenLength: bytes.count + 2)
+            return failText(UTF8Validation.describe(bytes, at: bad) + " in a \(what)", at: start + bad, tokenLength: bytes.count + 2,
+                            isKey: isKey)
         }
         // A copy: yajl decoded escapes, or the string spans feeds. The text as written settles it.
         let options = options
@@ -98,9 +99,9 @@ extension EventBuilder {
             assert(UTF8Validation.firstInvalid(bytes) < 0, "yajl's copy of text checked as written is not UTF-8")
             return isKey ? key(bytes) : string(bytes)
         case .tooLong(let offset):
-            return failSize(what, at: offset)
+            return failSize(what, at: offset, isKey: isKey)
         case .invalid(let message, let offset):
-            return failText(message + " in a \(what)", at: offset, tokenLength: bytes.count + 2)
+            return failText(message + " in a \(what)", at: offset, tokenLength: bytes.count + 2, isKey: isKey)
         case .replace(let text):
             return text.withUnsafeBytes { isKey ? key($0) : string($0) }
         }
@@ -165,18 +166,24 @@ extension EventBuilder {
         return position.consumedBefore + Tokenizer.bytesConsumed(handle)
     }
 
-    private mutating func failSize(_ what: String, at offset: Int?) -> Bool {
+    private mutating func failSize(_ what: String, at offset: Int?, isKey: Bool) -> Bool {
         var error = JSONError.tokenTooLong(what, limit: options.maxTokenLength)
         error.offset = offset
-        // The token has not reached the frames yet: its path is that of the value it begins.
-        error.path = currentPath(pendingValue: true)
-        return fail(error, nil)
+        return failPending(error, isKey: isKey)
     }
 
-    private mutating func failText(_ message: String, at offset: Int?, tokenLength: Int) -> Bool {
+    private mutating func failText(_ message: String, at offset: Int?, tokenLength: Int, isKey: Bool) -> Bool {
         var error = JSONError(.invalidUnicode, message)
         error.offset = offset
-        error.path = currentPath(pendingValue: true)
+        return failPending(error, isKey: isKey, tokenLength: tokenLength)
+    }
+
+    /// The token has not reached the frames yet: its path is that of the value it begins, or for
+    /// a key, the object's.
+    private mutating func failPending(_ error: JSONError, isKey: Bool, tokenLength: Int = 0) -> Bool {
+        var error = error
+        if isKey { dropCurrentKey() }
+        error.path = currentPath(pending: isKey ? .key : .value)
         return fail(error, nil, tokenLength: tokenLength)
     }
 }

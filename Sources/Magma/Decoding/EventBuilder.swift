@@ -328,6 +328,12 @@ struct EventBuilder {
     /// Marks the top frame as having no current key (errors about the object as a whole).
     mutating func setTopEntry(_ entry: Int32) { frames[depth - 1].entry = entry }
 
+    /// Before failing a key: the object's current key is no longer the one before it, so neither
+    /// the error's path nor its property names that one.
+    mutating func dropCurrentKey() {
+        if skipDepth == 0, depth > 0 { setTopEntry(-1) }
+    }
+
     /// Pops the top frame; its owner has taken its value.
     mutating func pop() { depth -= 1 }
 
@@ -440,15 +446,38 @@ struct EventBuilder {
         return failure
     }
 
-    /// The JSON path of the value being read, e.g. `$[12].user.login`. With `pendingValue`, of
-    /// the value whose token has begun but not reached the builder yet (the next array element).
-    func currentPath(pendingValue: Bool = false) -> String {
+    /// A token that has begun but not reached the builder yet, for the path of an error in it.
+    enum PendingToken {
+        /// A value: the next element of an array, or the value of an object's current key.
+        case value
+        /// An object key: it replaces the current one, so the path is the object's own.
+        case key
+    }
+
+    /// What a string or number begun right after `:` (`afterColon`) or else after `,`, `{` or
+    /// `[` is: a key when the top frame is an object's (a skipped subtree's path is the same
+    /// either way).
+    func pendingToken(afterColon: Bool) -> PendingToken {
+        guard !afterColon, skipDepth == 0, depth > 0 else { return .value }
+        switch frames[depth - 1].kind {
+        case .model, .path, .dictionary: return .key
+        case .array, .pathArray: return .value
+        }
+    }
+
+    /// The JSON path of the value being read, e.g. `$[12].user.login`. With `pending`, of the
+    /// token that has begun but not reached the builder yet (the next array element; for a key,
+    /// the object, not the key before it).
+    func currentPath(pending: PendingToken? = nil) -> String {
         var path = "$"
         for i in 0..<depth {
             let frame = frames[i]
-            if pendingValue, skipDepth == 0, i == depth - 1, frame.kind == .array || frame.kind == .pathArray {
-                path += "[\(frame.count)]"
-                continue
+            if let pending, skipDepth == 0, i == depth - 1 {
+                if pending == .value, frame.kind == .array || frame.kind == .pathArray {
+                    path += "[\(frame.count)]"
+                    continue
+                }
+                if pending == .key, frame.kind == .model || frame.kind == .path || frame.kind == .dictionary { continue }
             }
             switch frame.kind {
             case .model, .path:

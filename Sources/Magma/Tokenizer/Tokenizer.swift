@@ -183,7 +183,8 @@ struct Tokenizer: ~Copyable {
     /// the held bytes pass the cap and then each time they grow by a quarter: O(n) in all.
     private mutating func checkOpenTokenSize() throws(JSONError) {
         let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
-        if let open = scanner.openToken(), open.kind == .string || open.kind == .number {
+        let (last, previous) = scanner.lastTwoTokens()
+        if let open = last, open.open, open.kind == .string || open.kind == .number {
             let length = heldCount - open.start - (open.kind == .string ? 1 : 0)
             if length > maxTokenLength {
                 if open.start >= heldFed {
@@ -200,7 +201,7 @@ struct Tokenizer: ~Copyable {
                     var error = JSONError.tokenTooLong(what, limit: maxTokenLength)
                     let offset = consumedBefore - heldFed + open.start
                     error.offset = offset
-                    error.path = builder.pointee.currentPath(pendingValue: true)
+                    error.path = builder.pointee.currentPath(pending: pendingToken(after: previous, in: scanner.bytes))
                     if tracksLines { locate(&error, offset: offset, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
                     throw error
                 }
@@ -230,12 +231,12 @@ struct Tokenizer: ~Copyable {
             if error.code == .unexpectedEnd, consumedBefore > maxTokenLength {
                 let bytes = whole ?? UnsafeRawBufferPointer(start: held, count: heldFed)
                 let base = consumedBefore - bytes.count
-                if let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
-                   open.kind == .string || open.kind == .number,
+                let (last, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).lastTwoTokens()
+                if let open = last, open.open, open.kind == .string || open.kind == .number,
                    bytes.count - open.start - (open.kind == .string ? 1 : 0) > maxTokenLength {
                     error = JSONError.tokenTooLong(open.kind == .string ? "string" : "number", limit: maxTokenLength)
                     error.offset = base + open.start
-                    error.path = builder.pointee.currentPath(pendingValue: true)
+                    error.path = builder.pointee.currentPath(pending: pendingToken(after: previous, in: bytes))
                     if tracksLines { locate(&error, offset: base + open.start, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
                 }
             }
@@ -360,7 +361,7 @@ struct Tokenizer: ~Copyable {
                                             chunk: chunk, carry: carry) {
                 error = JSONError.tokenTooLong(overlong.kind == .string ? "string" : "number", limit: maxTokenLength)
                 error.offset = overlong.start
-                error.path = builder.pointee.currentPath(pendingValue: true)
+                error.path = builder.pointee.currentPath(pending: overlong.pending)
             }
         }
         if tracksLines, let offset = error.offset { locate(&error, offset: offset, chunk: chunk) }
@@ -377,26 +378,30 @@ struct Tokenizer: ~Copyable {
         case endingAt(Int)
     }
 
-    /// The string or number at `position` (offsets in the whole input), with its start, if it is
-    /// longer than the size cap (as far as it goes, for one yajl stopped inside).
-    private func overlongToken(at position: TokenAt, chunk: UnsafeRawBufferPointer,
-                               carry: UnsafeRawBufferPointer) -> (start: Int, kind: TokenScanner.Kind)? {
+    /// The string or number at `position` (offsets in the whole input), with its start and what
+    /// it is (a key or a value), if it is longer than the size cap (as far as it goes, for one
+    /// yajl stopped inside).
+    private func overlongToken(at position: TokenAt, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer)
+        -> (start: Int, kind: TokenScanner.Kind, pending: EventBuilder.PendingToken)? {
         let base = consumedBefore - carry.count
-        return TokenScanner.withJoined(carry, chunk) { bytes -> (start: Int, kind: TokenScanner.Kind)? in
+        return TokenScanner.withJoined(carry, chunk) { bytes -> (start: Int, kind: TokenScanner.Kind, pending: EventBuilder.PendingToken)? in
             var found: TokenScanner.Token?
+            var previous: TokenScanner.Token?, beforeFound: TokenScanner.Token?
             var inside = false
             TokenScanner(bytes: bytes, allowComments: allowComments).forEachToken { token in
+                defer { previous = token }
                 let start = token.start + base, end = token.end + base
+                func take() { found = token; beforeFound = previous }
                 switch position {
                 case .containing(let p), .holding(let p):
-                    if start <= p && p < end || token.open && start <= p { found = token }
+                    if start <= p && p < end || token.open && start <= p { take() }
                     // A malformed number ("1." or "1e" and then no digit): yajl stops at the byte
                     // after the text the scanner takes for the number.
-                    if case .containing = position, token.kind == .number, end == p { found = token; return false }
+                    if case .containing = position, token.kind == .number, end == p { take(); return false }
                     if end > p { return false }
                 case .endingAt(let p):
-                    if end == p, start < p { found = token; return false }
-                    if start <= p && p < end || token.open && start <= p { found = token; inside = true }
+                    if end == p, start < p { take(); return false }
+                    if start <= p && p < end || token.open && start <= p { take(); inside = true }
                     if end > p { return false }
                 }
                 return true
@@ -409,8 +414,16 @@ struct Tokenizer: ~Copyable {
             default: break
             }
             let length = end - (token.start + base) - (token.kind == .string ? (token.open || end < token.end + base ? 1 : 2) : 0)
-            return length > maxTokenLength ? (token.start + base, token.kind) : nil
+            guard length > maxTokenLength else { return nil }
+            return (token.start + base, token.kind, pendingToken(after: beforeFound, in: bytes))
         }
+    }
+
+    /// What the string or number after `previous` (a token of `bytes`, nil at their start) is,
+    /// for the path of an error in it.
+    private func pendingToken(after previous: TokenScanner.Token?, in bytes: UnsafeRawBufferPointer) -> EventBuilder.PendingToken {
+        let afterColon = previous.map { $0.kind == .punctuation && bytes[$0.start] == UInt8(ascii: ":") } ?? false
+        return builder.pointee.pendingToken(afterColon: afterColon)
     }
 
     /// Where yajl would point a parse error at the token begun in `carry` and ended in `chunk`
