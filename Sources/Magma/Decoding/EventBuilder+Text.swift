@@ -137,12 +137,15 @@ extension EventBuilder {
 
     /// Calls `body` with the text as written of the string yajl has just finished (between its
     /// quotes) and the offset of its first byte, and returns its result; nil when the text cannot
-    /// be found.
-    private func withRawString<R>(_ body: (UnsafeRawBufferPointer, Int) -> R) -> R? {
+    /// be found. Moves `lastTokenEnd` past it when it ends in the buffer being parsed, so the next
+    /// copied string is found forward from there, and a feed ending inside a token keeps only the
+    /// bytes after it.
+    private mutating func withRawString<R>(_ body: (UnsafeRawBufferPointer, Int) -> R) -> R? {
         guard let end = tokenEnd() else { return nil }
         let input = position.input
         let close = end - 1 - position.consumedBefore   // the closing quote, in `input`
         guard close >= 0, close < input.count, input[close] == UInt8(ascii: "\"") else { return nil }
+        lastTokenEnd = position.inputStart + close + 1
         let carry = position.carry
         if let open = TokenScanner.openingQuote(in: input, closingAt: close, startsAtBoundary: carry.count == 0) {
             return body(UnsafeRawBufferPointer(rebasing: input[(open + 1)..<close]), position.consumedBefore + open + 1)
