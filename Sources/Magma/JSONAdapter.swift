@@ -221,7 +221,7 @@ public enum JSONAdapter {
                     builder.deinitialize(count: 1)
                     builder.deallocate()
                 }
-                var tokenizer = Tokenizer(builder: builder, allowComments: options.allowComments, tracksLines: chunked)
+                var tokenizer = Tokenizer(builder: builder, tracksLines: chunked)
                 do {
                     try body(&tokenizer)
                 } catch {

@@ -103,6 +103,18 @@ import Testing
         }
     }
 
+    /// A negative size cap is read as 0 by the Tokenizer and the text checks alike: an empty
+    /// string passes, one byte fails at the token's start, whole and in every chunking.
+    @Test func negativeSizeCap_actsAsZero_everywhere() throws {
+        var options = DecodingOptions()
+        options.maxTokenLength = -1
+        #expect(try valueAnywhere(Array(#"[""]"#.utf8), .json, options: options) == .array([.string("")]))
+        let error = failureAnywhere(Array(#"["", "a"]"#.utf8), .json, options: options)
+        #expect(error?.code == .sizeLimitExceeded)
+        #expect(error?.offset == 5)
+        #expect(error?.message.contains("limit of 0 bytes") == true, "\(String(describing: error))")
+    }
+
     @Test func invalidUTF8_isRejected() throws {
         let bytes: [UInt8] = Array(#"{"number": 1, "title": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
         #expect(throws: JSONError.self) { try JSONAdapter.model(GHIssue.self, from: bytes) }

@@ -102,6 +102,9 @@ struct EventBuilder {
     init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
         self.root = Unmanaged.passUnretained(root)
         self.rootContext = rootContext
+        var options = options
+        // Read once here, for the Tokenizer and the text checks alike: a negative cap is 0.
+        options.maxTokenLength = max(options.maxTokenLength, 0)
         self.options = options
         flags = CodecFlags(lenient: options.lenientTypes, keepDefaultOnNull: options.nullForNonOptional == .keepDefault)
         capacity = 16

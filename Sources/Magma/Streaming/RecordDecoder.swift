@@ -180,8 +180,7 @@ public final class RecordDecoder<Model: JSONModel> {
         builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options))
         if layout.kind == .concatenated, errorPolicy == .skip { builder.pointee.recovery = (0, sink) }
         if layout.kind != .ndjson {
-            tokenizer = Tokenizer(builder: builder, allowComments: options.allowComments,
-                                  multipleValues: layout.kind == .concatenated, tracksLines: true)
+            tokenizer = Tokenizer(builder: builder, multipleValues: layout.kind == .concatenated, tracksLines: true)
         }
     }
 
@@ -297,7 +296,7 @@ public final class RecordDecoder<Model: JSONModel> {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
         let index = lineRecords
         lineRecords += 1
-        var lineTokenizer = Tokenizer(builder: builder, allowComments: options.allowComments, tracksLines: false)
+        var lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
         do {
             try run { try lineTokenizer.parseAll(line) }
         } catch var error as JSONError {

@@ -46,12 +46,13 @@ struct Tokenizer: ~Copyable {
     /// The most bytes held at once (tests check a long token is held in O(cap)).
     private(set) var mostHeld = 0
 
+    /// Reads `allowComments` and `maxTokenLength` from the builder's options.
     /// - Parameter multipleValues: Accept a sequence of top-level values (concatenated records).
-    init(builder: UnsafeMutablePointer<EventBuilder>, allowComments: Bool, multipleValues: Bool = false, tracksLines: Bool) {
+    init(builder: UnsafeMutablePointer<EventBuilder>, multipleValues: Bool = false, tracksLines: Bool) {
         self.builder = builder
         self.tracksLines = tracksLines
-        self.allowComments = allowComments
-        maxTokenLength = max(builder.pointee.options.maxTokenLength, 0)
+        allowComments = builder.pointee.options.allowComments
+        maxTokenLength = builder.pointee.options.maxTokenLength
         nextSizeCheck = maxTokenLength &+ 1
         handle = yajl_alloc(Tokenizer.callbacks, nil, UnsafeMutableRawPointer(builder))
         if allowComments { _ = magma_yajl_config(handle, yajl_allow_comments, 1) }
