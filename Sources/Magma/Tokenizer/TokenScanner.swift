@@ -5,7 +5,19 @@
 
 /// Token boundaries in JSON text that starts outside any token.
 struct TokenScanner {
-    enum Kind { case string, number, literal, punctuation }
+    enum Kind {
+        case string, number, literal, punctuation
+
+        /// As error messages name it.
+        var name: String {
+            switch self {
+            case .string: "string"
+            case .number: "number"
+            case .literal: "literal"
+            case .punctuation: "punctuation"
+            }
+        }
+    }
 
     struct Token {
         var start: Int
@@ -16,6 +28,13 @@ struct TokenScanner {
         var open: Bool
         /// The token's length as yajl counts it in its error offsets (a string without its quotes).
         var yajlLength: Int { kind == .string ? max(end - start - 2, 0) : end - start }
+
+        /// The token's length against the size cap as far as `end` (one past the last byte seen;
+        /// at most `self.end`): a string's quotes are not counted.
+        func contentLength(upTo end: Int) -> Int {
+            guard kind == .string else { return end - start }
+            return end - start - (!open && end == self.end ? 2 : 1)
+        }
     }
 
     let bytes: UnsafeRawBufferPointer

@@ -186,8 +186,7 @@ struct Tokenizer: ~Copyable {
         let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
         let (last, previous) = scanner.lastTwoTokens()
         if let open = last, open.open, open.kind == .string || open.kind == .number {
-            let length = heldCount - open.start - (open.kind == .string ? 1 : 0)
-            if length > maxTokenLength {
+            if open.contentLength(upTo: heldCount) > maxTokenLength {
                 if open.start >= heldFed {
                     // yajl has not reached the token: feed it what comes before, which may hold an
                     // error of its own (one whole buffer would report that first).
@@ -198,13 +197,8 @@ struct Tokenizer: ~Copyable {
                 // A string yajl will reject within what is held fails with yajl's error, as from
                 // one whole buffer: feed on.
                 if !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<heldCount)) {
-                    let what = open.kind == .string ? "string" : "number"
-                    var error = JSONError.tokenTooLong(what, limit: maxTokenLength)
-                    let offset = consumedBefore - heldFed + open.start
-                    error.offset = offset
-                    error.path = builder.pointee.currentPath(pending: pendingToken(after: previous, in: scanner.bytes))
-                    if tracksLines { locate(&error, offset: offset, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
-                    throw error
+                    throw tokenTooLong(open.kind, at: consumedBefore - heldFed + open.start,
+                                       pending: pendingToken(after: previous, in: scanner.bytes))
                 }
             }
         }
@@ -234,11 +228,8 @@ struct Tokenizer: ~Copyable {
                 let base = consumedBefore - bytes.count
                 let (last, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).lastTwoTokens()
                 if let open = last, open.open, open.kind == .string || open.kind == .number,
-                   bytes.count - open.start - (open.kind == .string ? 1 : 0) > maxTokenLength {
-                    error = JSONError.tokenTooLong(open.kind == .string ? "string" : "number", limit: maxTokenLength)
-                    error.offset = base + open.start
-                    error.path = builder.pointee.currentPath(pending: pendingToken(after: previous, in: bytes))
-                    if tracksLines { locate(&error, offset: base + open.start, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
+                   open.contentLength(upTo: bytes.count) > maxTokenLength {
+                    error = tokenTooLong(open.kind, at: base + open.start, pending: pendingToken(after: previous, in: bytes))
                 }
             }
             throw error
@@ -258,19 +249,26 @@ struct Tokenizer: ~Copyable {
         }
         guard let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
               open.kind == .string || open.kind == .punctuation else { return }
-        let start = consumedBefore - bytes.count + open.start
-        var error: JSONError
-        let offset: Int
-        if open.kind == .string, consumedBefore - start - 1 > maxTokenLength {
-            error = JSONError.tokenTooLong("string", limit: maxTokenLength)
-            offset = start
-        } else {
-            error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
-            offset = consumedBefore
+        if open.kind == .string, open.contentLength(upTo: bytes.count) > maxTokenLength {
+            // After the value, outside any container: the path is `$`.
+            throw tokenTooLong(.string, at: consumedBefore - bytes.count + open.start, pending: .value)
         }
-        error.offset = offset
-        if tracksLines { locate(&error, offset: offset, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        var error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
+        error.offset = consumedBefore
+        if tracksLines { locate(&error, offset: consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
         throw error
+    }
+
+    /// The size cap's error for the string or number of `kind` that begins at `offset` in the
+    /// whole input, with the path of the token pending there and, when lines are tracked, its
+    /// line and column (`chunk`: the feed under way, whose lines are not counted yet).
+    private func tokenTooLong(_ kind: TokenScanner.Kind, at offset: Int, pending: EventBuilder.PendingToken,
+                              chunk: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) -> JSONError {
+        var error = JSONError.tokenTooLong(kind.name, limit: maxTokenLength)
+        error.offset = offset
+        error.path = builder.pointee.currentPath(pending: pending)
+        if tracksLines { locate(&error, offset: offset, chunk: chunk) }
+        return error
     }
 
     private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) throws(JSONError) {
@@ -360,9 +358,7 @@ struct Tokenizer: ~Copyable {
             if !atEnd, let offset = error.offset, afterKeyAndValue || offset > maxTokenLength,
                let overlong = overlongToken(at: afterKeyAndValue ? .holding(offset) : parseError ? .endingAt(consumedBefore + consumed) : .containing(offset),
                                             chunk: chunk, carry: carry) {
-                error = JSONError.tokenTooLong(overlong.kind == .string ? "string" : "number", limit: maxTokenLength)
-                error.offset = overlong.start
-                error.path = builder.pointee.currentPath(pending: overlong.pending)
+                return tokenTooLong(overlong.kind, at: overlong.start, pending: overlong.pending, chunk: chunk)
             }
         }
         if tracksLines, let offset = error.offset { locate(&error, offset: offset, chunk: chunk) }
@@ -414,8 +410,7 @@ struct Tokenizer: ~Copyable {
             case .endingAt(let p) where inside: end = p
             default: break
             }
-            let length = end - (token.start + base) - (token.kind == .string ? (token.open || end < token.end + base ? 1 : 2) : 0)
-            guard length > maxTokenLength else { return nil }
+            guard token.contentLength(upTo: end - base) > maxTokenLength else { return nil }
             return (token.start + base, token.kind, pendingToken(after: beforeFound, in: bytes))
         }
     }
