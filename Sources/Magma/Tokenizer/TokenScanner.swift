@@ -102,11 +102,11 @@ struct TokenScanner {
         return (last, previous)
     }
 
-    /// The first token that ends after `offset` (or, with `numbersEndingAt`, a number ending at it).
-    func firstToken(endingAfter offset: Int, numbersEndingAt: Bool = false) -> Token? {
+    /// The first token that ends after `offset`, or a number ending at it.
+    func firstToken(endingAfter offset: Int) -> Token? {
         var found: Token?
         forEachToken { token in
-            if token.end > offset || (numbersEndingAt && token.kind == .number && token.end == offset) { found = token; return false }
+            if token.end > offset || (token.kind == .number && token.end == offset) { found = token; return false }
             return true
         }
         return found
@@ -119,9 +119,7 @@ struct TokenScanner {
         var from = open + 1
         while from < bytes.count, let found = memchr(base + from, 0x22, bytes.count - from) {
             let q = UnsafeRawPointer(found) - base
-            var backslashes = 0
-            while q - backslashes - 1 > open, bytes[q - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-            if backslashes % 2 == 0 { return q }
+            if Self.backslashes(in: bytes, before: q, after: open) % 2 == 0 { return q }
             from = q + 1
         }
         return nil
@@ -191,6 +189,15 @@ struct TokenScanner {
         return false
     }
 
+    /// How many backslashes run back from just before `q`, not reaching `floor`: an odd count
+    /// escapes the quote at `q`.
+    @inline(__always)
+    private static func backslashes(in bytes: UnsafeRawBufferPointer, before q: Int, after floor: Int) -> Int {
+        var count = 0
+        while q - count - 1 > floor, bytes[q - count - 1] == UInt8(ascii: "\\") { count += 1 }
+        return count
+    }
+
     /// The index of the last `"` at or before `q`, or -1: eight bytes at a time (a long string
     /// with escapes is scanned back to its start for every value, so a byte loop showed in profiles).
     @inline(__always)
@@ -218,8 +225,7 @@ struct TokenScanner {
         while q >= 0 {
             q = lastQuote(base, atOrBefore: q)
             if q < 0 { return nil }
-            var backslashes = 0
-            while q - backslashes - 1 >= 0, bytes[q - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            let backslashes = Self.backslashes(in: bytes, before: q, after: -1)
             if q - backslashes - 1 < 0 && backslashes > 0 && !startsAtBoundary { return nil }
             if backslashes % 2 == 0 {
                 // A quote at the very start could still be an escaped one whose backslash lies

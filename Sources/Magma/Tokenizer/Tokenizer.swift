@@ -39,8 +39,6 @@ struct Tokenizer: ~Copyable {
     private var stallSize = 0
     /// `heldCount` at which the held bytes are next checked against the size cap.
     private var nextSizeCheck: Int
-    /// The builder's event count when the feed under way began.
-    private var eventsBeforeFeed = 0
     /// How many times yajl was fed (tests check that a long token costs O(log n) feeds).
     private(set) var feedCount = 0
     /// The most bytes held at once (tests check a long token is held in O(cap)).
@@ -98,9 +96,7 @@ struct Tokenizer: ~Copyable {
             try feedHeld()
             return
         }
-        let events = builder.pointee.eventCount
-        try feedDirect(chunk, carry: UnsafeRawBufferPointer(start: held, count: heldCount))
-        if builder.pointee.eventCount == events {
+        if try !feedDirect(chunk, carry: UnsafeRawBufferPointer(start: held, count: heldCount)) {
             stallSize = chunk.count
             append(chunk)
             heldFed = heldCount
@@ -111,14 +107,15 @@ struct Tokenizer: ~Copyable {
     }
 
     /// Feeds the held-back bytes.
-    private mutating func feedHeld() throws(JSONError) {
-        let events = builder.pointee.eventCount
+    /// - Returns: Whether they produced events.
+    @discardableResult
+    private mutating func feedHeld() throws(JSONError) -> Bool {
         let base = held.unsafelyUnwrapped
         let size = heldCount - heldFed
-        try feedDirect(UnsafeRawBufferPointer(start: base + heldFed, count: size),
-                       carry: UnsafeRawBufferPointer(start: base, count: heldFed))
+        let producedEvents = try feedDirect(UnsafeRawBufferPointer(start: base + heldFed, count: size),
+                                            carry: UnsafeRawBufferPointer(start: base, count: heldFed))
         heldFed = heldCount
-        if builder.pointee.eventCount == events {
+        if !producedEvents {
             stallSize = size
         } else {
             stallSize = 0
@@ -128,6 +125,7 @@ struct Tokenizer: ~Copyable {
                 dropToOpenToken()
             }
         }
+        return producedEvents
     }
 
     /// After a feed of `fed` (straight from the caller) that produced events: keeps the bytes after
@@ -271,8 +269,11 @@ struct Tokenizer: ~Copyable {
         return error
     }
 
-    private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) throws(JSONError) {
-        guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+    /// Feeds `chunk` to yajl; `carry` is the held bytes before it (see `FeedPosition`).
+    /// - Returns: Whether the feed produced events.
+    @discardableResult
+    private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return false }
         feedCount += 1
         builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, inputStart: base,
                                                 inputEnd: base + chunk.count, carry: carry)
@@ -287,9 +288,12 @@ struct Tokenizer: ~Copyable {
             stray = found
             length = found + 1
         }
-        eventsBeforeFeed = builder.pointee.eventCount
+        let eventsBefore = builder.pointee.eventCount
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), length)
-        if status != yajl_status_ok { throw error(status, chunk: chunk, carry: carry, atEnd: false) }
+        let producedEvents = builder.pointee.eventCount != eventsBefore
+        if status != yajl_status_ok {
+            throw error(status, chunk: chunk, carry: carry, atEnd: false, feedProducedEvents: producedEvents)
+        }
         if stray >= 0 {
             var error = JSONError(.syntax, chunk[stray] == 0x0C ? "form feed (0x0C) is not JSON whitespace"
                                                                 : "vertical tab (0x0B) is not JSON whitespace")
@@ -300,6 +304,7 @@ struct Tokenizer: ~Copyable {
         }
         if tracksLines { countLines(chunk) }
         consumedBefore += chunk.count
+        return producedEvents
     }
 
     /// Block by block, so the second search reads bytes the first has just brought into cache
@@ -318,7 +323,9 @@ struct Tokenizer: ~Copyable {
         return nil
     }
 
-    private func error(_ status: yajl_status, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer, atEnd: Bool) -> JSONError {
+    /// - Parameter feedProducedEvents: Whether the feed that failed produced events before (not at the end).
+    private func error(_ status: yajl_status, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer, atEnd: Bool,
+                       feedProducedEvents: Bool = false) -> JSONError {
         let consumed = atEnd ? 0 : yajl_get_bytes_consumed(handle)
         var error: JSONError
         if status == yajl_status_client_canceled, let stored = builder.pointee.takeError() {
@@ -345,8 +352,7 @@ struct Tokenizer: ~Copyable {
             // for a token begun in an earlier feed, find where it is.
             // (With an event in this feed, the value before the offending token completed here, so
             // the token began here too and yajl's figure is exact.)
-            if afterKeyAndValue, !atEnd, consumed == 0, carry.count > 0,
-               builder.pointee.eventCount == eventsBeforeFeed,
+            if afterKeyAndValue, !atEnd, consumed == 0, carry.count > 0, !feedProducedEvents,
                let offset = spanningTokenOffset(chunk: chunk, carry: carry) {
                 error.offset = offset
             }
@@ -428,7 +434,7 @@ struct Tokenizer: ~Copyable {
         TokenScanner.withJoined(carry, chunk) { bytes in
             let scanner = TokenScanner(bytes: bytes, allowComments: allowComments)
             // A number ending right at the feed's start was completed by this feed's first byte.
-            guard let token = scanner.firstToken(endingAfter: carry.count, numbersEndingAt: true),
+            guard let token = scanner.firstToken(endingAfter: carry.count),
                   token.start < carry.count else { return nil }
             return consumedBefore - carry.count + token.end - token.yajlLength
         }
@@ -553,9 +559,7 @@ extension Tokenizer {
     /// Meaningful only while the builder has seen no event: until then the Tokenizer holds every
     /// byte fed from the first token on (`feed` keeps a feed with no event whole).
     mutating func holdsNoToken() throws(JSONError) -> Bool {
-        let events = builder.pointee.eventCount
-        if heldFed < heldCount { try feedHeld() }
-        guard builder.pointee.eventCount == events else { return false }
+        if heldFed < heldCount, try feedHeld() { return false }
         var none = true
         TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
             .forEachToken { _ in none = false; return false }
