@@ -12,8 +12,8 @@ public struct Map<Model> {
         case multiple([String], MultiKeyBinding)
     }
 
-    /// The property, for duplicate checks (a key path of this model, or of a superclass for an
-    /// inherited line).
+    /// The property, for duplicate checks and overrides: a key path of the type the mapping's
+    /// lines are for (a subclass's mapping reroots the lines it inherits onto the subclass).
     var property: AnyKeyPath
     /// `GHIssue.reporterLogin`, for messages.
     var propertyName: String
