@@ -200,3 +200,59 @@ extension ClusterTests {
         }
     }
 }
+
+extension ClusterTests {
+    struct NotAShape: JSONModel, Equatable {
+        var id = 0
+        static let jsonMapping = JSONMapping<NotAShape> { Map(\.id, "id") }
+    }
+    struct NotAnEvent: JSONModel, Equatable {
+        var at = 0
+        static let jsonMapping = JSONMapping<NotAnEvent> { Map(\.at, "at") }
+    }
+
+    static let illegalClusters: [(String, JSONCluster<Shape>)] = [
+        ("a case that is not a subclass", JSONCluster(discriminator: "type") {
+            ClusterCase("circle", Circle.self)
+            ClusterCase("other", NotAShape.self)
+        }),
+        ("a value given twice", JSONCluster(discriminator: "type") {
+            ClusterCase("circle", Circle.self)
+            ClusterCase("circle", Square.self)
+        }),
+        ("two fallbacks", JSONCluster(discriminator: "type") {
+            ClusterCase("circle", Circle.self)
+            ClusterCase.fallback(Circle.self)
+            ClusterCase.fallback(Square.self)
+        }),
+    ]
+
+    @Test(arguments: illegalClusters.indices)
+    func illegalCluster_failsWhenBuilt_beforeAnyModelIsRead(_ index: Int) throws {
+        let (what, cluster) = ClusterTests.illegalClusters[index]
+        do {
+            // Even an object of a legal case is not read through an illegal cluster.
+            _ = try JSONAdapter.value(from: Data(#"{"type": "circle"}"#.utf8), .cluster(cluster))
+            Issue.record("\(what): decoded through an illegal cluster")
+        } catch let error as JSONError {
+            #expect(error.code == .invalidMapping, "\(what)")
+        }
+        #expect(throws: JSONError.self, "\(what)") { try cluster.validate() }
+        #expect(throws: JSONError.self, "\(what)") { try JSONAdapter.json(from: Circle() as Shape, .cluster(cluster)) }
+    }
+
+    @Test func protocolCluster_ofANonConformingModel_failsWhenBuilt() throws {
+        let events = JSONCluster<any Event>(discriminator: "kind") {
+            ClusterCase("click", Click.self)
+            ClusterCase("other", NotAnEvent.self)
+        }
+        #expect(throws: JSONError.self) { try JSONAdapter.value(from: Data(#"{"kind": "click"}"#.utf8), .cluster(events)) }
+        #expect(throws: JSONError.self) { try events.validate() }
+        try ClusterTests.events.validate()
+        try Shape.jsonCluster?.validate()
+        // Any model is an Any: boxed, not reinterpreted.
+        let anything = JSONCluster<Any>(discriminator: "kind") { ClusterCase("click", Click.self) }
+        let value = try JSONAdapter.value(from: Data(#"{"x": 2, "kind": "click"}"#.utf8), .cluster(anything))
+        #expect(value as? Click == Click(at: 0, x: 2))
+    }
+}

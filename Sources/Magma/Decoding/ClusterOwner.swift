@@ -76,16 +76,20 @@ final class ClusterOwner<Base>: ContainerOwner {
     /// The codec's discriminator key, compared with every key until it comes: held here so that
     /// a key costs no access through the unowned codec.
     private let discriminator: [UInt8]
+    /// The cluster's problem, if it is illegal: thrown before any of its objects is read.
+    private let problem: JSONError?
 
     init(_ codec: ClusterCodec<Base>) {
         self.codec = codec
         discriminator = codec.discriminatorBytes
+        problem = codec.problem
         recorder = ClusterRecorder()
         super.init()
         recorder.cluster = self
     }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if let problem { throw problem }
         let storage = b.storage(size: MemoryLayout<ClusterBox>.size, alignment: MemoryLayout<ClusterBox>.alignment)
         storage.bindMemory(to: ClusterBox.self, capacity: 1).initialize(to: ClusterBox())
         b.push(.dictionary, owner: self, node: nil, target: recorder, starter: starter, storage: storage, parentContext: context)
