@@ -49,6 +49,21 @@ import Testing
     /// Not a Car: it cannot inherit Car's lines (they write Car's properties).
     class Bike: Vehicle {}
 
+    /// Non-final, so its key paths have no names but the lines' own.
+    class Badge: JSONModel {
+        struct Unwritable: Error {}
+        var label = ""
+        var rank = 0
+        var secret = 0
+        required init() {}
+        class var jsonMapping: JSONMapping<Badge> { badgeMapping }
+        static let badgeMapping = JSONMapping<Badge> {
+            Map(\.label, "label").named("label")
+            Map(\.rank, "rank", required: true).named("rank")
+            Map(\.secret, "secret", Transformer(forward: { _ in 0 }, reverse: { _ in throw Unwritable() })).named("secret")
+        }
+    }
+
     struct Garage: JSONModel, Equatable {
         var vehicles: [Vehicle] = []
         var favourite: Car?
@@ -100,6 +115,22 @@ import Testing
             #expect(error.code == .invalidMapping && error.message.contains("Car"))
         } catch {
             Issue.record("\(error)")
+        }
+    }
+
+    @Test func errors_nameAClassPropertyByItsLinesName() throws {
+        let mismatch = failureEverywhere(Badge.self, #"{"label": 5, "rank": 1}"#)
+        #expect(mismatch?.code == .typeMismatch)
+        #expect(mismatch?.property == "Badge.label")
+        let missing = failureEverywhere(Badge.self, #"{"label": "x"}"#)
+        #expect(missing?.code == .missingKey)
+        #expect(missing?.property == "Badge.rank")
+        #expect(missing?.message.contains("Badge.rank") == true)
+        do {
+            _ = try JSONAdapter.json(from: Badge())
+            Issue.record("encoded a property whose transformer throws")
+        } catch let error as JSONError {
+            #expect(error.property == "Badge.secret")
         }
     }
 

@@ -118,6 +118,7 @@ extension JSONMapping {
         var made = remake(key, transformer, registry, required)
         made.property = map.property  // rerooted, for an inherited line
         made.bareName = map.bareName
+        made.propertyName = map.propertyName
         made.merge = map.merge
         made.relationship = map.relationship
         if let problem = made.problem { throw problem }

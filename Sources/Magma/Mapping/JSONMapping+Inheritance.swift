@@ -93,7 +93,7 @@ extension Map {
     }
 
     init(property: AnyKeyPath, propertyName: String, bareName: String?, source: Source, required: Bool,
-         writer: PropertyWriter?, problem: JSONError?, derivesKey: Bool, merge: @escaping (inout Model, Model) -> Void,
+         writer: ((String) -> PropertyWriter)?, problem: JSONError?, derivesKey: Bool, merge: @escaping (inout Model, Model) -> Void,
          remake: ((String, String?, TransformerRegistry, Bool) -> Map<Model>)?, relationship: Relationship<Model>?) {
         self.property = property
         self.propertyName = propertyName
