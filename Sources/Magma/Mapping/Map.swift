@@ -160,7 +160,7 @@ public struct Map<Model> {
                     required: Bool) {
         let missing = Transformer<JSONValue, V>(forward: { _ in throw JSONError(.invalidMapping, "no transformer \"\(name)\"") })
         self.init(property, keyPath, missing, required: required)
-        self = with(problem: .invalidMapping("\(propertyName): no transformer named \"\(name)\" for \(types) is registered"))
+        problem = .invalidMapping("\(propertyName): no transformer named \"\(name)\" for \(types) is registered")
     }
 
     /// Maps one property from several key paths: its transformer receives all of their values
@@ -188,12 +188,6 @@ public struct Map<Model> {
         bareName = Map.bareName(of: name, model: Model.self)
         merge = { $0[keyPath: property] = $1[keyPath: property] }
         remake = nil
-    }
-
-    private func with(problem: JSONError) -> Map {
-        var map = self
-        map.problem = problem
-        return map
     }
 
     /// `GHIssue.reporterLogin` from `\GHIssue.reporterLogin`.
