@@ -99,7 +99,7 @@ final class ClusterOwner<Base>: ContainerOwner {
 
     init(_ codec: ClusterCodec<Base>) {
         self.codec = codec
-        discriminator = codec.discriminatorBytes
+        discriminator = Array(codec.discriminator.utf8)
         problem = codec.problem
         recorder = ClusterRecorder()
         super.init()

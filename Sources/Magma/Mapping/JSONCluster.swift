@@ -104,7 +104,7 @@ public struct ClusterCase<Base> {
     let model: Any.Type
     /// Whether the model is a `Base`; if not, the cluster fails to build.
     let isBase: Bool
-    let makeEntry: (_ discriminator: String) -> ClusterEntry<Base>
+    let makeEntry: () -> ClusterEntry<Base>
 
     /// The model `type` for objects whose discriminator is `value`.
     /// - Parameters:
@@ -130,7 +130,7 @@ public struct ClusterCase<Base> {
         // metatype asks whether `M` conforms to a protocol given as a generic existential, so a
         // default model is asked, once.
         isBase = M.self is Base.Type || M() is Base
-        makeEntry = { TypedClusterEntry<Base, M>(value: value, discriminator: $0) }
+        makeEntry = { TypedClusterEntry<Base, M>(value: value) }
     }
 }
 
@@ -145,28 +145,25 @@ public enum ClusterBuilder<Base> {
 /// One case, typed: its model's owner, and how its model becomes a `Base` and is written.
 class ClusterEntry<Base> {
     let value: String?
-    let valueBytes: [UInt8]
-    let discriminator: String
     let owner: ContainerOwner
     let modelType: ObjectIdentifier
 
-    init(value: String?, discriminator: String, owner: ContainerOwner, modelType: Any.Type) {
+    init(value: String?, owner: ContainerOwner, modelType: Any.Type) {
         self.value = value
-        valueBytes = Array((value ?? "").utf8)
-        self.discriminator = discriminator
         self.owner = owner
         self.modelType = ObjectIdentifier(modelType)
     }
 
     /// Moves the finished model out of its frame's storage.
     func take(_ storage: UnsafeMutableRawPointer) throws -> Base { fatalError("abstract") }
-    /// Writes `value` if it is this case's model; false if it is not.
-    func write(_ value: Base, into w: inout JSONWriter) throws -> Bool { fatalError("abstract") }
+    /// Writes `value` if it is this case's model, with `discriminator` (the cluster's key) unless
+    /// this is the fallback; false if it is not.
+    func write(_ value: Base, discriminator: String, into w: inout JSONWriter) throws -> Bool { fatalError("abstract") }
 }
 
 final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
-    init(value: String?, discriminator: String) {
-        super.init(value: value, discriminator: discriminator, owner: ModelOwner<M>(), modelType: M.self)
+    init(value: String?) {
+        super.init(value: value, owner: ModelOwner<M>(), modelType: M.self)
     }
 
     /// The cast cannot fail: a cluster whose model is not a `Base` fails to build. (Reading the
@@ -175,7 +172,7 @@ final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
         storage.assumingMemoryBound(to: M.self).move() as! Base
     }
 
-    override func write(_ value: Base, into w: inout JSONWriter) throws -> Bool {
+    override func write(_ value: Base, discriminator: String, into w: inout JSONWriter) throws -> Bool {
         guard let model = value as? M else { return false }
         try ModelCodec<M>.write(model, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &w)
         return true
@@ -192,7 +189,6 @@ protocol ClusterWriting: AnyObject {
 /// Reads a cluster's models (see ClusterOwner) and writes them with their discriminators.
 final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable {
     let discriminator: String
-    let discriminatorBytes: [UInt8]
     let entries: [ClusterEntry<Base>]
     let fallback: ClusterEntry<Base>?
     /// Why the cluster cannot be used (``JSONCluster/problem``): thrown instead of reading or
@@ -204,12 +200,11 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
 
     init(_ cluster: JSONCluster<Base>) {
         discriminator = cluster.discriminator
-        discriminatorBytes = Array(cluster.discriminator.utf8)
-        let all = cluster.cases.filter(\.isBase).map { $0.makeEntry(cluster.discriminator) }
+        let all = cluster.cases.filter(\.isBase).map { $0.makeEntry() }
         entries = all.filter { $0.value != nil }
         fallback = all.first { $0.value == nil }
         problem = cluster.problem
-        values = KeyTable(entries.map(\.valueBytes))
+        values = KeyTable(entries.map { Array($0.value!.utf8) })
         super.init()
         owner = ClusterOwner(self)
     }
@@ -249,9 +244,9 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
     /// of a case's class), then the fallback.
     private func writeIfMember(_ value: Base, into w: inout JSONWriter) throws -> Bool {
         let type = ObjectIdentifier(Swift.type(of: value as Any))
-        for entry in entries where entry.modelType == type { return try entry.write(value, into: &w) }
-        for entry in entries where try entry.write(value, into: &w) { return true }
-        if let fallback { return try fallback.write(value, into: &w) }
+        for entry in entries where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &w) }
+        for entry in entries where try entry.write(value, discriminator: discriminator, into: &w) { return true }
+        if let fallback { return try fallback.write(value, discriminator: discriminator, into: &w) }
         return false
     }
 }
