@@ -127,6 +127,7 @@ public struct Map<Model> {
     ///   - property: The model property.
     ///   - keyPath: The JSON key path.
     ///   - name: The registered transformer's name.
+    ///   - registry: Where `name` is looked up.
     ///   - required: Whether a missing key is an error.
     public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, transformerNamed name: String,
                    registry: TransformerRegistry = .shared, required: Bool = false) {
@@ -143,6 +144,7 @@ public struct Map<Model> {
     ///   - property: The optional model property.
     ///   - keyPath: The JSON key path.
     ///   - name: The registered transformer's name.
+    ///   - registry: Where `name` is looked up.
     ///   - required: Whether a missing key is an error.
     public init<V>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, transformerNamed name: String,
                    registry: TransformerRegistry = .shared, required: Bool = false) {
