@@ -40,6 +40,30 @@ import Testing
         }
     }
 
+    /// Overrides the inherited `name` line with no `.named(...)`: matched by the property itself.
+    class Van: Vehicle {
+        override class var jsonMapping: JSONMapping<Vehicle> { vanMapping }
+        static let vanMapping = JSONMapping<Vehicle>(Van.self, inheriting: vehicleMapping) { Map(\.name, "model") }
+    }
+
+    /// Not a Car: it cannot inherit Car's lines (they write Car's properties).
+    class Bike: Vehicle {}
+
+    /// Non-final, so its key paths have no names but the lines' own.
+    class Badge: JSONModel {
+        struct Unwritable: Error {}
+        var label = ""
+        var rank = 0
+        var secret = 0
+        required init() {}
+        class var jsonMapping: JSONMapping<Badge> { badgeMapping }
+        static let badgeMapping = JSONMapping<Badge> {
+            Map(\.label, "label").named("label")
+            Map(\.rank, "rank", required: true).named("rank")
+            Map(\.secret, "secret", Transformer(forward: { _ in 0 }, reverse: { _ in throw Unwritable() })).named("secret")
+        }
+    }
+
     struct Garage: JSONModel, Equatable {
         var vehicles: [Vehicle] = []
         var favourite: Car?
@@ -67,6 +91,47 @@ import Testing
         let race = try decodeEverywhere(RaceCar.self, #"{"wheels": 4, "doors": 2, "top_speed": 330.5, "team": "red", "name": "x"}"#)
         #expect(race.wheels == 4 && race.doors == 2 && race.topSpeed == 330.5 && race.name == "red")
         #expect(String(decoding: try JSONAdapter.json(from: race), as: UTF8.self) == #"{"wheels":4,"doors":2,"top_speed":330.5,"team":"red"}"#)
+    }
+
+    @Test func subclassLine_replacesTheInheritedLineForTheSameProperty_unnamed() throws {
+        try Van.vanMapping.validate()
+        let van = try decodeEverywhere(Van.self, #"{"wheels": 4, "name": "x", "model": "transit"}"#)
+        #expect(van.wheels == 4 && van.name == "transit")
+        #expect(String(decoding: try JSONAdapter.json(from: van), as: UTF8.self) == #"{"wheels":4,"model":"transit"}"#)
+        // Two lines of the subclass's own for an inherited property are still one too many.
+        let twice = JSONMapping<Vehicle>(Van.self, inheriting: Vehicle.vehicleMapping) {
+            Map(\.name, "model")
+            Map(\.name, "label")
+        }
+        #expect(throws: JSONError.self) { try twice.validate() }
+    }
+
+    @Test func inheritingTheLinesOfAClassItIsNotASubclassOf_failsWhenBuilt() {
+        let broken = JSONMapping<Vehicle>(Bike.self, inheriting: Car.carMapping) {}
+        do {
+            try broken.validate()
+            Issue.record("a mapping inheriting the lines of a sibling class built")
+        } catch let error as JSONError {
+            #expect(error.code == .invalidMapping && error.message.contains("Car"))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func errors_nameAClassPropertyByItsLinesName() throws {
+        let mismatch = failureEverywhere(Badge.self, #"{"label": 5, "rank": 1}"#)
+        #expect(mismatch?.code == .typeMismatch)
+        #expect(mismatch?.property == "Badge.label")
+        let missing = failureEverywhere(Badge.self, #"{"label": "x"}"#)
+        #expect(missing?.code == .missingKey)
+        #expect(missing?.property == "Badge.rank")
+        #expect(missing?.message.contains("Badge.rank") == true)
+        do {
+            _ = try JSONAdapter.json(from: Badge())
+            Issue.record("encoded a property whose transformer throws")
+        } catch let error as JSONError {
+            #expect(error.property == "Badge.secret")
+        }
     }
 
     @Test func subclass_encodedThroughItsBaseModelsAdapter() throws {

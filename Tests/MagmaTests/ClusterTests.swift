@@ -200,3 +200,95 @@ extension ClusterTests {
         }
     }
 }
+
+extension ClusterTests {
+    struct NotAShape: JSONModel, Equatable {
+        var id = 0
+        static let jsonMapping = JSONMapping<NotAShape> { Map(\.id, "id") }
+    }
+    struct NotAnEvent: JSONModel, Equatable {
+        var at = 0
+        static let jsonMapping = JSONMapping<NotAnEvent> { Map(\.at, "at") }
+    }
+
+    static let illegalClusters: [(String, JSONCluster<Shape>)] = [
+        ("a case that is not a subclass", JSONCluster(discriminator: "type") {
+            ClusterCase("circle", Circle.self)
+            ClusterCase("other", NotAShape.self)
+        }),
+        ("a value given twice", JSONCluster(discriminator: "type") {
+            ClusterCase("circle", Circle.self)
+            ClusterCase("circle", Square.self)
+        }),
+        ("two fallbacks", JSONCluster(discriminator: "type") {
+            ClusterCase("circle", Circle.self)
+            ClusterCase.fallback(Circle.self)
+            ClusterCase.fallback(Square.self)
+        }),
+    ]
+
+    @Test(arguments: illegalClusters.indices)
+    func illegalCluster_failsWhenBuilt_beforeAnyModelIsRead(_ index: Int) throws {
+        let (what, cluster) = ClusterTests.illegalClusters[index]
+        do {
+            // Even an object of a legal case is not read through an illegal cluster.
+            _ = try JSONAdapter.value(from: Data(#"{"type": "circle"}"#.utf8), .cluster(cluster))
+            Issue.record("\(what): decoded through an illegal cluster")
+        } catch let error as JSONError {
+            #expect(error.code == .invalidMapping, "\(what)")
+        }
+        #expect(throws: JSONError.self, "\(what)") { try cluster.validate() }
+        #expect(throws: JSONError.self, "\(what)") { try JSONAdapter.json(from: Circle() as Shape, .cluster(cluster)) }
+    }
+
+    @Test func protocolCluster_ofANonConformingModel_failsWhenBuilt() throws {
+        let events = JSONCluster<any Event>(discriminator: "kind") {
+            ClusterCase("click", Click.self)
+            ClusterCase("other", NotAnEvent.self)
+        }
+        #expect(throws: JSONError.self) { try JSONAdapter.value(from: Data(#"{"kind": "click"}"#.utf8), .cluster(events)) }
+        #expect(throws: JSONError.self) { try events.validate() }
+        try ClusterTests.events.validate()
+        try Shape.jsonCluster?.validate()
+        // Any model is an Any: boxed, not reinterpreted.
+        let anything = JSONCluster<Any>(discriminator: "kind") { ClusterCase("click", Click.self) }
+        let value = try JSONAdapter.value(from: Data(#"{"x": 2, "kind": "click"}"#.utf8), .cluster(anything))
+        #expect(value as? Click == Click(at: 0, x: 2))
+    }
+}
+
+extension ClusterTests {
+    /// The offset of `needle`'s first occurrence in `json`.
+    private func offset(of needle: String, in json: String) -> Int {
+        let bytes = Array(json.utf8), n = Array(needle.utf8)
+        return (0...(bytes.count - n.count)).first { Array(bytes[$0..<($0 + n.count)]) == n }!
+    }
+
+    @Test func errorsInReplayedEvents_pointAtTheirOwnToken() throws {
+        let json = #"{"main": {"id": "x", "extra": [1, {"n": 2}], "radius": 1, "type": "circle"}}"#
+        let mismatch = failureEverywhere(Drawing.self, json)
+        #expect(mismatch?.code == .typeMismatch)
+        #expect(mismatch?.path == "$.main.id")
+        #expect(mismatch?.offset == offset(of: #""x""#, in: json))
+        #expect(mismatch?.column == offset(of: #""x""#, in: json) + 1)
+        // A key rejected when replayed, and a value inside a replayed container.
+        var strict = DecodingOptions()
+        strict.unknownKeys = .reject
+        let unknown = failureEverywhere(Drawing.self, #"{"main": {"id": 1, "colour": 1, "type": "circle"}}"#, options: strict)
+        #expect(unknown?.offset == offset(of: #""colour""#, in: #"{"main": {"id": 1, "colour": 1, "type": "circle"}}"#))
+        let deep = #"{"shapes": [{"id": 1, "radius": "big", "type": "circle"}]}"#
+        #expect(failureEverywhere(Drawing.self, deep)?.offset == offset(of: #""big""#, in: deep))
+    }
+
+    @Test func skippedClusterRecords_reportTheOffendingTokensOffset() throws {
+        let json = #"[{"id": 1, "type": "circle"}, {"radius": 1, "id": "x", "type": "circle"}, {"type": "square", "side": 4}]"#
+        for size in chunkSizes {
+            var records: [Shape] = []
+            let decoder = RecordDecoder(Shape.self, layout: .array, errorPolicy: .skip) { records.append($0) }
+            for chunk in chunks(Array(json.utf8), size) { try decoder.feed(chunk) }
+            try decoder.finish()
+            #expect(records.count == 2, "chunk size \(size)")
+            #expect(decoder.skipped.map(\.offset) == [offset(of: #""x""#, in: json)], "chunk size \(size)")
+        }
+    }
+}

@@ -16,8 +16,9 @@ import Musl
 
 /// The storage of a cluster frame.
 struct ClusterBox {
-    /// The object's events so far: a tag byte, then for keys, strings and numbers a 32-bit length
-    /// and the bytes.
+    /// The object's events so far: a tag byte, the 64-bit offset in the input where the event's
+    /// token ended (-1 if unknown; errors in the replayed event point at its token), then for
+    /// keys, strings and numbers a 32-bit length and the bytes.
     var log: [UInt8] = []
     /// Where the object's current key is logged (the offset of its tag in `log`), for error
     /// paths, which make its `String`; -1 before the first key and once the object has ended.
@@ -31,23 +32,39 @@ enum LoggedEvent: UInt8 {
 }
 
 extension ClusterBox {
-    mutating func append(_ event: LoggedEvent) { log.append(event.rawValue) }
+    /// Bytes from an event's tag to its text's length (tag, token end).
+    static let lengthOffset = 9
+    /// Bytes from an event's tag to its text (tag, token end, length).
+    static let textOffset = 13
 
-    mutating func append(_ event: LoggedEvent, _ bytes: UnsafeRawBufferPointer) {
+    mutating func append(_ event: LoggedEvent, _ b: borrowing EventBuilder) {
         log.append(event.rawValue)
+        withUnsafeBytes(of: Int64(b.inputTokenEnd).littleEndian) { log.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ event: LoggedEvent, _ bytes: UnsafeRawBufferPointer, _ b: borrowing EventBuilder) {
+        append(event, b)
         withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { log.append(contentsOf: $0) }
         log.append(contentsOf: bytes)
     }
 }
 
 extension EventBuilder {
-    /// Feeds logged events to the top frame, as if read from the input.
+    /// Where the current event's token ends in the input (a replayed event's, while one is
+    /// replayed); -1 when unknown.
+    var inputTokenEnd: Int { replayedTokenEnd ?? tokenEnd() ?? -1 }
+
+    /// Feeds logged events to the top frame, as if read from the input; an error in one points
+    /// at its token.
     mutating func replay(log: [UInt8]) throws {
+        let outer = replayedTokenEnd
         try log.withUnsafeBytes { bytes in
             var i = 0
             while i < bytes.count {
                 let event = LoggedEvent(rawValue: bytes[i])!
-                i += 1
+                let end = Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: i + 1, as: Int64.self)))
+                replayedTokenEnd = end >= 0 ? end : nil
+                i += ClusterBox.lengthOffset
                 let ok: Bool
                 switch event {
                 case .key, .string, .number:
@@ -63,6 +80,7 @@ extension EventBuilder {
                 case .startArray: ok = startArray()
                 case .endArray: ok = endArray()
                 }
+                replayedTokenEnd = outer
                 try check(ok)
             }
         }
@@ -76,16 +94,20 @@ final class ClusterOwner<Base>: ContainerOwner {
     /// The codec's discriminator key, compared with every key until it comes: held here so that
     /// a key costs no access through the unowned codec.
     private let discriminator: [UInt8]
+    /// The cluster's problem, if it is illegal: thrown before any of its objects is read.
+    private let problem: JSONError?
 
     init(_ codec: ClusterCodec<Base>) {
         self.codec = codec
-        discriminator = codec.discriminatorBytes
+        discriminator = Array(codec.discriminator.utf8)
+        problem = codec.problem
         recorder = ClusterRecorder()
         super.init()
         recorder.cluster = self
     }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if let problem { throw problem }
         let storage = b.storage(size: MemoryLayout<ClusterBox>.size, alignment: MemoryLayout<ClusterBox>.alignment)
         storage.bindMemory(to: ClusterBox.self, capacity: 1).initialize(to: ClusterBox())
         b.push(.dictionary, owner: self, node: nil, target: recorder, starter: starter, storage: storage, parentContext: context)
@@ -94,7 +116,7 @@ final class ClusterOwner<Base>: ContainerOwner {
     override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let box = storage.assumingMemoryBound(to: ClusterBox.self)
         box.pointee.currentKey = box.pointee.log.count
-        box.pointee.append(.key, bytes)
+        box.pointee.append(.key, bytes, b)
         box.pointee.awaiting = bytes.count == discriminator.count
             && discriminator.withUnsafeBytes { bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
@@ -118,8 +140,9 @@ final class ClusterOwner<Base>: ContainerOwner {
         let box = storage.assumingMemoryBound(to: ClusterBox.self).pointee
         guard box.currentKey >= 0 else { return nil }
         return box.log.withUnsafeBytes { log in
-            let count = Int(UInt32(littleEndian: log.loadUnaligned(fromByteOffset: box.currentKey + 1, as: UInt32.self)))
-            let start = box.currentKey + 5
+            let count = Int(UInt32(littleEndian: log.loadUnaligned(fromByteOffset: box.currentKey + ClusterBox.lengthOffset,
+                                                                   as: UInt32.self)))
+            let start = box.currentKey + ClusterBox.textOffset
             return String(checkedUTF8: UnsafeRawBufferPointer(rebasing: log[start..<(start + count)]))
         }
     }
@@ -166,28 +189,28 @@ final class ClusterRecorder<Base>: ValueTarget {
 
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         if box(context).pointee.awaiting { return try cluster.discriminated(bytes, &b) }
-        box(context).pointee.append(.string, bytes)
+        box(context).pointee.append(.string, bytes, b)
     }
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         if box(context).pointee.awaiting { throw cluster.notAString("a number") }
-        box(context).pointee.append(.number, text)
+        box(context).pointee.append(.number, text, b)
     }
     override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         if box(context).pointee.awaiting { throw cluster.notAString("a bool") }
-        box(context).pointee.append(value ? .true : .false)
+        box(context).pointee.append(value ? .true : .false, b)
     }
     override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         if box(context).pointee.awaiting { throw cluster.notAString("null") }
-        box(context).pointee.append(.null)
+        box(context).pointee.append(.null, b)
     }
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         if box(context).pointee.awaiting { throw cluster.notAString("an object") }
-        box(context).pointee.append(.startObject)
+        box(context).pointee.append(.startObject, b)
         b.push(.dictionary, owner: objects, node: nil, target: self, starter: nil, storage: context, parentContext: context)
     }
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         if box(context).pointee.awaiting { throw cluster.notAString("an array") }
-        box(context).pointee.append(.startArray)
+        box(context).pointee.append(.startArray, b)
         b.push(.array, owner: arrays, node: nil, target: self, starter: nil, storage: context, parentContext: context)
     }
 }
@@ -199,10 +222,10 @@ final class RecorderOwner: ContainerOwner {
     init(end: LoggedEvent) { self.end = end }
 
     override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        storage.assumingMemoryBound(to: ClusterBox.self).pointee.append(.key, bytes)
+        storage.assumingMemoryBound(to: ClusterBox.self).pointee.append(.key, bytes, b)
     }
     override func finish(_ b: inout EventBuilder) throws {
-        b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.append(end)
+        b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.append(end, b)
         b.pop()
     }
 }

@@ -98,6 +98,9 @@ struct EventBuilder {
     private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
     /// Values captured for properties mapped from several key paths, one array per model frame that has them.
     var captures: [[JSONValue?]] = []
+    /// While a cluster object's logged event is replayed: where its token ended in the input
+    /// (yajl stands at the discriminator's), for the offset of an error it raises.
+    var replayedTokenEnd: Int?
 
     init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
         self.root = Unmanaged.passUnretained(root)
@@ -391,6 +394,7 @@ struct EventBuilder {
         var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
         if e.path == "$" { e.path = currentPath() }
         if e.property == nil { e.property = target?.property ?? enclosingProperty() }
+        if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
         if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
             let open = depth - recordDepth + opened
             e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - 1 : nil

@@ -116,7 +116,9 @@ extension JSONMapping {
             throw JSONError.invalidMapping("\(name) is mapped from several key paths; a mapping file cannot remap it")
         }
         var made = remake(key, transformer, registry, required)
+        made.property = map.property  // rerooted, for an inherited line
         made.bareName = map.bareName
+        made.propertyName = map.propertyName
         made.merge = map.merge
         made.relationship = map.relationship
         if let problem = made.problem { throw problem }

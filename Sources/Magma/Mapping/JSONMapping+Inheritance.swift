@@ -5,9 +5,14 @@
 // read and write through key paths on the class reference, which is the same pointer whatever
 // its static type), so only the merge and remake closures need a cast back to `Sub`.
 
+// Rerooting a superclass's key path onto a subclass is the standard library's SPI for exactly
+// this; Observation uses it for observable class hierarchies.
+@_spi(ObservableRerootKeyPath) import Swift
+
 extension JSONMapping {
     /// A subclass's mapping: the superclass's lines and the subclass's own. A subclass line for
-    /// a property the superclass maps (by name) replaces the inherited one.
+    /// a property the superclass maps (the same property, declared in either class) replaces
+    /// the inherited one.
     ///
     /// ```swift
     /// class Shape: JSONModel {
@@ -25,8 +30,9 @@ extension JSONMapping {
     /// }
     /// ```
     /// - Parameters:
-    ///   - subclass: The subclass the lines are for; it must be a subclass of `Model` (else the
-    ///     mapping fails to build with ``JSONError/Code/invalidMapping``).
+    ///   - subclass: The subclass the lines are for; it must be a subclass of `Model`, and of the
+    ///     class `superclass` was written for (else the mapping fails to build with
+    ///     ``JSONError/Code/invalidMapping``).
     ///   - superclass: The superclass's mapping.
     ///   - keyNaming: How the subclass's lines without key paths name their keys.
     ///   - content: The subclass's own lines.
@@ -38,13 +44,32 @@ extension JSONMapping {
             self.init(maps: [], linesType: Sub.self, problem: .invalidMapping("\(Sub.self) is not a subclass of \(Model.self)"))
             return
         }
-        let names = Set(own.compactMap(\.bareName))
-        let inherited = superclass.maps.filter { $0.bareName == nil || !names.contains($0.bareName!) }
-        self.init(maps: inherited + own.map { $0.rebased(to: Model.self) }, linesType: Sub.self)
+        // Rerooting onto Sub is only sound for key paths of Sub's superclasses.
+        guard superclass.accepts(Sub.self) else {
+            self.init(maps: [], linesType: Sub.self,
+                      problem: .invalidMapping("\(Sub.self) is not a subclass of \(superclass.linesType), whose lines it inherits"))
+            return
+        }
+        // A key path's root is part of its identity (`\Vehicle.name != \Car.name`), and a
+        // non-final class's property has no name to match: the inherited lines are rerooted onto
+        // Sub, so that Sub's own line for a property replaces them and the plan's mapped-twice
+        // check sees the rest.
+        let inherited = superclass.maps.map { $0.rerooted(onto: Sub.self) }
+        let overridden = Set(own.map(\.property))
+        self.init(maps: inherited.filter { !overridden.contains($0.property) } + own.map { $0.rebased(to: Model.self) },
+                  linesType: Sub.self)
     }
 }
 
 extension Map {
+    /// This line with its property's key path rerooted onto `subclass` (a subclass of every
+    /// class the line's key path may start at: checked by the caller).
+    func rerooted<Sub>(onto subclass: Sub.Type) -> Map {
+        var map = self
+        map.property = _rerootKeyPath(property, to: Sub.self)
+        return map
+    }
+
     /// This line as one of `Base`'s mapping, `Model` being a subclass of `Base` (checked by the
     /// caller).
     func rebased<Base>(to base: Base.Type) -> Map<Base> {
@@ -68,7 +93,7 @@ extension Map {
     }
 
     init(property: AnyKeyPath, propertyName: String, bareName: String?, source: Source, required: Bool,
-         writer: PropertyWriter?, problem: JSONError?, derivesKey: Bool, merge: @escaping (inout Model, Model) -> Void,
+         writer: ((String) -> PropertyWriter)?, problem: JSONError?, derivesKey: Bool, merge: @escaping (inout Model, Model) -> Void,
          remake: ((String, String?, TransformerRegistry, Bool) -> Map<Model>)?, relationship: Relationship<Model>?) {
         self.property = property
         self.propertyName = propertyName

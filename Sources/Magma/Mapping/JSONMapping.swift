@@ -14,7 +14,7 @@ public final class JSONMapping<Model: JSONModel>: @unchecked Sendable {
     /// The type the lines were written for: `Model`, or a subclass of it for a subclass's mapping.
     let linesType: Any.Type
     /// Whether a type may use these lines: `linesType` or one of its subclasses.
-    private let accepts: (Any.Type) -> Bool
+    let accepts: (Any.Type) -> Bool
 
     /// Declares a mapping.
     /// - Parameters:

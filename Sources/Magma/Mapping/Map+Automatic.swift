@@ -59,13 +59,15 @@ extension Map {
     }
 
     /// The same line with the property named `name`: the key a line without key path derives
-    /// from it, and the name external mappings (``JSONMapping/init(declared:loading:registry:)``)
-    /// know it by. Needed for a non-final class's properties, whose key paths Swift cannot name.
+    /// from it, the name external mappings (``JSONMapping/init(declared:loading:registry:)``)
+    /// know it by, and the name errors give it (`Model.name`). Needed for a non-final class's
+    /// properties, whose key paths Swift cannot name.
     /// - Parameter name: The property's name, e.g. `createdAt`.
     /// - Returns: The renamed line.
     public func named(_ name: String) -> Map {
         var map = self
         map.bareName = name
+        map.propertyName = "\(Model.self).\(name)"
         return map
     }
 

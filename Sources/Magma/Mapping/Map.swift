@@ -4,27 +4,30 @@
 /// Key paths are dotted (`user.login`); a numeric component also indexes arrays (`labels.0.name`);
 /// `\.` is a literal dot in a key (`a\.b` is the key `a.b`).
 public struct Map<Model> {
-    /// How the property reads its value, erased over the property's type.
+    /// How the property reads its value, erased over the property's type. The slot (or binding)
+    /// is made when the plan is compiled, from the line's final ``propertyName`` (which
+    /// ``named(_:)`` may set after the line is made).
     enum Source {
         /// One key path; the slot decodes its value.
-        case single(String, ValueTarget)
+        case single(String, (_ propertyName: String) -> ValueTarget)
         /// Several key paths given to one transformer together when the object ends.
-        case multiple([String], MultiKeyBinding)
+        case multiple([String], (_ propertyName: String) -> MultiKeyBinding)
     }
 
-    /// The property, for duplicate checks (a key path of this model, or of a superclass for an
-    /// inherited line).
+    /// The property, for duplicate checks and overrides: a key path of the type the mapping's
+    /// lines are for (a subclass's mapping reroots the lines it inherits onto the subclass).
     var property: AnyKeyPath
-    /// `GHIssue.reporterLogin`, for messages.
+    /// `GHIssue.reporterLogin`, for messages: from the key path, or `Type.name` for a line
+    /// named with ``named(_:)``.
     var propertyName: String
     /// The property's own name (`reporterLogin`), from its key path or ``named(_:)``; nil when it
     /// cannot be known (a non-final class property's key path has no name).
     var bareName: String?
     var source: Source
     var required: Bool
-    /// Writes the property's JSON for encoding; nil when its transformer is one-way (the property
-    /// is then decode-only: encoding leaves it out).
-    var writer: PropertyWriter?
+    /// Makes the writer of the property's JSON for encoding, from the line's final name; nil when
+    /// its transformer is one-way (the property is then decode-only: encoding leaves it out).
+    var writer: ((_ propertyName: String) -> PropertyWriter)?
     /// A problem found when the line was made (an unknown transformer name); reported when the
     /// plan is built.
     var problem: JSONError?
@@ -63,10 +66,12 @@ public struct Map<Model> {
         self.property = property
         propertyName = name
         bareName = Map.bareName(of: name, model: Model.self)
-        let slot = Slot(codec, PropertyReceiver(property), property: name)
-        source = .single(keyPath, FieldSlot.make(codec, property, fallback: slot) ?? slot)
+        source = .single(keyPath) { name in
+            let slot = Slot(codec, PropertyReceiver(property), property: name)
+            return FieldSlot.make(codec, property, fallback: slot) ?? slot
+        }
         self.required = required
-        self.writer = codec.isReversible ? TypedPropertyWriter(property, codec: codec, property: name) : nil
+        self.writer = codec.isReversible ? { TypedPropertyWriter(property, codec: codec, property: $0) } : nil
         problem = nil
         merge = { $0[keyPath: property] = $1[keyPath: property] }
         remake = { key, named, registry, required in
@@ -122,6 +127,7 @@ public struct Map<Model> {
     ///   - property: The model property.
     ///   - keyPath: The JSON key path.
     ///   - name: The registered transformer's name.
+    ///   - registry: Where `name` is looked up.
     ///   - required: Whether a missing key is an error.
     public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, transformerNamed name: String,
                    registry: TransformerRegistry = .shared, required: Bool = false) {
@@ -138,6 +144,7 @@ public struct Map<Model> {
     ///   - property: The optional model property.
     ///   - keyPath: The JSON key path.
     ///   - name: The registered transformer's name.
+    ///   - registry: Where `name` is looked up.
     ///   - required: Whether a missing key is an error.
     public init<V>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, transformerNamed name: String,
                    registry: TransformerRegistry = .shared, required: Bool = false) {
@@ -155,7 +162,7 @@ public struct Map<Model> {
                     required: Bool) {
         let missing = Transformer<JSONValue, V>(forward: { _ in throw JSONError(.invalidMapping, "no transformer \"\(name)\"") })
         self.init(property, keyPath, missing, required: required)
-        self = with(problem: .invalidMapping("\(propertyName): no transformer named \"\(name)\" for \(types) is registered"))
+        problem = .invalidMapping("\(propertyName): no transformer named \"\(name)\" for \(types) is registered")
     }
 
     /// Maps one property from several key paths: its transformer receives all of their values
@@ -169,24 +176,20 @@ public struct Map<Model> {
     public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPaths: [String],
                    _ transformer: Transformer<[String: JSONValue], V>, required: Bool = false) {
         let name = Map.name(of: property)
-        let receiver = PropertyReceiver(property)
         self.property = property
         propertyName = name
-        source = .multiple(keyPaths, MultiKeyBinding(keyPaths: keyPaths, property: name) { values, storage in
-            receiver.set(try transformer.transform(values), in: storage)
-        })
+        source = .multiple(keyPaths) { name in
+            let receiver = PropertyReceiver(property)
+            return MultiKeyBinding(keyPaths: keyPaths, property: name) { values, storage in
+                receiver.set(try transformer.transform(values), in: storage)
+            }
+        }
         self.required = required
-        self.writer = transformer.isReversible ? MultiKeyPropertyWriter(property, transformer: transformer, property: name) : nil
+        self.writer = transformer.isReversible ? { MultiKeyPropertyWriter(property, transformer: transformer, property: $0) } : nil
         problem = nil
         bareName = Map.bareName(of: name, model: Model.self)
         merge = { $0[keyPath: property] = $1[keyPath: property] }
         remake = nil
-    }
-
-    private func with(problem: JSONError) -> Map {
-        var map = self
-        map.problem = problem
-        return map
     }
 
     /// `GHIssue.reporterLogin` from `\GHIssue.reporterLogin`.

@@ -54,9 +54,10 @@ final class MappingPlan {
                 paths.append(components)
             }
             switch map.source {
-            case .single(_, let target):
-                try tree.insert(paths[0], target, bit: bit, keyPath: keyPaths[0], property: map.propertyName)
-            case .multiple(_, let binding):
+            case .single(_, let makeTarget):
+                try tree.insert(paths[0], makeTarget(map.propertyName), bit: bit, keyPath: keyPaths[0], property: map.propertyName)
+            case .multiple(_, let makeBinding):
+                let binding = makeBinding(map.propertyName)
                 binding.firstCapture = captureCount
                 for (i, path) in paths.enumerated() {
                     let slot = Slot(JSONValueCodec.shared, CaptureReceiver(captureCount + i), property: map.propertyName)
@@ -65,7 +66,8 @@ final class MappingPlan {
                 captureCount += paths.count
                 multiKey.append(binding)
             }
-            if let writer = map.writer {
+            if let makeWriter = map.writer {
+                let writer = makeWriter(map.propertyName)
                 for (i, path) in paths.enumerated() {
                     encodeRoot.add(path[...], writer, part: paths.count > 1 ? keyPaths[i] : nil)
                 }

@@ -138,7 +138,6 @@ final class RebasedRelationship<Base, Sub>: Relationship<Base> {
     /// only used for a `Sub` or a subclass of it (`JSONMapping.plan(for:)`), and a class
     /// reference is the same pointer whatever its static type, so the storage reads as a `Sub`.
     override func link(_ storage: UnsafeMutableRawPointer) { base.link(storage) }
-    override func link(_ parent: Base) { base.link(parent as! Sub) }
     override func add(_ child: Any, to parent: Base) throws { try base.add(child, to: parent as! Sub) }
     override func remove(_ child: Any, from parent: Base) throws { try base.remove(child, from: parent as! Sub) }
     override func set(_ child: Any?, on parent: Base) throws { try base.set(child, on: parent as! Sub) }
