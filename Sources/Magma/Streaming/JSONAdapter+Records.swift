@@ -32,10 +32,8 @@ extension JSONAdapter {
                                             errorPolicy: RecordDecoder<M>.ErrorPolicy,
                                             _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
         guard !lines.isEmpty else { return [] }
-        let decoder = RecordDecoder(type, layout: .ndjson, options: options, errorPolicy: errorPolicy, onRecord: body)
-        try decoder.feed(data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound])
-        try decoder.finish()
-        return decoder.skipped
+        return try forEachRecord(type, in: data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound],
+                                 layout: .ndjson, options: options, errorPolicy: errorPolicy, body)
     }
 
     // MARK: Parallel NDJSON
