@@ -160,10 +160,15 @@ final class ClosureCodec<V>: Codec<V>, @unchecked Sendable {
 final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     let element: Codec<Element>
     private let owner: ArrayOwner<Element>
+    /// Writes `[Element]` in place. Built once: writers are immutable, and building one costs an
+    /// allocation and a protocol-conformance cast. Safe for recursive models: a model's writer
+    /// looks its plan up when it first writes, not when it is made.
+    let valueWriter: ValueWriter
 
     init(_ element: Codec<Element>) {
         self.element = element
         owner = ArrayOwner(element)
+        valueWriter = ArrayValue<Element>(ValueWriter.make(element))
     }
 
     override var typeName: String { "[\(element.typeName)]" }
@@ -171,7 +176,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     override func encode(_ value: [Element]) throws -> JSONValue { .array(try value.map(element.encode)) }
     /// Through the element's value writer: each element is written where the array stores it.
     override func write(_ value: [Element], into w: inout JSONWriter) throws {
-        try withUnsafePointer(to: value) { try makeValueWriter().write(UnsafeRawPointer($0), into: &w) }
+        try withUnsafePointer(to: value) { try valueWriter.write(UnsafeRawPointer($0), into: &w) }
     }
     override var isReversible: Bool { element.isReversible }
 }
@@ -211,10 +216,13 @@ final class AppendReceiver<Element>: Receiver<Element> {
 final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable {
     let value: Codec<Value>
     private let owner: DictionaryOwner<Value>
+    /// Writes each member's value; built once, as `ArrayCodec.valueWriter` is.
+    private let valueWriter: ValueWriter
 
     init(_ value: Codec<Value>) {
         self.value = value
         owner = DictionaryOwner(value)
+        valueWriter = ValueWriter.make(value)
     }
 
     override var typeName: String { "[String: \(value.typeName)]" }
@@ -227,7 +235,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     }
     /// Members in the dictionary's order (byte order when sorted), each value through its writer.
     override func write(_ dictionary: [String: Value], into w: inout JSONWriter) throws {
-        let writer = ValueWriter.make(value)
+        let writer = valueWriter
         w.beginObject()
         if w.options.sortedKeys {
             for (k, v) in dictionary.sorted(by: { JSONWriter.byteOrder($0.key, $1.key) }) {
