@@ -50,7 +50,8 @@ extension JSONAdapter {
     ///     thrown) or skip bad records.
     ///   - concurrency: Shards decoding at once; default the number of active cores.
     /// - Returns: The records in order, and the errors of the records skipped (record indices
-    ///   are within their shard; offsets and lines are the document's).
+    ///   are within their shard; offsets are the document's; `line` is nil, since a shard does
+    ///   not count the lines before it).
     public static func modelsInParallel<M: JSONModel & Sendable>(
         _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
