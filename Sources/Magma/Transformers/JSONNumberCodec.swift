@@ -26,12 +26,6 @@ extension Transformer where Input == JSONValue, Output == JSONNumber {
     public static var jsonNumber: Self { Transformer(codec: JSONNumberCodec.shared) }
 }
 
-extension JSONNumber {
-    /// The number of a number token (for JSONNumber and JSONValue properties alike): its text is
-    /// ASCII that yajl has checked against the JSON grammar, so it is taken without another check.
-    init(token text: UnsafeRawBufferPointer) { self.init(unchecked: String(checkedUTF8: text)) }
-}
-
 extension JSONNumber: JSONRepresentable {
     public static var jsonTransformer: Transformer<JSONValue, JSONNumber> { .jsonNumber }
 }
