@@ -47,6 +47,19 @@ class Codec<V>: @unchecked Sendable {
 }
 
 extension Codec {
+    /// The number a JSON string holds, for the lenient number codecs (`"42"` read as `42`).
+    /// - Parameters:
+    ///   - bytes: The string's UTF-8 bytes.
+    ///   - flags: The property's flags; only `lenient` ones accept a string.
+    /// - Returns: The string's text as a number, when it is JSON number syntax.
+    /// - Throws: A type mismatch (a string where `V` needs a number) otherwise.
+    func lenientNumber(inString bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber {
+        guard flags.lenient, let number = JSONNumber(String(decoding: bytes, as: UTF8.self)) else {
+            throw mismatch("string", JSONError.quote(bytes, asString: true))
+        }
+        return number
+    }
+
     /// Decodes a `V` from an already-built JSONValue, through the same code as parsed JSON.
     func decode(from value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> V {
         var result: V? = nil

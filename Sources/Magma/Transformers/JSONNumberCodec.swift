@@ -11,10 +11,7 @@ final class JSONNumberCodec: Codec<JSONNumber>, @unchecked Sendable {
     }
     /// Lenient: a string holding JSON number text.
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber {
-        guard flags.lenient, let number = JSONNumber(String(decoding: bytes, as: UTF8.self)) else {
-            throw mismatch("string", JSONError.quote(bytes, asString: true))
-        }
-        return number
+        try lenientNumber(inString: bytes, flags)
     }
     override func encode(_ value: JSONNumber) throws -> JSONValue { .number(value) }
     override func write(_ value: JSONNumber, into w: inout JSONWriter) throws { w.numberText(value.text) }
