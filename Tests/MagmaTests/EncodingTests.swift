@@ -192,6 +192,35 @@ import Testing
         #expect(String(decoding: try JSONAdapter.json(from: ["a": [1, 2]], .dictionary(.array(.integer))), as: UTF8.self)
             == #"{"a":[1,2]}"#)
     }
+
+    /// A model whose own mapping holds arrays and dictionaries of it: their writers are built
+    /// with the codecs, while that mapping is compiled, and must not need its plan then.
+    struct Node: JSONModel, Equatable {
+        var name = ""
+        var children: [Node] = []
+        var byName: [String: Node] = [:]
+        var tags: [String: [Int]] = [:]
+        static let jsonMapping = JSONMapping<Node> {
+            Map(\.name, "name")
+            Map(\.children, "children")
+            Map(\.byName, "by_name")
+            Map(\.tags, "tags")
+        }
+    }
+
+    @Test func recursiveModel_arraysAndDictionariesOfItself_roundTrip() throws {
+        let leaf = Node(name: "leaf", tags: ["x": [1, 2], "y": []])
+        let middle = Node(name: "middle", children: [leaf, leaf], byName: ["l": leaf])
+        let root = Node(name: "root", children: [middle], byName: ["m": middle, "l": leaf], tags: ["z": [3]])
+        var sorted = EncodingOptions()
+        sorted.sortedKeys = true
+        for options in [EncodingOptions(), sorted] {
+            #expect(try JSONAdapter.model(Node.self, from: try JSONAdapter.json(from: root, options: options)) == root)
+            #expect(try JSONAdapter.models(Node.self, from: try JSONAdapter.json(from: [root, leaf], options: options)) == [root, leaf])
+        }
+        #expect(String(decoding: try JSONAdapter.json(from: leaf, options: sorted), as: UTF8.self)
+            == #"{"by_name":{},"children":[],"name":"leaf","tags":{"x":[1,2],"y":[]}}"#)
+    }
 }
 
 // MARK: - Fast paths: field writers at stored-property offsets, key-path writers for classes

@@ -47,6 +47,19 @@ class Codec<V>: @unchecked Sendable {
 }
 
 extension Codec {
+    /// The number a JSON string holds, for the lenient number codecs (`"42"` read as `42`).
+    /// - Parameters:
+    ///   - bytes: The string's UTF-8 bytes.
+    ///   - flags: The property's flags; only `lenient` ones accept a string.
+    /// - Returns: The string's text as a number, when it is JSON number syntax.
+    /// - Throws: A type mismatch (a string where `V` needs a number) otherwise.
+    func lenientNumber(inString bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber {
+        guard flags.lenient, let number = JSONNumber(String(decoding: bytes, as: UTF8.self)) else {
+            throw mismatch("string", JSONError.quote(bytes, asString: true))
+        }
+        return number
+    }
+
     /// Decodes a `V` from an already-built JSONValue, through the same code as parsed JSON.
     func decode(from value: JSONValue, options: DecodingOptions = DecodingOptions()) throws -> V {
         var result: V? = nil
@@ -160,10 +173,15 @@ final class ClosureCodec<V>: Codec<V>, @unchecked Sendable {
 final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     let element: Codec<Element>
     private let owner: ArrayOwner<Element>
+    /// Writes `[Element]` in place. Built once: writers are immutable, and building one costs an
+    /// allocation and a protocol-conformance cast. Safe for recursive models: a model's writer
+    /// looks its plan up when it first writes, not when it is made.
+    let valueWriter: ValueWriter
 
     init(_ element: Codec<Element>) {
         self.element = element
         owner = ArrayOwner(element)
+        valueWriter = ArrayValue<Element>(ValueWriter.make(element))
     }
 
     override var typeName: String { "[\(element.typeName)]" }
@@ -171,7 +189,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     override func encode(_ value: [Element]) throws -> JSONValue { .array(try value.map(element.encode)) }
     /// Through the element's value writer: each element is written where the array stores it.
     override func write(_ value: [Element], into w: inout JSONWriter) throws {
-        try withUnsafePointer(to: value) { try makeValueWriter().write(UnsafeRawPointer($0), into: &w) }
+        try withUnsafePointer(to: value) { try valueWriter.write(UnsafeRawPointer($0), into: &w) }
     }
     override var isReversible: Bool { element.isReversible }
 }
@@ -211,10 +229,13 @@ final class AppendReceiver<Element>: Receiver<Element> {
 final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable {
     let value: Codec<Value>
     private let owner: DictionaryOwner<Value>
+    /// Writes each member's value; built once, as `ArrayCodec.valueWriter` is.
+    private let valueWriter: ValueWriter
 
     init(_ value: Codec<Value>) {
         self.value = value
         owner = DictionaryOwner(value)
+        valueWriter = ValueWriter.make(value)
     }
 
     override var typeName: String { "[String: \(value.typeName)]" }
@@ -227,7 +248,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     }
     /// Members in the dictionary's order (byte order when sorted), each value through its writer.
     override func write(_ dictionary: [String: Value], into w: inout JSONWriter) throws {
-        let writer = ValueWriter.make(value)
+        let writer = valueWriter
         w.beginObject()
         if w.options.sortedKeys {
             for (k, v) in dictionary.sorted(by: { JSONWriter.byteOrder($0.key, $1.key) }) {

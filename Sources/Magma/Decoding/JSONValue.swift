@@ -31,6 +31,10 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
 
     init(unchecked text: String) { self.text = text }
 
+    /// The number of a number token (for JSONNumber and JSONValue properties alike): its text is
+    /// ASCII that yajl has checked against the JSON grammar, so it is taken without another check.
+    init(token text: UnsafeRawBufferPointer) { self.init(unchecked: String(checkedUTF8: text)) }
+
     /// Creates a number from an integer.
     public init<T: BinaryInteger>(_ value: T) { text = String(value) }
     /// Creates a number from a finite `Double`, written in its shortest round-trip form.

@@ -44,7 +44,7 @@ extension OptionalCodec: ValueWriterSource {
 }
 
 extension ArrayCodec: ValueWriterSource {
-    func makeValueWriter() -> ValueWriter { ArrayValue<Element>(ValueWriter.make(element)) }
+    func makeValueWriter() -> ValueWriter { valueWriter }
 }
 
 extension ModelCodec: ValueWriterSource {

@@ -255,11 +255,10 @@ public final class RecordDecoder<Model: JSONModel> {
     var envelopeValue: Any? { envelopeRoot?.decoded }
 
     private func run(_ body: () throws -> Void) throws {
+        defer { counters.records.store(receiver.count, ordering: .relaxed) }
         do {
             try body()
-            counters.records.store(receiver.count, ordering: .relaxed)
         } catch var error as JSONError {
-            counters.records.store(receiver.count, ordering: .relaxed)
             if let handler = error.underlying as? RecordHandlerError { throw handler.error }
             if error.recordIndex == nil {
                 // A syntax error may come before the next record's first token; any other error

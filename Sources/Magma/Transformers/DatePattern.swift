@@ -242,12 +242,14 @@ struct CompiledDatePattern {
     /// every matching string has one length, with each field at one offset.
     private var fixed: FixedLayout?
 
-    /// Where the fields of a fixed-width pattern sit. `template` holds each literal byte at its
-    /// offset and 0 where a digit goes; `fields` holds (offset, width) per `Kind` raw value, width 0
-    /// for a field the pattern lacks.
+    /// Where the fields and literal bytes of a fixed-width pattern sit, as offsets into every
+    /// matching string (`count` bytes long); -1 for a field the pattern lacks (never year, month or
+    /// day: the compiler requires them). Hours, minutes and seconds are 2 digits, years 4.
     private struct FixedLayout {
-        var template: [UInt8]
-        var fields: [(offset: Int, width: Int)]
+        var count = 0
+        var literals: [(offset: Int, byte: UInt8)] = []
+        var year = -1, month = -1, day = -1, hour = -1, minute = -1, second = -1
+        var fraction = -1, fractionWidth = 0
     }
 
     /// nil when the pattern needs anything outside the fast path.
@@ -334,18 +336,23 @@ struct CompiledDatePattern {
     }
 
     private static func fixedLayout(_ steps: [Step], _ literals: [UInt8]) -> FixedLayout? {
-        var layout = FixedLayout(template: [], fields: Array(repeating: (0, 0), count: Int(Kind.weekday.rawValue) + 1))
+        var layout = FixedLayout()
         for step in steps {
+            let offset = layout.count
             switch step.kind {
             case .literal:
                 // A literal digit would read as a field here; there are none (the compiler refuses them).
-                layout.template += literals[step.start..<(step.start + step.width)]
-            case .year, .month, .day, .hour, .minute, .second, .fraction:
-                layout.fields[Int(step.kind.rawValue)] = (layout.template.count, step.width)
-                layout.template += repeatElement(0, count: step.width)
-            case .zone, .monthName, .weekday:
-                return nil
+                for k in 0..<step.width { layout.literals.append((offset + k, literals[step.start + k])) }
+            case .year: layout.year = offset
+            case .month: layout.month = offset
+            case .day: layout.day = offset
+            case .hour: layout.hour = offset
+            case .minute: layout.minute = offset
+            case .second: layout.second = offset
+            case .fraction: (layout.fraction, layout.fractionWidth) = (offset, step.width)
+            case .zone, .monthName, .weekday: return nil
             }
+            layout.count += step.width
         }
         return layout
     }
@@ -392,6 +399,12 @@ struct CompiledDatePattern {
                 guard let end = DateNames.weekdayEnd(b, at: i, wide: step.width != 3) else { return nil }
                 i = end
                 continue
+            case .fraction:
+                guard n - i >= step.width else { return nil }
+                millisecond = Self.milliseconds(b, i, step.width)
+                guard millisecond >= 0 else { return nil }
+                i += step.width
+                continue
             default: break
             }
             guard n - i >= step.width else { return nil }
@@ -404,48 +417,39 @@ struct CompiledDatePattern {
             case .day: day = value
             case .hour: hour = value
             case .minute: minute = value
-            case .second: second = value
-            default:   // fraction: ICU keeps milliseconds and truncates the rest
-                switch step.width {
-                case 1: millisecond = value * 100
-                case 2: millisecond = value * 10
-                default: millisecond = DateBytes.digits(b, i - step.width, 3)
-                }
+            default: second = value   // every other kind continued above
             }
         }
         guard i == n else { return nil }
         return Self.interval(year, month, day, hour, minute, second, millisecond, offset: offset, zone: zone)
     }
 
-    /// `parse` for a fixed layout, with the same answers: one length, the literals in place, a digit
-    /// wherever a field goes (the steps read each field as exactly its width of digits). Measured
-    /// on the GitHub corpus's `updated_at`: about 930 instructions a date through the steps.
+    /// `parse` for a fixed layout, with the same answers: one length, the literal bytes in place,
+    /// each field exactly its width of digits (as the steps read it). As `ISO8601DateCoding.parseFast`
+    /// does, only the literal bytes are compared and each field is read where it sits.
     private func parseFixed(_ b: UnsafeRawBufferPointer, _ layout: FixedLayout, zone: UTCOffsetRule) -> TimeInterval? {
-        let n = b.count
-        return layout.template.withUnsafeBufferPointer { template -> TimeInterval? in
-            guard n == template.count else { return nil }
-            for k in 0..<n {
-                let c = b[k], t = template[k]
-                guard t == 0 ? DateBytes.isDigit(c) : c == t else { return nil }
-            }
-            return layout.fields.withUnsafeBufferPointer { fields -> TimeInterval? in
-                @inline(__always) func field(_ kind: Kind) -> Int {
-                    let (offset, width) = fields[Int(kind.rawValue)]
-                    var value = 0
-                    for k in offset..<(offset + width) { value = value &* 10 &+ Int(b[k] &- DateBytes.zero) }
-                    return value
-                }
-                let (fractionOffset, fractionWidth) = fields[Int(Kind.fraction.rawValue)]
-                var millisecond = 0
-                if fractionWidth > 0 {
-                    // ICU keeps milliseconds and truncates the rest.
-                    for k in 0..<3 {
-                        millisecond = millisecond &* 10 &+ (k < fractionWidth ? Int(b[fractionOffset + k] &- DateBytes.zero) : 0)
-                    }
-                }
-                return Self.interval(field(.year), field(.month), field(.day), field(.hour), field(.minute), field(.second),
-                                     millisecond, offset: nil, zone: zone)
-            }
+        guard b.count == layout.count else { return nil }
+        for literal in layout.literals where b[literal.offset] != literal.byte { return nil }
+        @inline(__always) func field(_ offset: Int) -> Int { offset < 0 ? 0 : DateBytes.digits(b, offset, 2) }
+        let year = DateBytes.digits(b, layout.year, 4), month = DateBytes.digits(b, layout.month, 2)
+        let day = DateBytes.digits(b, layout.day, 2)
+        let hour = field(layout.hour), minute = field(layout.minute), second = field(layout.second)
+        let millisecond = layout.fraction < 0 ? 0 : Self.milliseconds(b, layout.fraction, layout.fractionWidth)
+        // `digits` gives -1 for a non-digit: one sign test covers every field.
+        guard year | month | day | hour | minute | second | millisecond >= 0 else { return nil }
+        return Self.interval(year, month, day, hour, minute, second, millisecond, offset: nil, zone: zone)
+    }
+
+    /// The milliseconds of a fraction of `width` digits at `offset` (ICU keeps milliseconds and
+    /// truncates the rest), or -1 if any of them is not a digit.
+    @inline(__always)
+    private static func milliseconds(_ b: UnsafeRawBufferPointer, _ offset: Int, _ width: Int) -> Int {
+        let value = DateBytes.digits(b, offset, width)
+        guard value >= 0 else { return -1 }
+        switch width {
+        case 1: return value * 100
+        case 2: return value * 10
+        default: return DateBytes.digits(b, offset, 3)
         }
     }
 

@@ -11,10 +11,7 @@ final class JSONNumberCodec: Codec<JSONNumber>, @unchecked Sendable {
     }
     /// Lenient: a string holding JSON number text.
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber {
-        guard flags.lenient, let number = JSONNumber(String(decoding: bytes, as: UTF8.self)) else {
-            throw mismatch("string", JSONError.quote(bytes, asString: true))
-        }
-        return number
+        try lenientNumber(inString: bytes, flags)
     }
     override func encode(_ value: JSONNumber) throws -> JSONValue { .number(value) }
     override func write(_ value: JSONNumber, into w: inout JSONWriter) throws { w.numberText(value.text) }
@@ -24,12 +21,6 @@ extension Transformer where Input == JSONValue, Output == JSONNumber {
     /// A JSON number kept exactly as written, whatever its size or precision; encoded back
     /// byte for byte.
     public static var jsonNumber: Self { Transformer(codec: JSONNumberCodec.shared) }
-}
-
-extension JSONNumber {
-    /// The number of a number token (for JSONNumber and JSONValue properties alike): its text is
-    /// ASCII that yajl has checked against the JSON grammar, so it is taken without another check.
-    init(token text: UnsafeRawBufferPointer) { self.init(unchecked: String(checkedUTF8: text)) }
 }
 
 extension JSONNumber: JSONRepresentable {

@@ -57,9 +57,7 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     }
     /// Lenient: a string holding JSON number text.
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T {
-        guard flags.lenient, JSONNumber(String(decoding: bytes, as: UTF8.self)) != nil else {
-            throw mismatch("string", JSONError.quote(bytes, asString: true))
-        }
+        _ = try lenientNumber(inString: bytes, flags)
         return try number(bytes, flags)
     }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
@@ -76,9 +74,7 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         return v
     }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Double {
-        guard flags.lenient, JSONNumber(String(decoding: bytes, as: UTF8.self)) != nil else {
-            throw mismatch("string", JSONError.quote(bytes, asString: true))
-        }
+        _ = try lenientNumber(inString: bytes, flags)
         return try number(bytes, flags)
     }
     override func encode(_ value: Double) throws -> JSONValue {
@@ -97,9 +93,7 @@ final class FloatCodec: Codec<Float>, @unchecked Sendable {
         return v
     }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float {
-        guard flags.lenient, JSONNumber(String(decoding: bytes, as: UTF8.self)) != nil else {
-            throw mismatch("string", JSONError.quote(bytes, asString: true))
-        }
+        _ = try lenientNumber(inString: bytes, flags)
         return try number(bytes, flags)
     }
     override func encode(_ value: Float) throws -> JSONValue {
@@ -126,9 +120,7 @@ final class DecimalCodec: Codec<Decimal>, @unchecked Sendable {
         return v
     }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Decimal {
-        guard flags.lenient, JSONNumber(String(decoding: bytes, as: UTF8.self)) != nil else {
-            throw mismatch("string", JSONError.quote(bytes, asString: true))
-        }
+        _ = try lenientNumber(inString: bytes, flags)
         return try number(bytes, flags)
     }
     override func encode(_ value: Decimal) throws -> JSONValue {

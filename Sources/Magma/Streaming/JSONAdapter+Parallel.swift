@@ -1,0 +1,184 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension JSONAdapter {
+    // MARK: Byte-range splits
+
+    /// The records of one byte range of an NDJSON document, as a Hadoop-style line split: the
+    /// range starts at the first line that begins at or after `range.lowerBound`, and ends with
+    /// the line that begins before `range.upperBound` (finishing it even past the range). Ranges
+    /// that tile the input visit every record exactly once.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The whole NDJSON document (memory-mapped is fine: only the split is read).
+    ///   - range: The byte range assigned to this worker.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record of the split, in order.
+    /// - Returns: The errors of the records skipped.
+    @discardableResult
+    public static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
+                                                   options: DecodingOptions = .init(),
+                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        try forEachRecord(type, in: data, lines: NDJSONSplit.lines(of: data, in: range), options: options,
+                          errorPolicy: errorPolicy, body)
+    }
+
+    /// The records of the NDJSON lines at `lines` (offsets from `data.startIndex`, on line bounds).
+    static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, lines: Range<Int>, options: DecodingOptions,
+                                            errorPolicy: RecordDecoder<M>.ErrorPolicy,
+                                            _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        guard !lines.isEmpty else { return [] }
+        return try forEachRecord(type, in: data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound],
+                                 layout: .ndjson, options: options, errorPolicy: errorPolicy, body)
+    }
+
+    // MARK: Parallel NDJSON
+
+    /// Decodes an NDJSON document on every core and returns its records in input order.
+    ///
+    /// The input is cut into shards at line boundaries; shards decode concurrently and are joined
+    /// in order. With `.skip`, bad lines are left out and reported.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The NDJSON document.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
+    ///     thrown) or skip bad records.
+    ///   - concurrency: Shards decoding at once; default the number of active cores.
+    /// - Returns: The records in order, and the errors of the records skipped (record indices
+    ///   are within their shard; offsets are the document's; `line` is nil, since a shard does
+    ///   not count the lines before it).
+    public static func modelsInParallel<M: JSONModel & Sendable>(
+        _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> (models: [M], skipped: [JSONError]) {
+        try modelsInParallel(type, ndjson: data, options: options, errorPolicy: errorPolicy, concurrency: concurrency,
+                             minimumShardBytes: 256 * 1024)
+    }
+
+    static func modelsInParallel<M: JSONModel & Sendable>(
+        _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+        concurrency: Int, minimumShardBytes: Int
+    ) throws -> (models: [M], skipped: [JSONError]) {
+        // Many more shards than cores: a core that finishes early takes the next one, so the
+        // cores end together (with 4 per core, the last shard left one core idle for up to 1/8
+        // of the run).
+        let shardCount = max(1, min(concurrency * 16, data.count / minimumShardBytes + 1))
+        // Shard k owns the lines from the first line start at or after its cut to the first at or
+        // after the next cut (as `forEachRecord(_:in:byteRange:)` splits): one search per cut.
+        let starts = data.withUnsafeBytes { bytes in
+            (0...shardCount).map { NDJSONSplit.lineStart(atOrAfter: data.count * $0 / shardCount, in: bytes) }
+        }
+        let results = ShardResults<M>(count: shardCount)
+        DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
+            let models = ShardBuffer<M>()
+            do {
+                let skipped = try forEachRecord(type, in: data, lines: starts[shard]..<starts[shard + 1], options: options,
+                                                errorPolicy: errorPolicy) { models.append($0) }
+                results.set(shard, .success((models, skipped)))
+            } catch {
+                results.set(shard, .failure(error))
+            }
+        }
+        var shards: [ShardBuffer<M>] = []
+        var skipped: [JSONError] = []
+        for shard in 0..<shardCount {
+            // Offsets were counted from the shard's first line: make them the document's.
+            let base = starts[shard]
+            func rebased(_ error: JSONError) -> JSONError {
+                var error = error
+                error.offset = error.offset.map { $0 + base }
+                error.line = nil
+                return error
+            }
+            let shardModels: ShardBuffer<M>, shardSkipped: [JSONError]
+            do {
+                (shardModels, shardSkipped) = try results.get(shard).get()
+            } catch let error as JSONError {
+                throw rebased(error)
+            }
+            shards.append(shardModels)
+            skipped.append(contentsOf: shardSkipped.map(rebased))
+        }
+        return (ShardBuffer.join(shards), skipped)
+    }
+}
+
+/// Line splits of NDJSON byte ranges.
+enum NDJSONSplit {
+    /// The bytes of the lines a range owns: from the first line starting at or after its lower
+    /// bound to the end of the last line starting before its upper bound.
+    static func lines(of data: Data, in range: Range<Int>) -> Range<Int> {
+        data.withUnsafeBytes { bytes -> Range<Int> in
+            let n = bytes.count
+            let lower = min(max(range.lowerBound, 0), n), upper = min(max(range.upperBound, lower), n)
+            let start = lineStart(atOrAfter: lower, in: bytes)
+            guard start < upper else { return start..<start }
+            return start..<lineStart(atOrAfter: upper, in: bytes)
+        }
+    }
+
+    /// The first offset at or after `offset` (within the bytes) where a line starts: a line
+    /// starts there only if the byte before it ends a line. The count of the bytes if none does.
+    static func lineStart(atOrAfter offset: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        guard offset > 0 else { return 0 }
+        guard offset < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        guard let newline = memchr(base + offset - 1, 0x0A, bytes.count - offset + 1) else { return bytes.count }
+        return UnsafeRawPointer(newline) - base + 1
+    }
+}
+
+/// Per-shard results of a parallel decode, written from the shards' threads.
+private final class ShardResults<M: Sendable>: @unchecked Sendable {
+    private var results: [Result<(ShardBuffer<M>, [JSONError]), any Error>?]
+    private let lock = Lock()
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+    func set(_ shard: Int, _ result: Result<(ShardBuffer<M>, [JSONError]), any Error>) { lock.withLock { results[shard] = result } }
+    func get(_ shard: Int) -> Result<(ShardBuffer<M>, [JSONError]), any Error> { lock.withLock { results[shard]! } }
+}
+
+/// One shard's records in a buffer grown here rather than an Array, so that joining the shards
+/// moves the records into the result (a memcpy) instead of copying them (a retain of every
+/// reference a record holds) and then destroying the shard arrays (a release of each): work done
+/// on one core after the parallel part.
+private final class ShardBuffer<M>: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<M>?
+    private var count = 0
+    private var capacity = 0
+
+    func append(_ value: M) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<M>.allocate(capacity: max(64, capacity * 2))
+            if let base {
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+            }
+            base = grown
+            capacity = max(64, capacity * 2)
+        }
+        (base! + count).initialize(to: value)
+        count += 1
+    }
+
+    /// The records of `shards` in order, moved out (the shards are left empty).
+    static func join(_ shards: [ShardBuffer<M>]) -> [M] {
+        let total = shards.reduce(0) { $0 + $1.count }
+        return [M](unsafeUninitializedCapacity: total) { buffer, initialized in
+            for shard in shards where shard.count > 0 {
+                (buffer.baseAddress! + initialized).moveInitialize(from: shard.base!, count: shard.count)
+                initialized += shard.count
+                shard.count = 0
+            }
+        }
+    }
+
+    deinit {
+        base?.deinitialize(count: count)
+        base?.deallocate()
+    }
+}
