@@ -5,56 +5,6 @@ import Foundation
 import Testing
 @testable import Magma
 
-/// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way fails
-/// with the same code, offset, line, column and path, and returns the whole-buffer error.
-func failureAnywhere<V>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, V>, options: DecodingOptions = .init(),
-                        sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
-    let whole: JSONError
-    do {
-        _ = try JSONAdapter.value(from: Data(bytes), transformer, options: options)
-        Issue.record("decoding succeeded; expected an error", sourceLocation: sourceLocation)
-        return nil
-    } catch let error as JSONError {
-        whole = error
-    } catch {
-        Issue.record("not a JSONError: \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-    var ways: [(String, [[UInt8]])] = chunkSizes.map { ("chunk size \($0)", chunks(bytes, $0)) }
-    for split in 0...bytes.count { ways.append(("split at \(split)", [Array(bytes[..<split]), Array(bytes[split...])])) }
-    for (name, pieces) in ways {
-        do {
-            _ = try JSONAdapter.value(fromChunks: pieces, transformer, options: options)
-            Issue.record("\(name): decoding succeeded: \(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
-        } catch let error as JSONError {
-            let same = error.code == whole.code && error.offset == whole.offset && error.line == whole.line
-                && error.column == whole.column && error.path == whole.path
-            #expect(same, "\(name): \(error) / whole: \(whole)", sourceLocation: sourceLocation)
-        } catch {
-            Issue.record("\(name): not a JSONError: \(error)", sourceLocation: sourceLocation)
-        }
-    }
-    return whole
-}
-
-/// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way gives
-/// the same value, and returns it.
-func valueAnywhere<V: Equatable>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, V>, options: DecodingOptions = .init(),
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> V {
-    let whole = try JSONAdapter.value(from: Data(bytes), transformer, options: options)
-    var ways: [(String, [[UInt8]])] = chunkSizes.map { ("chunk size \($0)", chunks(bytes, $0)) }
-    for split in 0...bytes.count { ways.append(("split at \(split)", [Array(bytes[..<split]), Array(bytes[split...])])) }
-    for (name, pieces) in ways {
-        #expect(try JSONAdapter.value(fromChunks: pieces, transformer, options: options) == whole, "\(name)",
-                sourceLocation: sourceLocation)
-    }
-    return whole
-}
-
-extension Array where Element == UInt8 {
-    init(_ parts: [UInt8]...) { self = parts.flatMap { $0 } }
-}
-
 private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 
 @Suite struct StrictUTF8Tests {
@@ -92,11 +42,11 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         // a skipped subtree, and a long string (the word-at-a-time path).
         let long = [UInt8](repeating: UInt8(ascii: "x"), count: 40)
         let cases: [([UInt8], Int)] = [
-            ([UInt8](utf8("[\"ab"), sequence, utf8("cd\"]")), 4),
-            ([UInt8](utf8("[\"a\\n"), sequence, utf8("\"]")), 5),
-            ([UInt8](utf8("[\"\\u00e9"), sequence, utf8("\"]")), 8),
-            ([UInt8](utf8("{\""), sequence, utf8("\": 1}")), 2),
-            ([UInt8](utf8("[1, \""), long, sequence, utf8("\"]")), 5 + 40),
+            (utf8("[\"ab") + sequence + utf8("cd\"]"), 4),
+            (utf8("[\"a\\n") + sequence + utf8("\"]"), 5),
+            (utf8("[\"\\u00e9") + sequence + utf8("\"]"), 8),
+            (utf8("{\"") + sequence + utf8("\": 1}"), 2),
+            (utf8("[1, \"") + long + sequence + utf8("\"]"), 5 + 40),
         ]
         for (json, offset) in cases {
             let error = failureAnywhere(json, .json)
@@ -104,10 +54,10 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             #expect(error?.offset == offset, "\(why): \(json): \(String(describing: error))")
         }
         let modelCases: [([UInt8], Int, String)] = [
-            ([UInt8](utf8("{\"text\": \"ab"), sequence, utf8("\"}")), 12, "$.text"),
-            ([UInt8](utf8("{\"tags\": {\""), sequence, utf8("\": 1}}")), 11, "$.tags"),
-            ([UInt8](utf8("{\"other\": [{\"k\": \""), sequence, utf8("\"}], \"text\": \"t\"}")), 18, "$.other"),
-            ([UInt8](utf8("{\"ot"), sequence, utf8("her\": 1}")), 4, "$"),
+            (utf8("{\"text\": \"ab") + sequence + utf8("\"}"), 12, "$.text"),
+            (utf8("{\"tags\": {\"") + sequence + utf8("\": 1}}"), 11, "$.tags"),
+            (utf8("{\"other\": [{\"k\": \"") + sequence + utf8("\"}], \"text\": \"t\"}"), 18, "$.other"),
+            (utf8("{\"ot") + sequence + utf8("her\": 1}"), 4, "$"),
         ]
         for (json, offset, path) in modelCases {
             let error = failureAnywhere(json, Note.jsonTransformer)
@@ -119,7 +69,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     @Test func validSequences_atTheEdgesOfEachRange_decode() throws {
         for sequence in Self.valid {
-            let json = [UInt8](utf8("{\"text\": \"a"), sequence, utf8("b\", \"tags\": {\""), sequence, utf8("\": 1}}"))
+            let json = utf8("{\"text\": \"a") + sequence + utf8("b\", \"tags\": {\"") + sequence + utf8("\": 1}}")
             let note = try valueAnywhere(json, Note.jsonTransformer)
             let text = String(decoding: sequence, as: UTF8.self)
             #expect(note.text == "a" + text + "b")
@@ -373,22 +323,17 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 @Suite struct DepthLimitTests {
     @Test func depth512_decodes_513_failsAtThe513thBracket_everywhere() throws {
         let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
-        _ = try JSONAdapter.value(from: Data(ok.utf8), .json)
-        _ = try JSONAdapter.value(fromChunks: chunks(Array(ok.utf8), 7), .json)
+        _ = try valueAnywhere(Array(ok.utf8), .json)
         let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         var options = DecodingOptions()
         options.maxDepth = 512
-        for size in chunkSizes {
-            do {
-                _ = try JSONAdapter.value(fromChunks: chunks(Array(deep.utf8), size), .json, options: options)
-                Issue.record("depth 513 decoded")
-            } catch let error as JSONError {
-                #expect(error.code == .depthLimitExceeded)
-                #expect(error.offset == 512, "chunk size \(size)")
-            }
-        }
+        let error = failureAnywhere(Array(deep.utf8), .json, options: options)
+        #expect(error?.code == .depthLimitExceeded)
+        #expect(error?.offset == 512)
         let objects = String(repeating: "{\"a\":", count: 513) + "1" + String(repeating: "}", count: 513)
-        #expect(failureAnywhere(Array(objects.utf8), .json)?.code == .depthLimitExceeded)
+        let objectError = failureAnywhere(Array(objects.utf8), .json)
+        #expect(objectError?.code == .depthLimitExceeded)
+        #expect(objectError?.offset == 512 * 5, "the 513th {")
     }
 
     @Test func millionDeep_failsAtThe513thBracket_holdingLittle() throws {
@@ -480,15 +425,15 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     /// In a stream that skips bad records, a record with invalid text is skipped with its offset,
     /// and the records around it decode, however the input is chunked.
-    @Test(arguments: [1, 3, 7, 64, 0])
+    @Test(arguments: chunkSizes)
     func badTextInOneRecord_skipsThatRecord(chunkSize: Int) throws {
         for layout in [RecordDecoder<Item>.Layout.array, .ndjson] {
-            let bad: [UInt8] = [UInt8](utf8(#"{"name": "b"#), [0xC0, 0xAF], utf8(#""}"#))
+            let bad: [UInt8] = utf8(#"{"name": "b"#) + [0xC0, 0xAF] + utf8(#""}"#)
             let surrogate = utf8(#"{"name": "\uD800"}"#)
             let good = { (n: String) in utf8("{\"name\": \"\(n)\"}") }
             let input: [UInt8] = layout == .array
-                ? [UInt8](utf8("["), good("a"), utf8(","), bad, utf8(","), surrogate, utf8(","), good("c"), utf8("]"))
-                : [UInt8](good("a"), utf8("\n"), bad, utf8("\n"), surrogate, utf8("\n"), good("c"), utf8("\n"))
+                ? utf8("[") + good("a") + utf8(",") + bad + utf8(",") + surrogate + utf8(",") + good("c") + utf8("]")
+                : good("a") + utf8("\n") + bad + utf8("\n") + surrogate + utf8("\n") + good("c") + utf8("\n")
             var names: [String] = []
             let decoder = RecordDecoder(Item.self, layout: layout, errorPolicy: .skip) { names.append($0.name) }
             for piece in chunks(input, chunkSize) { try decoder.feed(piece) }
