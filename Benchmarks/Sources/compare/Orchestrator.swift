@@ -65,7 +65,7 @@ struct Orchestrator {
             generatedAt: ISO8601DateFormatter().string(from: Date()),
             host: .current,
             options: options,
-            notes: notes + TableReport.methodNotes,
+            notes: notes + TableReport.methodNotes(policy: policy),
             corpora: reports
         )
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
