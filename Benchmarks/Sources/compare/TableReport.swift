@@ -14,7 +14,7 @@ enum TableReport {
             "× JSONDecoder / × JSONEncoder: speed relative to Foundation's Codable in its fastest configuration (GitHub dates: `.iso8601`; encoding: by time, as outputs differ in size). JSONDecoder (DateFormatter) reads the same dates with a DateFormatter of the mapping's pattern, the literal Codable equivalent of Magma's pattern transformer. % of yajl: share of the yajl no-op ceiling (tokenizing with empty callbacks); " + alternation,
             "allocs/record: malloc-family calls during one run divided by the records; counted by allocator shims linked into compare (no LD_PRELOAD, no header on blocks); they agree with package-benchmark's mallocCountTotal.",
             "peak RSS: VmHWM of a child process that ran only that system; over base: peak minus the resident size before the first run (the input, and to encode, the models).",
-            "NDJSON: every system splits lines the same way (memchr); Magma and yajl read each line as raw bytes, Foundation as a Data slice; encoders write one line per record.",
+            "NDJSON: every system finds lines with memchr; Magma frames them inside JSONAdapter.forEachRecord and reuses one decoder for every line, the yajl ceiling scans each line as raw bytes with a yajl handle allocated per line, Foundation reads each line as a Data slice; encoders write one line per record.",
             "models: ✓ when the system built models equal (==) to JSONDecoder's from the same bytes; encoding: ✓ when its JSON decodes back (JSONDecoder and Magma) to the same models.",
         ]
     }
