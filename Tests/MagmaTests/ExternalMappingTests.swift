@@ -78,7 +78,10 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-mapping-\(UUID()).json")
         try Data(Self.file.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        _ = try JSONMapping(declared: Item.declared, contentsOf: url, registry: Self.registry)
+        let loaded = try JSONMapping(declared: Item.declared, contentsOf: url, registry: Self.registry)
+        let json = #"{"info": {"name": "Dune"}, "price": 12.5, "kind": "film", "updated_at": 1700000000, "notes": "x"}"#
+        let item = try JSONAdapter.model(Item.self, from: Data(json.utf8), mapping: loaded)
+        #expect(item == Item(title: "Dune", priceInCents: 1250, kind: .film, updatedAt: Date(timeIntervalSince1970: 1_700_000_000)))
     }
 
     @Test(arguments: [

@@ -5,56 +5,6 @@ import Foundation
 import Testing
 @testable import Magma
 
-/// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way fails
-/// with the same code, offset, line, column and path, and returns the whole-buffer error.
-func failureAnywhere<V>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, V>, options: DecodingOptions = .init(),
-                        sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
-    let whole: JSONError
-    do {
-        _ = try JSONAdapter.value(from: Data(bytes), transformer, options: options)
-        Issue.record("decoding succeeded; expected an error", sourceLocation: sourceLocation)
-        return nil
-    } catch let error as JSONError {
-        whole = error
-    } catch {
-        Issue.record("not a JSONError: \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-    var ways: [(String, [[UInt8]])] = chunkSizes.map { ("chunk size \($0)", chunks(bytes, $0)) }
-    for split in 0...bytes.count { ways.append(("split at \(split)", [Array(bytes[..<split]), Array(bytes[split...])])) }
-    for (name, pieces) in ways {
-        do {
-            _ = try JSONAdapter.value(fromChunks: pieces, transformer, options: options)
-            Issue.record("\(name): decoding succeeded: \(String(decoding: bytes, as: UTF8.self))", sourceLocation: sourceLocation)
-        } catch let error as JSONError {
-            let same = error.code == whole.code && error.offset == whole.offset && error.line == whole.line
-                && error.column == whole.column && error.path == whole.path
-            #expect(same, "\(name): \(error) / whole: \(whole)", sourceLocation: sourceLocation)
-        } catch {
-            Issue.record("\(name): not a JSONError: \(error)", sourceLocation: sourceLocation)
-        }
-    }
-    return whole
-}
-
-/// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way gives
-/// the same value, and returns it.
-func valueAnywhere<V: Equatable>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, V>, options: DecodingOptions = .init(),
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> V {
-    let whole = try JSONAdapter.value(from: Data(bytes), transformer, options: options)
-    var ways: [(String, [[UInt8]])] = chunkSizes.map { ("chunk size \($0)", chunks(bytes, $0)) }
-    for split in 0...bytes.count { ways.append(("split at \(split)", [Array(bytes[..<split]), Array(bytes[split...])])) }
-    for (name, pieces) in ways {
-        #expect(try JSONAdapter.value(fromChunks: pieces, transformer, options: options) == whole, "\(name)",
-                sourceLocation: sourceLocation)
-    }
-    return whole
-}
-
-extension Array where Element == UInt8 {
-    init(_ parts: [UInt8]...) { self = parts.flatMap { $0 } }
-}
-
 private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 
 @Suite struct StrictUTF8Tests {
@@ -92,11 +42,11 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         // a skipped subtree, and a long string (the word-at-a-time path).
         let long = [UInt8](repeating: UInt8(ascii: "x"), count: 40)
         let cases: [([UInt8], Int)] = [
-            ([UInt8](utf8("[\"ab"), sequence, utf8("cd\"]")), 4),
-            ([UInt8](utf8("[\"a\\n"), sequence, utf8("\"]")), 5),
-            ([UInt8](utf8("[\"\\u00e9"), sequence, utf8("\"]")), 8),
-            ([UInt8](utf8("{\""), sequence, utf8("\": 1}")), 2),
-            ([UInt8](utf8("[1, \""), long, sequence, utf8("\"]")), 5 + 40),
+            (utf8("[\"ab") + sequence + utf8("cd\"]"), 4),
+            (utf8("[\"a\\n") + sequence + utf8("\"]"), 5),
+            (utf8("[\"\\u00e9") + sequence + utf8("\"]"), 8),
+            (utf8("{\"") + sequence + utf8("\": 1}"), 2),
+            (utf8("[1, \"") + long + sequence + utf8("\"]"), 5 + 40),
         ]
         for (json, offset) in cases {
             let error = failureAnywhere(json, .json)
@@ -104,10 +54,10 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             #expect(error?.offset == offset, "\(why): \(json): \(String(describing: error))")
         }
         let modelCases: [([UInt8], Int, String)] = [
-            ([UInt8](utf8("{\"text\": \"ab"), sequence, utf8("\"}")), 12, "$.text"),
-            ([UInt8](utf8("{\"tags\": {\""), sequence, utf8("\": 1}}")), 11, "$.tags"),
-            ([UInt8](utf8("{\"other\": [{\"k\": \""), sequence, utf8("\"}], \"text\": \"t\"}")), 18, "$.other"),
-            ([UInt8](utf8("{\"ot"), sequence, utf8("her\": 1}")), 4, "$"),
+            (utf8("{\"text\": \"ab") + sequence + utf8("\"}"), 12, "$.text"),
+            (utf8("{\"tags\": {\"") + sequence + utf8("\": 1}}"), 11, "$.tags"),
+            (utf8("{\"other\": [{\"k\": \"") + sequence + utf8("\"}], \"text\": \"t\"}"), 18, "$.other"),
+            (utf8("{\"ot") + sequence + utf8("her\": 1}"), 4, "$"),
         ]
         for (json, offset, path) in modelCases {
             let error = failureAnywhere(json, Note.jsonTransformer)
@@ -119,7 +69,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     @Test func validSequences_atTheEdgesOfEachRange_decode() throws {
         for sequence in Self.valid {
-            let json = [UInt8](utf8("{\"text\": \"a"), sequence, utf8("b\", \"tags\": {\""), sequence, utf8("\": 1}}"))
+            let json = utf8("{\"text\": \"a") + sequence + utf8("b\", \"tags\": {\"") + sequence + utf8("\": 1}}")
             let note = try valueAnywhere(json, Note.jsonTransformer)
             let text = String(decoding: sequence, as: UTF8.self)
             #expect(note.text == "a" + text + "b")
@@ -156,24 +106,23 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 }
 
 @Suite struct SurrogateEscapeTests {
-    /// Bad escapes yajl rewrote into other text, and the offset of the offending backslash.
-    static let bad: [(String, Int)] = [
-        (#"["\uD800"]"#, 2), (#"["\uD800\uD800"]"#, 2), (#"["\uD888\u1234"]"#, 2), (#"["\uDC00"]"#, 2),
-        (#"["\uDFAA\uD834"]"#, 2), (#"["ab\uDBFFcd"]"#, 4), (#"["\uD800\n"]"#, 2), (#"["\ud800abc"]"#, 2),
-        (#"["\uD83D\uDE00\uD800"]"#, 14), (#"{"\uDFAA": 0}"#, 2), (#"["\uD800\u"]"#, 2),
+    /// Bad escapes yajl rewrote into other text, and the offset of the offending backslash; and
+    /// \u with fewer than four hex digits, yajl's own syntax error at the first non-hex byte
+    /// (it rejects the whole string before the bad surrogate in it is seen).
+    static let bad: [(String, JSONError.Code, Int)] = [
+        (#"["\uD800"]"#, .invalidUnicode, 2), (#"["\uD800\uD800"]"#, .invalidUnicode, 2),
+        (#"["\uD888\u1234"]"#, .invalidUnicode, 2), (#"["\uDC00"]"#, .invalidUnicode, 2),
+        (#"["\uDFAA\uD834"]"#, .invalidUnicode, 2), (#"["ab\uDBFFcd"]"#, .invalidUnicode, 4),
+        (#"["\uD800\n"]"#, .invalidUnicode, 2), (#"["\ud800abc"]"#, .invalidUnicode, 2),
+        (#"["\uD83D\uDE00\uD800"]"#, .invalidUnicode, 14), (#"{"\uDFAA": 0}"#, .invalidUnicode, 2),
+        (#"["\uD800\u"]"#, .syntax, 10),
     ]
 
     @Test(arguments: bad.indices)
     func badSurrogateEscape_isRejectedAtTheEscape_everywhere(index: Int) {
-        let (json, offset) = Self.bad[index]
-        let bytes = Array(json.utf8)
-        // (\u with fewer than four hex digits is yajl's own syntax error.)
-        let error = failureAnywhere(bytes, .json)
-        if json.hasSuffix(#"\u"]"#) {
-            #expect(error?.code == .syntax, "\(json)")
-            return
-        }
-        #expect(error?.code == .invalidUnicode, "\(json): \(String(describing: error))")
+        let (json, code, offset) = Self.bad[index]
+        let error = failureAnywhere(Array(json.utf8), .json)
+        #expect(error?.code == code, "\(json): \(String(describing: error))")
         #expect(error?.offset == offset, "\(json): \(String(describing: error))")
     }
 
@@ -238,7 +187,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
                                ("[1\u{0C}]", 2), ("[\"x\", tr\u{0C}ue]", 8)] {
             let error = failureAnywhere(Array(json.utf8), .json)
             #expect(error?.code == .syntax, "\(json.debugDescription)")
-            if !json.contains("tr\u{0C}") { #expect(error?.offset == offset, "\(json.debugDescription): \(String(describing: error))") }
+            #expect(error?.offset == offset, "\(json.debugDescription): \(String(describing: error))")
         }
         // Raw inside a string it is a control character (yajl's error); escaped it is text.
         #expect(failureAnywhere(Array("[\"a\u{0C}\"]".utf8), .json)?.code == .syntax)
@@ -307,13 +256,13 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             ("{\"a\": 1} \"\(long)", .sizeLimitExceeded, 9), ("[\"x\" 1\(digits)]", .sizeLimitExceeded, 5),
             ("{\"a\": 1, \(digits)}", .sizeLimitExceeded, 9), ("[\"\(long)", .sizeLimitExceeded, 1),
             ("[\"\(long)\u{01}\"]", .sizeLimitExceeded, 1), ("[1, \(digits)", .sizeLimitExceeded, 4),
-            ("[\"xx\u{01}\(long)\"]", .syntax, -1), ("{\"a\" \"\(long)\"}", .sizeLimitExceeded, 5),
+            ("[\"xx\u{01}\(long)\"]", .syntax, 4), ("{\"a\" \"\(long)\"}", .sizeLimitExceeded, 5),
             ("{\"a\":\"x\" \"\(long)\"}", .sizeLimitExceeded, 9),
         ]
         for (json, code, offset) in cases {
             let error = failureAnywhere(Array(json.utf8), .json, options: options)
             #expect(error?.code == code, "\(json): \(String(describing: error))")
-            if offset >= 0 { #expect(error?.offset == offset, "\(json): \(String(describing: error))") }
+            #expect(error?.offset == offset, "\(json): \(String(describing: error))")
         }
     }
 
@@ -373,22 +322,17 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 @Suite struct DepthLimitTests {
     @Test func depth512_decodes_513_failsAtThe513thBracket_everywhere() throws {
         let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
-        _ = try JSONAdapter.value(from: Data(ok.utf8), .json)
-        _ = try JSONAdapter.value(fromChunks: chunks(Array(ok.utf8), 7), .json)
+        _ = try valueAnywhere(Array(ok.utf8), .json)
         let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         var options = DecodingOptions()
         options.maxDepth = 512
-        for size in chunkSizes {
-            do {
-                _ = try JSONAdapter.value(fromChunks: chunks(Array(deep.utf8), size), .json, options: options)
-                Issue.record("depth 513 decoded")
-            } catch let error as JSONError {
-                #expect(error.code == .depthLimitExceeded)
-                #expect(error.offset == 512, "chunk size \(size)")
-            }
-        }
+        let error = failureAnywhere(Array(deep.utf8), .json, options: options)
+        #expect(error?.code == .depthLimitExceeded)
+        #expect(error?.offset == 512)
         let objects = String(repeating: "{\"a\":", count: 513) + "1" + String(repeating: "}", count: 513)
-        #expect(failureAnywhere(Array(objects.utf8), .json)?.code == .depthLimitExceeded)
+        let objectError = failureAnywhere(Array(objects.utf8), .json)
+        #expect(objectError?.code == .depthLimitExceeded)
+        #expect(objectError?.offset == 512 * 5, "the 513th {")
     }
 
     @Test func millionDeep_failsAtThe513thBracket_holdingLittle() throws {
@@ -449,25 +393,42 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
     }
 
     /// Syntax errors inside tokens that span chunks: the offset of one whole buffer every way.
+    /// yajl's offsets: a lexical error at the byte that broke the token, a parse error at the end
+    /// of the offending token, "after key and value" at that token's end less its decoded length
+    /// (inside a string: `"sp"` ends at 9, less 2).
     @Test func everySplit_givesTheSameError() {
-        let cases: [String] = [
-            #"{"":3"sp"}"#, #"[1, tru]"#, #"[1, "abc" "def"]"#, #"{"key" "value"}"#, #"[1.5e]"#, #"["abc\q"]"#,
-            #"[-]"#, #"{"a": 1 "b": 2}"#, #"[truefalse]"#, #"[nul, 1]"#, #"["\u12G4"]"#, #"{"long key here" 1}"#,
-            #"[1, 2, 3] 4"#, #"["x"] "y""#, #"{"a":1,}"#, #"[1,]"#, #"[0123]"#, #"{"a" : [1, 2, {"b": tru}]}"#,
+        let cases: [(String, Int)] = [
+            (#"{"":3"sp"}"#, 7), (#"[1, tru]"#, 7), (#"[1, "abc" "def"]"#, 15), (#"{"key" "value"}"#, 14), (#"[1.5e]"#, 5),
+            (#"["abc\q"]"#, 6), (#"[-]"#, 2), (#"{"a": 1 "b": 2}"#, 10), (#"[truefalse]"#, 10), (#"[nul, 1]"#, 4),
+            (#"["\u12G4"]"#, 6), (#"{"long key here" 1}"#, 18), (#"["x"] "y""#, 9), (#"{"a":1,}"#, 8), (#"[1,]"#, 4),
+            (#"[0123]"#, 5), (#"{"a" : [1, 2, {"b": tru}]}"#, 23),
         ]
-        for json in cases {
+        for (json, offset) in cases {
             let error = failureAnywhere(Array(json.utf8), .json)
-            #expect(error != nil, "\(json)")
+            #expect(error?.code == .syntax, "\(json): \(String(describing: error))")
+            #expect(error?.offset == offset, "\(json): \(String(describing: error))")
+        }
+        // Trailing garbage that is a number is lexed only at the end (yajl waits for the byte
+        // after it), and every error found there is reported as the input ending too soon.
+        let trailing = failureAnywhere(Array(#"[1, 2, 3] 4"#.utf8), .json)
+        #expect(trailing?.offset == 11)
+        withKnownIssue("trailing garbage that ends the input is unexpectedEnd, not syntax") {
+            #expect(trailing?.code == .syntax, "\(String(describing: trailing))")
         }
     }
 
     @Test func everySplit_givesTheSameModelError() {
         // Errors raised by the model layer, at every split.
-        let cases: [String] = [
-            #"{"text": 12}"#, #"{"big": 9223372036854775808}"#, #"{"list": ["a", 1]}"#, #"{"flag": "yes"}"#,
+        // At the start of the offending value.
+        let cases: [(String, JSONError.Code, Int, String)] = [
+            (#"{"text": 12}"#, .typeMismatch, 9, "$.text"), (#"{"big": 9223372036854775808}"#, .numberOutOfRange, 8, "$.big"),
+            (#"{"list": ["a", 1]}"#, .typeMismatch, 15, "$.list[1]"), (#"{"flag": "yes"}"#, .typeMismatch, 9, "$.flag"),
         ]
-        for json in cases {
-            #expect(failureAnywhere(Array(json.utf8), Record.jsonTransformer) != nil, "\(json)")
+        for (json, code, offset, path) in cases {
+            let error = failureAnywhere(Array(json.utf8), Record.jsonTransformer)
+            #expect(error?.code == code, "\(json): \(String(describing: error))")
+            #expect(error?.offset == offset, "\(json): \(String(describing: error))")
+            #expect(error?.path == path, "\(json): \(String(describing: error))")
         }
     }
 }
@@ -480,15 +441,15 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 
     /// In a stream that skips bad records, a record with invalid text is skipped with its offset,
     /// and the records around it decode, however the input is chunked.
-    @Test(arguments: [1, 3, 7, 64, 0])
+    @Test(arguments: chunkSizes)
     func badTextInOneRecord_skipsThatRecord(chunkSize: Int) throws {
         for layout in [RecordDecoder<Item>.Layout.array, .ndjson] {
-            let bad: [UInt8] = [UInt8](utf8(#"{"name": "b"#), [0xC0, 0xAF], utf8(#""}"#))
+            let bad: [UInt8] = utf8(#"{"name": "b"#) + [0xC0, 0xAF] + utf8(#""}"#)
             let surrogate = utf8(#"{"name": "\uD800"}"#)
             let good = { (n: String) in utf8("{\"name\": \"\(n)\"}") }
             let input: [UInt8] = layout == .array
-                ? [UInt8](utf8("["), good("a"), utf8(","), bad, utf8(","), surrogate, utf8(","), good("c"), utf8("]"))
-                : [UInt8](good("a"), utf8("\n"), bad, utf8("\n"), surrogate, utf8("\n"), good("c"), utf8("\n"))
+                ? utf8("[") + good("a") + utf8(",") + bad + utf8(",") + surrogate + utf8(",") + good("c") + utf8("]")
+                : good("a") + utf8("\n") + bad + utf8("\n") + surrogate + utf8("\n") + good("c") + utf8("\n")
             var names: [String] = []
             let decoder = RecordDecoder(Item.self, layout: layout, errorPolicy: .skip) { names.append($0.name) }
             for piece in chunks(input, chunkSize) { try decoder.feed(piece) }
@@ -496,8 +457,10 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             #expect(names == ["a", "c"], "\(layout), chunk size \(chunkSize)")
             let errors = decoder.skipped
             #expect(errors.map(\.code) == [.invalidUnicode, .invalidUnicode], "\(layout), chunk size \(chunkSize)")
+            // The bad record's first invalid byte, and the backslash of the surrogate escape (the
+            // only backslash in the input).
             let badStart = input.firstIndex(of: 0xC0)!
-            let escapeStart = badStart + 2 + 2 + (layout == .array ? 1 : 1) + 10
+            let escapeStart = input.firstIndex(of: UInt8(ascii: "\\"))!
             #expect(errors.first?.offset == badStart, "\(layout), chunk size \(chunkSize): \(errors)")
             #expect(errors.last?.offset == escapeStart, "\(layout), chunk size \(chunkSize): \(errors)")
         }

@@ -25,10 +25,11 @@ import Testing
 
     @Test func laterDecodesOnAThread_reuseItsParsedURLs() throws {
         let json = #"{"first": "https://cache.example/reused/\#(UInt64.random(in: 0...UInt64.max))", "links": []}"#
+        let before = URLCache.missesOnThisThread
         let first = try JSONAdapter.model(Links.self, from: json)
-        let misses = URLCache.missesOnThisThread
+        #expect(URLCache.missesOnThisThread == before + 1, "a URL never seen is a miss")
         for _ in 0..<3 { #expect(try JSONAdapter.model(Links.self, from: json) == first) }
-        #expect(URLCache.missesOnThisThread == misses)
+        #expect(URLCache.missesOnThisThread == before + 1, "and then a hit")
     }
 
     @Test func threadsDecodingAtOnce_eachGetTheirOwnValues() async throws {

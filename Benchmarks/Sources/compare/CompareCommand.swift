@@ -40,7 +40,7 @@ struct Compare: ParsableCommand {
     @Flag(help: "Skip the shared corpus directory.")
     var noShared = false
 
-    @Option(name: .customLong("only"), parsing: .upToNextOption, help: "Systems to run: magma, jsondecoder, jsonserialization, yajl (default: all).")
+    @Option(name: .customLong("only"), parsing: .upToNextOption, help: "Systems to run: \(DecodeSystem.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).")
     var systems: [DecodeSystem] = []
 
     @Option(help: "Model for --corpus files when the name does not tell: github-issues, github-events, github-webhooks, twitter, canada, citm, generic.")
@@ -178,6 +178,7 @@ struct Compare: ParsableCommand {
             "encode": String(!noEncode),
             "minRuns": String(policy.minRuns),
             "minSeconds": String(policy.minSeconds),
+            "alternatingRounds": String(policy.alternatingRounds),
             "allocationCounting": AllocationCounting.isWorking ? "in-process allocator shims (CAllocationCounter)" : "unavailable",
         ]
     }

@@ -65,7 +65,7 @@ struct Orchestrator {
             generatedAt: ISO8601DateFormatter().string(from: Date()),
             host: .current,
             options: options,
-            notes: notes + TableReport.methodNotes,
+            notes: notes + TableReport.methodNotes(policy: policy),
             corpora: reports
         )
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
@@ -162,20 +162,14 @@ struct Orchestrator {
 
     /// Runs `compare --child <arguments> --corpus FILE` and reads its result line.
     private func runChild(_ arguments: [String], _ file: CorpusFile, system: String) throws -> SystemResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        process.arguments = ["--child"] + arguments + [
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let child = try Self.childResult.run(SystemResult.self, executable, ["--child"] + arguments + [
             "--corpus", file.path, "--model", file.kind.id, "--layout", file.layout.rawValue,
             "--min-runs", String(policy.minRuns), "--min-seconds", String(policy.minSeconds),
-        ] + (policy.warmupSeconds < 0.2 ? ["--quick"] : [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if let result = try Self.childResult.parse(SystemResult.self, from: output) { return result }
+        ] + (policy.warmupSeconds < 0.2 ? ["--quick"] : []))
+        if let result = child.result { return result }
         var failed = SystemResult(system: system)
-        failed.error = "child process exited with status \(process.terminationStatus) and no result"
+        failed.error = "child process exited with status \(child.status) and no result"
         return failed
     }
 }

@@ -3,14 +3,21 @@ import Foundation
 
 /// The per-corpus tables printed on stdout, and the derived numbers shared with the JSON report.
 enum TableReport {
-    static let methodNotes = [
-        "MB/s: 10^6 bytes per second (decoding: of input; encoding: of the JSON the system wrote), best timed run after warm-up, median in parentheses. Every system works on the same bytes and models in the same run.",
-        "× JSONDecoder / × JSONEncoder: speed relative to Foundation's Codable in its fastest configuration (GitHub dates: `.iso8601`; encoding: by time, as outputs differ in size). JSONDecoder (DateFormatter) reads the same dates with a DateFormatter of the mapping's pattern, the literal Codable equivalent of Magma's pattern transformer. % of yajl: share of the yajl no-op ceiling (tokenizing with empty callbacks); Magma and yajl each run in 3 child processes in alternation (1 with --quick), best kept.",
-        "allocs/record: malloc-family calls during one run divided by the records; counted by allocator shims linked into compare (no LD_PRELOAD, no header on blocks); they agree with package-benchmark's mallocCountTotal.",
-        "peak RSS: VmHWM of a child process that ran only that system; over base: peak minus the resident size before the first run (the input, and to encode, the models).",
-        "NDJSON: every system splits lines the same way (memchr); Magma and yajl read each line as raw bytes, Foundation as a Data slice; encoders write one line per record.",
-        "models: ✓ when the system built models equal (==) to JSONDecoder's from the same bytes; encoding: ✓ when its JSON decodes back (JSONDecoder and Magma) to the same models.",
-    ]
+    /// How the figures were made, for the JSON report; the alternation from `policy`.
+    static func methodNotes(policy: TimingPolicy) -> [String] {
+        let rounds = policy.alternatingRounds
+        let alternation = rounds > 1
+            ? "Magma and yajl (when both run) each run in \(rounds) child processes in alternation, best kept."
+            : "Magma and yajl each run in 1 child process (no alternation)."
+        return [
+            "MB/s: 10^6 bytes per second (decoding: of input; encoding: of the JSON the system wrote), best timed run after warm-up, median in parentheses. Every system works on the same bytes and models in the same run.",
+            "× JSONDecoder / × JSONEncoder: speed relative to Foundation's Codable in its fastest configuration (GitHub dates: `.iso8601`; encoding: by time, as outputs differ in size). JSONDecoder (DateFormatter) reads the same dates with a DateFormatter of the mapping's pattern, the literal Codable equivalent of Magma's pattern transformer. % of yajl: share of the yajl no-op ceiling (tokenizing with empty callbacks); " + alternation,
+            "allocs/record: malloc-family calls during one run divided by the records; counted by allocator shims linked into compare (no LD_PRELOAD, no header on blocks); they agree with package-benchmark's mallocCountTotal.",
+            "peak RSS: VmHWM of a child process that ran only that system; over base: peak minus the resident size before the first run (the input, and to encode, the models).",
+            "NDJSON: every system finds lines with memchr; Magma frames them inside JSONAdapter.forEachRecord and reuses one decoder for every line, the yajl ceiling scans each line as raw bytes with a yajl handle allocated per line, Foundation reads each line as a Data slice; encoders write one line per record.",
+            "models: ✓ when the system built models equal (==) to JSONDecoder's from the same bytes; encoding: ✓ when its JSON decodes back (JSONDecoder and Magma) to the same models.",
+        ]
+    }
 
     static func summarizeDecode(_ report: CorpusReport, validation: [String: String]) -> [RowSummary] {
         let bytes = report.bytes

@@ -65,16 +65,9 @@ struct Run: ParsableCommand {
 
     /// The generator alone, writing to /dev/null.
     private func timeGenerator(_ exe: String, _ source: [String]) throws -> ChildResult {
-        let generator = Process()
-        generator.executableURL = URL(fileURLWithPath: exe)
-        generator.arguments = ["generate"] + source
-        generator.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        let errors = Pipe()
-        generator.standardError = errors
-        try generator.run()
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
-        generator.waitUntilExit()
-        return try parse(output)
+        let child = try ChildResult.resultLine.run(ChildResult.self, exe, ["generate"] + source, fromStandardError: true,
+                                                   setUp: { $0.standardOutput = FileHandle(forWritingAtPath: "/dev/null") })
+        return try required(child.result, in: child.output)
     }
 
     /// `generate | consumer`, returning the consumer's result.
@@ -85,25 +78,19 @@ struct Run: ParsableCommand {
         generator.arguments = ["generate"] + source
         generator.standardOutput = pipe
         generator.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: exe)
-        reader.arguments = consumer
-        reader.standardInput = pipe
-        let output = Pipe()
-        reader.standardOutput = output
         try generator.run()
-        try reader.run()
-        try pipe.fileHandleForReading.close()
-        try pipe.fileHandleForWriting.close()
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        reader.waitUntilExit()
+        let reader = try ChildResult.resultLine.run(ChildResult.self, exe, consumer, setUp: { $0.standardInput = pipe }) {
+            // The reader sees the end of its input only once this process holds no end of the pipe.
+            try pipe.fileHandleForReading.close()
+            try pipe.fileHandleForWriting.close()
+        }
         generator.waitUntilExit()
-        guard reader.terminationStatus == 0 else { throw ValidationError("\(consumer[0]) failed (\(reader.terminationStatus))") }
-        return try parse(text)
+        guard reader.status == 0 else { throw ValidationError("\(consumer[0]) failed (\(reader.status))") }
+        return try required(reader.result, in: reader.output)
     }
 
-    private func parse(_ output: Data) throws -> ChildResult {
-        guard let result = try ChildResult.resultLine.parse(ChildResult.self, from: output) else {
+    private func required(_ result: ChildResult?, in output: Data) throws -> ChildResult {
+        guard let result else {
             throw ValidationError("no result in: \(String(decoding: output, as: UTF8.self))")
         }
         return result

@@ -17,13 +17,20 @@ extension GitHubIssueCorpus {
     ///   - format: A top-level array or NDJSON.
     ///   - distinctRecords: The size of the record pool, or nil to generate every record.
     ///   - descriptor: Where to write.
+    ///   - onFirstWrite: Called just before the first `write(2)`, after the record pool is built:
+    ///     where a reader timed from the first byte starts its clock.
     /// - Returns: The bytes and records written.
     @discardableResult
-    public func stream(targetBytes: Int, format: Format, distinctRecords: Int?, to descriptor: Int32) throws
-        -> (bytes: Int, records: Int)
+    public func stream(targetBytes: Int, format: Format, distinctRecords: Int?, to descriptor: Int32,
+                       onFirstWrite: () -> Void = {}) throws -> (bytes: Int, records: Int)
     {
         var written = 0
+        var started = false
         func put(_ bytes: UnsafeRawBufferPointer) throws {
+            if !started {
+                started = true
+                onFirstWrite()
+            }
             var offset = 0
             while offset < bytes.count {
                 let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -48,8 +55,8 @@ extension GitHubIssueCorpus {
         }
 
         let separator: StaticString = format == .array ? "," : "\n"
-        if format == .array { try put(UnsafeRawBufferPointer(start: UnsafeRawPointer(("[" as StaticString).utf8Start), count: 1)) }
         // The pool: records each followed by the separator; `ends[i]` is the end of record i's separator.
+        // Built before the first byte is written, so a reader timed from that byte is not charged for it.
         var pool = ByteWriter(capacity: distinctRecords * 4096)
         var ends: [Int] = []
         for i in 0..<distinctRecords {
@@ -57,6 +64,7 @@ extension GitHubIssueCorpus {
             pool.append(separator)
             ends.append(pool.count)
         }
+        if format == .array { try put(UnsafeRawBufferPointer(start: UnsafeRawPointer(("[" as StaticString).utf8Start), count: 1)) }
         try pool.bytes.withUnsafeBytes { bytes in
             // Every pass writes the pool from its first record: whole, or up to the record that
             // reaches the target.

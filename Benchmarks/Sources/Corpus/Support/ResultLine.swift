@@ -42,4 +42,33 @@ public struct ResultLine: Sendable {
         }
         return nil
     }
+
+    /// Runs `executable` in a child process, waits for it to exit, and reads its result line.
+    /// - Parameters:
+    ///   - type: The result's type.
+    ///   - executable: The path of the program to run.
+    ///   - arguments: Its arguments.
+    ///   - fromStandardError: Read the line from standard error (when standard output carries data).
+    ///   - setUp: Sets the child's other streams before it starts.
+    ///   - started: Runs once the child has started, before its output is read (to close the
+    ///     parent's ends of a pipe into it, say, so that it sees the end of its input).
+    /// - Returns: The result (nil when no line starts with the prefix), the exit status, and the
+    ///   output read.
+    /// - Throws: What `Process.run` throws, and what `parse` throws.
+    public func run<Result: Decodable>(
+        _ type: Result.Type, _ executable: String, _ arguments: [String], fromStandardError: Bool = false,
+        setUp: (Process) -> Void = { _ in }, started: () throws -> Void = {}
+    ) throws -> (result: Result?, status: Int32, output: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        if fromStandardError { process.standardError = pipe } else { process.standardOutput = pipe }
+        setUp(process)
+        try process.run()
+        try started()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (try parse(type, from: output), process.terminationStatus, output)
+    }
 }
