@@ -409,12 +409,14 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             #expect(error?.offset == offset, "\(json): \(String(describing: error))")
         }
         // Trailing garbage that is a number is lexed only at the end (yajl waits for the byte
-        // after it), and every error found there is reported as the input ending too soon.
+        // after it); it is still garbage, not the input ending too soon. So is a number the end
+        // completes where a comma was due.
         let trailing = failureAnywhere(Array(#"[1, 2, 3] 4"#.utf8), .json)
         #expect(trailing?.offset == 11)
-        withKnownIssue("trailing garbage that ends the input is unexpectedEnd, not syntax") {
-            #expect(trailing?.code == .syntax, "\(String(describing: trailing))")
-        }
+        #expect(trailing?.code == .syntax, "\(String(describing: trailing))")
+        let missingComma = failureAnywhere(Array(#"[1, 2 3"#.utf8), .json)
+        #expect(missingComma?.code == .syntax, "\(String(describing: missingComma))")
+        #expect(failureAnywhere(Array(#"[1, 2."#.utf8), .json)?.code == .unexpectedEnd)
     }
 
     @Test func everySplit_givesTheSameModelError() {

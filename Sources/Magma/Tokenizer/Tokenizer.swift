@@ -342,10 +342,12 @@ struct Tokenizer: ~Copyable {
             message = message.replacingPrefix("parse error: ", with: "").trimmingTrailingWhitespace()
             let afterKeyAndValue = parseError && message.hasPrefix("after key and value")
             // At the end yajl has seen nothing but the input stopping (complete_parse feeds it one
-            // space): whatever it reports there (premature EOF, a number cut after "-" or "1.")
-            // is the input ending too soon.
+            // space): a premature EOF, or a lexical error (a number cut after "-" or "1."), is the
+            // input ending too soon. A parse error there is about a token the end completed (a
+            // number yajl could only finish then: `[1] 2`, `[1 2`): no more input would mend it.
+            let endsTooSoon = atEnd && (!parseError || message.contains("premature EOF"))
             let detail = message.isEmpty || message.contains("premature EOF") ? "" : " (\(message))"
-            error = JSONError(atEnd ? .unexpectedEnd : .syntax, atEnd ? "unexpected end of input" + detail : message)
+            error = JSONError(endsTooSoon ? .unexpectedEnd : .syntax, endsTooSoon ? "unexpected end of input" + detail : message)
             error.offset = consumedBefore + consumed
             // yajl points "after key and value" at the offending token's end less its length,
             // clamped to the start of the feed (its other parse errors at the token's end, exact):
