@@ -39,12 +39,14 @@ import Testing
     }
 }
 
-/// `EscapedText.check` reads eight bytes at a time between backslashes and bytes above ASCII; it
+/// `EscapedText.check` reads eight bytes at a time between `\u` escapes and bytes above ASCII; it
 /// must agree with reading the escapes one by one and with `UTF8Validation.firstInvalid`,
 /// wherever they fall against the eight-byte words, and stop where it says it stops.
 @Suite struct EscapedTextCheckTests {
     private let pieces: [[UInt8]] = ["a", "bcdefgh", "\\\\", "\\n", "\\\"", "\\uD800", "\\uDC00", "\\u0041", "\\uD83D\\uDE00", "é", "€",
-                                     "🎉", "\\uDBFF\\uDFFF", "\\uD800\\u0041", "\\ud800\\udc00"].map { Array($0.utf8) }
+                                     "🎉", "\\uDBFF\\uDFFF", "\\uD800\\u0041", "\\ud800\\udc00",
+                                     // After an escaped backslash, text that reads like an escape.
+                                     "uD800", "uDC00", "u0041", "\\\\\\\\"].map { Array($0.utf8) }
         + [[0xFF], [0xED, 0xA0, 0x80], [0xF0, 0x9F], [0xC0, 0xAF], [0x80], [0xF4, 0x90, 0x80, 0x80]]
 
     /// Escapes read one at a time from the start: the first unpaired surrogate's index, or -1.
