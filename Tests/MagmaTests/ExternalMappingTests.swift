@@ -55,6 +55,22 @@ import Testing
         #expect(try JSONAdapter.model(Item.self, from: #"{"priceInCents": 3}"#).priceInCents == 3)
     }
 
+    @Test func arrayOfModels_roundTripsThroughALoadedMapping() throws {
+        let mapping = try JSONMapping(declared: Item.declared, loading: Data(Self.file.utf8), registry: Self.registry)
+        let json = #"[{"info":{"name":"Dune"},"price":12.5,"updated_at":1700000000,"kind":"film"},"#
+            + #"{"info":{"name":"Emma"},"price":7.25,"kind":"book"}]"#
+        let items = try JSONAdapter.models(Item.self, from: Data(json.utf8), mapping: mapping)
+        #expect(items == [Item(title: "Dune", priceInCents: 1250, kind: .film, updatedAt: Date(timeIntervalSince1970: 1_700_000_000)),
+                          Item(title: "Emma", priceInCents: 725, kind: .book)])
+        let written = try JSONAdapter.json(from: items, mapping: mapping)
+        // The loaded mapping's keys and transformers, not the model's own.
+        #expect(String(decoding: written, as: UTF8.self) == json)
+        let own = String(decoding: try JSONAdapter.json(from: items), as: UTF8.self)
+        #expect(own.hasPrefix(#"[{"title":"Dune","priceInCents":1250,"#), "\(own)")
+        #expect(try JSONAdapter.models(Item.self, from: written, mapping: mapping) == items)
+        #expect(String(decoding: try JSONAdapter.json(from: [Item](), mapping: mapping), as: UTF8.self) == "[]")
+    }
+
     /// Optional properties mapped through a transformer of the wrapped type.
     struct Visit: JSONModel, Equatable {
         var seen: Date?

@@ -158,4 +158,19 @@ extension JSONAdapter {
         try ModelCodec<M>(mapping: mapping).write(model, into: &w)
         return Data(w.bytes)
     }
+
+    /// Encodes models as a JSON array through a mapping given at run time (one loaded from a
+    /// file) instead of their own; nested models use their own.
+    /// - Parameters:
+    ///   - models: The models, in order.
+    ///   - mapping: The mapping to use.
+    ///   - options: How to write them.
+    /// - Returns: UTF-8 JSON.
+    /// - Throws: ``JSONError`` naming the property and value that could not be encoded.
+    public static func json<M: JSONModel>(from models: [M], mapping: JSONMapping<M.MappingRoot>,
+                                          options: EncodingOptions = .init()) throws -> Data {
+        var w = JSONWriter(options: options, capacity: max(4096, models.count * 256))
+        try ArrayCodec(ModelCodec<M>(mapping: mapping)).write(models, into: &w)
+        return Data(w.bytes)
+    }
 }
