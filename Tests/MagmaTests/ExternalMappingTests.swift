@@ -71,6 +71,24 @@ import Testing
         #expect(String(decoding: try JSONAdapter.json(from: [Item](), mapping: mapping), as: UTF8.self) == "[]")
     }
 
+    final class Shelf: JSONModel {
+        var label = ""
+        required init() {}
+        static let jsonMapping = JSONMapping<Shelf> { Map(\.label) }
+    }
+
+    /// A struct written through a given mapping goes through the plan its codec's owner caches
+    /// (as with its own mapping), not through a mapping lookup per value; a class, whose values
+    /// may be subclasses, still goes through its codec.
+    @Test func givenMapping_writesAStructThroughItsPlan() throws {
+        let mapping = try JSONMapping(declared: Item.declared, loading: Data(Self.file.utf8), registry: Self.registry)
+        #expect(ValueWriter.make(ModelCodec<Item>(mapping: mapping)) is ModelValue<Item>)
+        let array = ArrayCodec(ModelCodec<Item>(mapping: mapping))
+        #expect((array.valueWriter as? ArrayValue<Item>)?.element is ModelValue<Item>)
+        let shelves = try JSONMapping(declared: Shelf.jsonMapping, loading: Data(#"{"properties": {"label": "l"}}"#.utf8))
+        #expect(ValueWriter.make(ModelCodec<Shelf>(mapping: shelves)) is CodecValue<Shelf>)
+    }
+
     /// Optional properties mapped through a transformer of the wrapped type.
     struct Visit: JSONModel, Equatable {
         var seen: Date?

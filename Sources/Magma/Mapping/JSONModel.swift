@@ -87,8 +87,10 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
     /// The cluster that writes this model with its discriminator (a cluster's base, or one of
     /// its subclasses).
     private let clusterWriter: ClusterWriting?
-    /// Whether a value's dynamic type may have another mapping (a class), or a cluster or
-    /// another mapping is in play: then nested values are written through `write`, not a plan.
+    /// Whether a value's dynamic type may have another mapping (a class), or a cluster is in
+    /// play: then nested values are written through `write`, not a plan. A struct written
+    /// through a given mapping is not: `owner` holds the plan of that mapping for `Model`, the
+    /// one `write` would look up per value.
     let writesDynamically: Bool
 
     init(mapping: JSONMapping<Model.MappingRoot>? = nil) {
@@ -98,7 +100,7 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
         cluster = ObjectIdentifier(Model.self) == ObjectIdentifier(Model.MappingRoot.self) ? declared?.codec as? ClusterCodec<Model> : nil
         clusterWriter = declared?.codec as? ClusterWriting
         isCluster = cluster != nil
-        writesDynamically = mapping != nil || declared != nil || Model.self is AnyObject.Type
+        writesDynamically = declared != nil || Model.self is AnyObject.Type
     }
 
     override var objectOwner: ContainerOwner? { cluster?.objectOwner ?? owner }
