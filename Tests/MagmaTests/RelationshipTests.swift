@@ -137,6 +137,43 @@ import Testing
         #expect(decoded.posts.first?.thread === decoded && decoded.pinned?.pinnedIn === decoded)
     }
 
+    /// A non-final class's key path has no name: ``Map/named(_:)`` gives the relationship its
+    /// name, before or after `inverse`.
+    class Board: JSONModel {
+        var notes: [Note] = []
+        required init() {}
+        class var jsonMapping: JSONMapping<Board> { boardMapping }
+        static let boardMapping = JSONMapping<Board> { Map(\.notes, "notes").inverse(\Note.board).named("notes") }
+    }
+
+    final class Note: JSONModel {
+        var text = ""
+        weak var board: Board?
+        required init() {}
+        static let jsonMapping = JSONMapping<Note> { Map(\.text) }
+    }
+
+    @Test func relationshipName_isTheLinesFinalName_namedBeforeOrAfterInverse() throws {
+        let namedFirst = JSONMapping<Board> { Map(\.notes, "notes").named("notes").inverse(\Note.board) }
+        /// The error of setting the to-many relationship, which names it.
+        func setError(_ mapping: JSONMapping<Board>) throws -> String {
+            let relationship = try #require(try mapping.plan().relationships.first as? Relationship<Board>)
+            do {
+                try relationship.set(Note(), on: Board())
+            } catch let error as JSONError {
+                return error.message
+            }
+            return "no error"
+        }
+        let message = "notes holds many models: add or remove them"
+        #expect(try setError(namedFirst) == message)
+        #expect(try setError(Board.boardMapping) == message)
+        #expect(Board.relationshipNames == ["notes"])
+        let board = Board(), note = Note()
+        try board.add(note, to: "notes")
+        #expect(board.notes.count == 1 && note.board === board)
+    }
+
     @Test func inverseOnANonRelationshipProperty_failsWhenBuilt() {
         let bad = JSONMapping<Issue> { Map(\.title).inverse(\Comment.issue) }
         #expect(throws: JSONError.self) { try bad.validate() }

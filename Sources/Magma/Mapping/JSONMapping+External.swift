@@ -120,7 +120,7 @@ extension JSONMapping {
         made.bareName = map.bareName
         made.propertyName = map.propertyName
         made.merge = map.merge
-        made.relationship = map.relationship
+        made.makeRelationship = map.makeRelationship
         if let problem = made.problem { throw problem }
         return made
     }

@@ -39,8 +39,16 @@ public struct Map<Model> {
     /// The same line with another key path, and a transformer registered under a name, or the
     /// line's own transformer when the name is nil (mappings loaded at run time).
     var remake: ((_ keyPath: String, _ transformer: String?, _ registry: TransformerRegistry, _ required: Bool) -> Map<Model>)?
-    /// For a class model's child models: sets each child's back-reference to its parent.
-    var relationship: Relationship<Model>? = nil
+    /// For a class model's child models: makes the relationship that sets each child's
+    /// back-reference to its parent, from the line's final name (``named(_:)`` may come after
+    /// `inverse`), as `source` makes its slot.
+    var makeRelationship: ((_ name: String) -> Relationship<Model>)? = nil
+    /// The line's relationship, named by its final name: made on each read (once per plan).
+    /// One set here keeps the name it has.
+    var relationship: Relationship<Model>? {
+        get { makeRelationship?(bareName ?? propertyName) }
+        set { makeRelationship = newValue.map { relationship in { _ in relationship } } }
+    }
 
     /// Maps a property through its type's implicit transformer.
     /// - Parameters:

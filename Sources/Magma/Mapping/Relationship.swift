@@ -149,7 +149,8 @@ extension Map where Model: AnyObject {
     /// relationship whose children point back at the parent through `backReference`, a `weak var`
     /// of the child: decoding sets it, and the relationship helpers (`add(_:to:)`,
     /// `set(_:for:)`, `remove(_:from:)`) keep both sides
-    /// consistent. The back-reference is not mapped, so encoding never loops.
+    /// consistent. The back-reference is not mapped, so encoding never loops. The relationship
+    /// is named as the line is, by its property or by ``Map/named(_:)`` before or after this call.
     ///
     /// ```swift
     /// Map(\.comments, "comments").inverse(\Comment.issue)
@@ -159,11 +160,10 @@ extension Map where Model: AnyObject {
     ///   is built.
     public func inverse<Child: AnyObject>(_ backReference: ReferenceWritableKeyPath<Child, Model?>) -> Map {
         var map = self
-        let name = bareName ?? propertyName
         if let many = property as? ReferenceWritableKeyPath<Model, [Child]> {
-            map.relationship = ToManyRelationship(name: name, children: many, inverse: backReference)
+            map.makeRelationship = { ToManyRelationship(name: $0, children: many, inverse: backReference) }
         } else if let one = property as? ReferenceWritableKeyPath<Model, Child?> {
-            map.relationship = ToOneRelationship(name: name, child: one, inverse: backReference)
+            map.makeRelationship = { ToOneRelationship(name: $0, child: one, inverse: backReference) }
         } else {
             map.problem = .invalidMapping("\(propertyName) is not a [\(Child.self)] or \(Child.self)? property, "
                 + "so it cannot have the inverse \(backReference)")
