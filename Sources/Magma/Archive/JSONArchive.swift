@@ -39,6 +39,27 @@ extension VersionedModel {
 }
 
 /// One change to an older archive's model JSON.
+///
+/// Key paths are read as a ``Map``'s are: dotted (`user.login`), with `a\.b` the key `a.b`, and
+/// a component that is a non-negative integer (the `0` of `labels.0.name`) an index where the value
+/// is an array and a key where it is an object (`{"labels": {"0": …}}`, the shape encoding writes
+/// for such a key path). Escaping does not change that: `labels.\0` is `labels.0`, as in a `Map`.
+///
+/// Where a key path meets the JSON, ``property(_:before:_:)`` and ``renameKey(_:to:before:)``
+/// behave as decoding does:
+/// - Reading (the old key path of a rename, the value a property migration is given): a missing
+///   key, a `null` on the way, or an index past the end of its array is an absent value (nil). A
+///   key path that continues through a string, number or bool, or through an array with a
+///   component that is not an index, fails with ``JSONError/Code/notAnObject``.
+/// - Writing a value: missing keys and `null`s on the way become objects, as encoding writes them;
+///   an index past the end of its array fails with ``JSONError/Code/missingKey`` (a migration
+///   replaces elements, it does not invent the ones before). To leave short arrays alone, return
+///   nil when given nil: `{ old in old.map(…) }`.
+/// - Removing (nil): a key is removed from its object, an element from its array (the later
+///   elements move up, as in a JSON Patch `remove`); a value already absent is left alone.
+///
+/// A property or rename migration that fails leaves the JSON as it was; its error's
+/// ``JSONError/path`` is the value the key path stopped at, from the model's JSON (`$.labels`).
 public struct ArchiveMigration: @unchecked Sendable {
     /// Archives written by versions below this one are migrated.
     public let before: Int
@@ -53,62 +74,164 @@ public struct ArchiveMigration: @unchecked Sendable {
     }
 
     /// Replaces the value at a key path of archives older than `version`.
+    ///
+    /// `body` is given nil where the value is absent, including an index past the end of its
+    /// array; see ``ArchiveMigration`` for how key paths meet arrays and other values.
     /// - Parameters:
-    ///   - keyPath: The key path, dotted as a ``Map``'s (`user.login`; `a\.b` is the key `a.b`);
-    ///     a malformed one fails the migration with ``JSONError/Code/invalidMapping``.
+    ///   - keyPath: The key path, dotted as a ``Map``'s (`user.login`, `labels.0.name`; `a\.b` is
+    ///     the key `a.b`); a malformed one fails the migration with ``JSONError/Code/invalidMapping``.
     ///   - version: Archives written by versions below this one are changed.
-    ///   - body: The new value from the old one (nil: absent); return nil to remove the key.
+    ///   - body: The new value from the old one (nil: absent); return nil to remove the value.
     public static func property(_ keyPath: String, before version: Int,
                                 _ body: @escaping (JSONValue?) throws -> JSONValue?) -> ArchiveMigration {
-        let path = components(of: keyPath)
+        let path = MigrationKeyPath.parse(keyPath)
         return ArchiveMigration(before: version) { json in
-            let path = try path.get()[...]
-            let new = try body(json[path: path])
-            json[path: path] = new
+            let path = try path.get()
+            let new = try body(try json.value(at: path))
+            try json.setValue(new, at: path)
         }
     }
 
-    /// Moves the value at one key path to another in archives older than `version`.
+    /// Moves the value at one key path to another in archives older than `version`; nothing
+    /// happens where the old key path is absent.
+    ///
+    /// See ``ArchiveMigration`` for how key paths meet arrays and other values: moving an array
+    /// element out removes it from its array.
     /// - Parameters:
-    ///   - old: The key path the older versions wrote, dotted as a ``Map``'s.
+    ///   - old: The key path the older versions wrote, dotted as a ``Map``'s (`labels.0.name`).
     ///   - new: The key path this version reads.
     ///   - version: Archives written by versions below this one are changed.
     public static func renameKey(_ old: String, to new: String, before version: Int) -> ArchiveMigration {
-        let from = components(of: old), to = components(of: new)
+        let from = MigrationKeyPath.parse(old), to = MigrationKeyPath.parse(new)
         return ArchiveMigration(before: version) { json in
-            let from = try from.get()[...], to = try to.get()[...]
-            guard let value = json[path: from] else { return }
-            json[path: from] = nil
-            json[path: to] = value
+            let from = try from.get(), to = try to.get()
+            guard let value = try json.value(at: from) else { return }
+            // On a copy: if the new key path cannot be written, the JSON keeps the old one.
+            var moved = json
+            try moved.setValue(nil, at: from)
+            try moved.setValue(value, at: to)
+            json = moved
+        }
+    }
+}
+
+/// A migration's key path, split as a mapping's is, each component with the array index it
+/// stands for where the JSON holds an array.
+struct MigrationKeyPath {
+    struct Component {
+        let key: String
+        /// The element this component picks from an array; nil if it only names an object key.
+        let index: Int?
+    }
+
+    /// The key path as written, for messages.
+    let text: String
+    let components: [Component]
+
+    /// Parsed when the migration is made; a malformed key path fails when migrating.
+    static func parse(_ keyPath: String) -> Result<MigrationKeyPath, JSONError> {
+        Result { () throws(JSONError) in
+            let keys = try MappingPlan.components(of: keyPath, property: "an archive migration")
+            // The mapping's rule for an index component (NodeBuilder.build() in MappingPlan.swift,
+            // which RecordEnvelope.graft repeats); it is not shared, so it is repeated here as is.
+            let components = keys.map { key in
+                Component(key: key, index: Int(key).flatMap { $0 >= 0 && key.first != "+" ? $0 : nil })
+            }
+            return MigrationKeyPath(text: keyPath, components: components)
         }
     }
 
-    /// A key path's keys, split as a mapping's are; a malformed key path fails when migrating.
-    private static func components(of keyPath: String) -> Result<[String], JSONError> {
-        Result { () throws(JSONError) in try MappingPlan.components(of: keyPath, property: "an archive migration") }
+    /// The key path continues through `value` at `depth`, which is not a container it can enter.
+    func notAContainer(_ value: JSONValue, at depth: Int, path: String) -> JSONError {
+        let component = components[depth]
+        let problem: String
+        if case .array = value {
+            problem = "it is an array, and \"\(component.key)\" is not an index"
+        } else {
+            problem = "it is a \(value.typeName), not an object" + (component.index == nil ? "" : " or an array")
+        }
+        var error = JSONError(.notAnObject, "the archive migration's key path \"\(text)\" continues through this value, but \(problem)")
+        error.path = path
+        return error
     }
 }
 
 extension JSONValue {
-    /// The value at a key path; setting nil removes it, setting a value creates the objects on
-    /// the way.
-    subscript(path path: ArraySlice<String>) -> JSONValue? {
-        get {
-            guard let key = path.first, case .object(let members) = self else { return path.isEmpty ? self : nil }
-            return path.count == 1 ? members[key] : members[key]?[path: path.dropFirst()]
+    /// The value at a migration's key path; nil where it is absent (a missing key, a `null` on the
+    /// way, an index past the end of its array).
+    /// - Throws: ``JSONError/Code/notAnObject`` where the key path continues through a value it
+    ///   cannot enter.
+    func value(at path: MigrationKeyPath) throws(JSONError) -> JSONValue? {
+        var current = self
+        var trail = "$"
+        for (depth, component) in path.components.enumerated() {
+            switch (current, component.index) {
+            case (.object(let members), _):
+                guard let next = members[component.key] else { return nil }
+                current = next
+                trail += JSONPath.component(component.key)
+            case (.array(let elements), let index?):
+                guard index < elements.count else { return nil }
+                current = elements[index]
+                trail += "[\(index)]"
+            case (.null, _):
+                return nil
+            default:
+                throw path.notAContainer(current, at: depth, path: trail)
+            }
         }
-        set {
-            guard let key = path.first else { return }
-            var members: [String: JSONValue] = [:]
-            if case .object(let existing) = self { members = existing } else if newValue == nil { return }
-            if path.count == 1 {
-                members[key] = newValue
+        return current
+    }
+
+    /// Sets (or, with nil, removes) the value at a migration's key path. On failure the value is
+    /// unchanged: each level is changed on a copy and stored back only once the rest succeeded.
+    /// - Throws: ``JSONError/Code/notAnObject`` where the key path continues through a value it
+    ///   cannot enter; ``JSONError/Code/missingKey`` to write past the end of an array.
+    mutating func setValue(_ new: JSONValue?, at path: MigrationKeyPath) throws(JSONError) {
+        try setValue(new, at: path, depth: 0, trail: "$")
+    }
+
+    private mutating func setValue(_ new: JSONValue?, at path: MigrationKeyPath, depth: Int, trail: String) throws(JSONError) {
+        let component = path.components[depth]
+        let isLast = depth == path.components.count - 1
+        switch (self, component.index) {
+        case (.object(var members), _):
+            if isLast {
+                members[component.key] = new
             } else {
-                var child = members[key] ?? .object([:])
-                child[path: path.dropFirst()] = newValue
-                members[key] = child
+                guard var child = members[component.key] ?? (new == nil ? nil : .object([:])) else { return }
+                try child.setValue(new, at: path, depth: depth + 1, trail: trail + JSONPath.component(component.key))
+                members[component.key] = child
             }
             self = .object(members)
+        case (.array(var elements), let index?):
+            guard index < elements.count else {
+                if new == nil { return }
+                // An error rather than leaving the JSON unchanged or padding the array: dropping
+                // the value the migration wrote loses it without a word, and padding invents
+                // elements (nulls) that decoding then rejects far from the cause. Reading the
+                // same index is an absent value, so `{ old in old.map(…) }` never gets here.
+                var error = JSONError(.missingKey, "the archive migration's key path \"\(path.text)\" writes element \(index) "
+                    + "of this array, which has \(elements.count) element\(elements.count == 1 ? "" : "s")")
+                error.path = trail
+                throw error
+            }
+            if !isLast {
+                try elements[index].setValue(new, at: path, depth: depth + 1, trail: trail + "[\(index)]")
+            } else if let new {
+                elements[index] = new
+            } else {
+                elements.remove(at: index)
+            }
+            self = .array(elements)
+        case (.null, _):
+            // Absent, as when reading: a value makes it an object, as a missing key would be.
+            guard new != nil else { return }
+            var object = JSONValue.object([:])
+            try object.setValue(new, at: path, depth: depth, trail: trail)
+            self = object
+        default:
+            throw path.notAContainer(self, at: depth, path: trail)
         }
     }
 }
