@@ -35,6 +35,29 @@ import Testing
         #expect(model.secondColor == "c")
     }
 
+    struct NumberLikeKeys: JSONModel, Equatable {
+        var padded = ""
+        var negativeZero = ""
+        var plus = ""
+        static let jsonMapping = JSONMapping<NumberLikeKeys> {
+            Map(\.padded, "labels.007")
+            Map(\.negativeZero, "labels.-0")
+            Map(\.plus, "labels.+1")
+        }
+    }
+
+    /// Only a canonical number (`0`, `7`) indexes an array; `007`, `-0` and `+1` are keys, so an
+    /// array there is not an object, and an object reads them as written.
+    @Test func nonCanonicalNumericComponents_areKeys() throws {
+        #expect(MappingPlan.arrayIndex("0") == 0 && MappingPlan.arrayIndex("12") == 12)
+        #expect(["007", "-0", "+1", "", "1e2", " 1", "99999999999999999999"].allSatisfy { MappingPlan.arrayIndex($0) == nil })
+        let model = try decodeEverywhere(NumberLikeKeys.self, #"{"labels": {"007": "a", "-0": "b", "+1": "c", "7": "x", "0": "y", "1": "z"}}"#)
+        #expect(model == NumberLikeKeys(padded: "a", negativeZero: "b", plus: "c"))
+        let error = failureEverywhere(NumberLikeKeys.self, #"{"labels": ["a", "b", "c", "d", "e", "f", "g", "h"]}"#)
+        #expect(error?.code == .notAnObject)
+        #expect(error?.path == "$.labels")
+    }
+
     @Test func keyPathThroughNonObject_isAnError() throws {
         let error = failureEverywhere(Paths.self, #"{"user": "bar"}"#)
         #expect(error?.code == .notAnObject)

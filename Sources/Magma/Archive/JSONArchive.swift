@@ -132,11 +132,7 @@ struct MigrationKeyPath {
     static func parse(_ keyPath: String) -> Result<MigrationKeyPath, JSONError> {
         Result { () throws(JSONError) in
             let keys = try MappingPlan.components(of: keyPath, property: "an archive migration")
-            // The mapping's rule for an index component (NodeBuilder.build() in MappingPlan.swift,
-            // which RecordEnvelope.graft repeats); it is not shared, so it is repeated here as is.
-            let components = keys.map { key in
-                Component(key: key, index: Int(key).flatMap { $0 >= 0 && key.first != "+" ? $0 : nil })
-            }
+            let components = keys.map { Component(key: $0, index: MappingPlan.arrayIndex($0)) }
             return MigrationKeyPath(text: keyPath, components: components)
         }
     }

@@ -89,6 +89,17 @@ final class MappingPlan {
         requiredNames[missing.trailingZeroBitCount]
     }
 
+    /// The array index a key path component stands for, or nil when it is an object key: digits
+    /// written canonically (`0`, `12`; not `-0`, `+1` or `007`), which a key that merely holds a
+    /// number keeps clear of. Mappings, record envelopes and archive migrations all read a
+    /// component by this rule.
+    static func arrayIndex(_ component: String) -> Int? {
+        let utf8 = component.utf8
+        guard let first = utf8.first, utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
+        return Int(component)
+    }
+
     /// Splits a key path on unescaped dots; `\.` is a literal dot and `\\` a backslash.
     static func components(of keyPath: String, property: String) throws(JSONError) -> [String] {
         if keyPath.isEmpty { throw .invalidMapping("\(property) is mapped from an empty key path") }
@@ -169,7 +180,7 @@ private final class NodeBuilder {
                 targets.append(PathTarget(try node.build()))
                 bits.append(0)
             }
-            if let index = Int(key), index >= 0, key.first != "+" { indices.append((index, i)) }
+            if let index = MappingPlan.arrayIndex(key) { indices.append((index, i)) }
         }
         return PlanNode(names: order, targets: targets, requiredBits: bits, indices: indices)
     }

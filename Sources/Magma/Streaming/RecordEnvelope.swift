@@ -72,11 +72,7 @@ final class EnvelopeTarget<Envelope: JSONModel>: EnvelopeRoot {
             targets.append(path.count == 1 ? leaf : PathTarget(try graft(path.dropFirst(), onto: nil, leaf, keyPath: keyPath)))
             bits.append(0)
         }
-        // Numeric components index arrays, as in a mapping (see MappingPlan).
-        let indices = names.enumerated().compactMap { i, name -> (Int, Int)? in
-            guard let index = Int(name), index >= 0, name.first != "+" else { return nil }
-            return (index, i)
-        }
+        let indices = names.enumerated().compactMap { i, name in MappingPlan.arrayIndex(name).map { ($0, i) } }
         return PlanNode(names: names, targets: targets, requiredBits: bits, indices: indices)
     }
 }
