@@ -75,15 +75,14 @@ import Testing
         var capped = DecodingOptions()
         capped.maxTokenLength = 8
         let long = Array("oooooooooooo".utf8)
-        // (bytes, options, path, property; nil when a chunking may leave it out: the Tokenizer's
-        // own size errors name no property.)
-        let cases: [([UInt8], DecodingOptions, String, String??)] = [
-            (Array(#"{"text":"x","o"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", .some(nil)),
-            (Array(#"{"text":"x","o\n"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", .some(nil)),
-            (Array(#"{"text":"x","\uD800":1}"#.utf8), .init(), "$", .some(nil)),
-            (Array(#"{"text":"x",""#.utf8) + long + Array(#"":1}"#.utf8), capped, "$", .some(nil)),
+        // (bytes, options, path, property)
+        let cases: [([UInt8], DecodingOptions, String, String?)] = [
+            (Array(#"{"text":"x","o"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", nil),
+            (Array(#"{"text":"x","o\n"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", nil),
+            (Array(#"{"text":"x","\uD800":1}"#.utf8), .init(), "$", nil),
+            (Array(#"{"text":"x",""#.utf8) + long + Array(#"":1}"#.utf8), capped, "$", nil),
             (Array(#"{"text":"x", "tags":{"a":1,"b"#.utf8) + [0xFF] + Array(#"":2}}"#.utf8), .init(), "$.tags", "Note.tags"),
-            (Array(#"{"text":"x", "tags":{"a":1,""#.utf8) + long + Array(#"":2}}"#.utf8), capped, "$.tags", nil),
+            (Array(#"{"text":"x", "tags":{"a":1,""#.utf8) + long + Array(#"":2}}"#.utf8), capped, "$.tags", "Note.tags"),
         ]
         for (json, options, path, property) in cases {
             let text = String(decoding: json, as: UTF8.self)
@@ -97,7 +96,7 @@ import Testing
                     Issue.record("\(text), \(name): decoding succeeded")
                 } catch let error as JSONError {
                     #expect(error.path == path, "\(text), \(name): \(error)")
-                    if let property { #expect(error.property == property, "\(text), \(name): \(error)") }
+                    #expect(error.property == property, "\(text), \(name): \(error)")
                 }
             }
         }

@@ -374,6 +374,14 @@ struct EventBuilder {
 
     // MARK: Errors
 
+    /// The size cap's error for a string or number (`what`), named a key when it is one: not in a
+    /// skipped subtree, where the Tokenizer, which fails a token that spans feeds before yajl has
+    /// read it whole, cannot tell a key from a value after a `,` (no container kinds are kept while
+    /// skipping), and any chunking must give the error one whole buffer gives.
+    func tokenTooLong(_ what: String, isKey: Bool) -> JSONError {
+        JSONError.tokenTooLong(isKey && skipDepth == 0 ? "key" : what, limit: options.maxTokenLength)
+    }
+
     private mutating func failDepth() -> Bool {
         fail(JSONError(.depthLimitExceeded, "nesting deeper than the limit of \(options.maxDepth)"), nil, tokenLength: 1,
              opened: 1)
@@ -392,8 +400,7 @@ struct EventBuilder {
     mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0, opened: Int = 0) -> Bool {
         failureTokenLength = tokenLength
         var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
-        if e.path == "$" { e.path = currentPath() }
-        if e.property == nil { e.property = target?.property ?? enclosingProperty() }
+        place(&e, target)
         if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
         if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
             let open = depth - recordDepth + opened
@@ -406,6 +413,13 @@ struct EventBuilder {
         }
         failure = e
         return false
+    }
+
+    /// Fills in where `error` happened, unless it says so already: the path where the builder
+    /// stands, and `target`'s property, else that of the innermost key being read.
+    func place(_ error: inout JSONError, _ target: ValueTarget?) {
+        if error.path == "$" { error.path = currentPath() }
+        if error.property == nil { error.property = target?.property ?? enclosingProperty() }
     }
 
     /// Discards the frames above `frameDepth` (after an error: their values are incomplete).

@@ -26,13 +26,14 @@ extension Tokenizer {
     }
 
     /// The size cap's error for the string or number of `kind` that begins at `offset` in the
-    /// whole input, with the path of the token pending there and, when lines are tracked, its
-    /// line and column (`chunk`: the feed under way, whose lines are not counted yet).
+    /// whole input, placed as the builder places its own for the token pending there (path and
+    /// property alike) and, when lines are tracked, with its line and column (`chunk`: the feed
+    /// under way, whose lines are not counted yet).
     func tokenTooLong(_ kind: TokenScanner.Kind, at offset: Int, pending: EventBuilder.PendingToken,
                       chunk: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) -> JSONError {
-        var error = JSONError.tokenTooLong(kind.name, limit: maxTokenLength)
+        var error = builder.pointee.tokenTooLong(kind.name, isKey: kind == .string && pending == .key)
+        builder.pointee.placePending(&error, pending)
         error.offset = offset
-        error.path = builder.pointee.currentPath(pending: pending)
         lines?.locate(&error, offset: offset, chunk: chunk, at: consumedBefore)
         return error
     }
