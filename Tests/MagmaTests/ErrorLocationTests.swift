@@ -102,6 +102,21 @@ import Testing
         }
     }
 
+    /// The same for a top-level dictionary: its object is `$`, not the key before (`$.a`).
+    @Test func badKeyOfATopLevelDictionary_pathIsDollar() {
+        var capped = DecodingOptions()
+        capped.maxTokenLength = 8
+        let cases: [([UInt8], DecodingOptions)] = [
+            (Array(#"{"a":1,"o"#.utf8) + [0xFF] + Array(#"":2}"#.utf8), .init()),
+            (Array(#"{"a":1,"\uD800":2}"#.utf8), .init()),
+            (Array(#"{"a":1,"oooooooooooo":2}"#.utf8), capped),
+        ]
+        for (json, options) in cases {
+            let error = failureAnywhere(json, .dictionary(.json), options: options)
+            #expect(error?.path == "$", "\(String(decoding: json, as: UTF8.self)): \(String(describing: error))")
+        }
+    }
+
     /// A negative size cap is read as 0 by the Tokenizer and the text checks alike: an empty
     /// string passes, one byte fails at the token's start, whole and in every chunking.
     @Test func negativeSizeCap_actsAsZero_everywhere() throws {

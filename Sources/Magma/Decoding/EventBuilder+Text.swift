@@ -184,7 +184,7 @@ extension EventBuilder {
     private mutating func failPending(_ error: JSONError, isKey: Bool, tokenLength: Int = 0) -> Bool {
         var error = error
         placePending(&error, isKey ? .key : .value)
-        return fail(error, nil, tokenLength: tokenLength)
+        return fail(error, nil, tokenLength: tokenLength, placed: true)
     }
 
     /// Places an error in a token that has not reached the frames yet: its path is that of the
@@ -195,6 +195,6 @@ extension EventBuilder {
     mutating func placePending(_ error: inout JSONError, _ pending: PendingToken) {
         if pending == .key { dropCurrentKey() }
         error.path = currentPath(pending: pending)
-        place(&error, nil)
+        if error.property == nil { error.property = enclosingProperty() }
     }
 }

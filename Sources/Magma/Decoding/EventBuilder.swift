@@ -397,10 +397,15 @@ struct EventBuilder {
     /// whether the failing event opened (+1) or closed (-1) one without a frame for it) are
     /// skipped by counting, so the next record starts clean. Errors the caller's record handler
     /// throws always stop.
-    mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0, opened: Int = 0) -> Bool {
+    ///
+    /// An error's path of `$` is taken for one not set yet, and set to where the builder stands;
+    /// `placed` says it is set already (`placePending`: a key of a top-level object is at `$`).
+    mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0, opened: Int = 0,
+                       placed: Bool = false) -> Bool {
         failureTokenLength = tokenLength
         var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
-        place(&e, target)
+        if !placed, e.path == "$" { e.path = currentPath() }
+        if e.property == nil { e.property = target?.property ?? enclosingProperty() }
         if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
         if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
             let open = depth - recordDepth + opened
@@ -413,13 +418,6 @@ struct EventBuilder {
         }
         failure = e
         return false
-    }
-
-    /// Fills in where `error` happened, unless it says so already: the path where the builder
-    /// stands, and `target`'s property, else that of the innermost key being read.
-    func place(_ error: inout JSONError, _ target: ValueTarget?) {
-        if error.path == "$" { error.path = currentPath() }
-        if error.property == nil { error.property = target?.property ?? enclosingProperty() }
     }
 
     /// Discards the frames above `frameDepth` (after an error: their values are incomplete).
@@ -451,7 +449,7 @@ struct EventBuilder {
 
     /// The property of the innermost key being read, for errors raised inside its value (an
     /// array element, a dictionary member, a captured object).
-    private func enclosingProperty() -> String? {
+    func enclosingProperty() -> String? {
         for i in stride(from: depth - 1, through: 0, by: -1) {
             let frame = frames[i]
             guard frame.kind == .model || frame.kind == .path || frame.kind == .pathArray, frame.entry >= 0,
