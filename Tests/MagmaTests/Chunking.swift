@@ -45,14 +45,16 @@ private func valueEveryWay<V: Equatable>(_ ways: [(name: String, pieces: [[UInt8
 }
 
 /// Fails with `whole`, then with `pieces` each of `ways`; checks every way fails with the same code,
-/// offset, line, column and path as the whole buffer, and returns the whole buffer's error.
+/// message, offset, line, column, path and property as the whole buffer, and returns the whole
+/// buffer's error.
 private func failureEveryWay(_ ways: [(name: String, pieces: [[UInt8]])], sourceLocation: SourceLocation,
                              whole: () throws -> Void, pieces: ([[UInt8]]) throws -> Void) -> JSONError? {
     guard let first = thrownJSONError("whole buffer", sourceLocation: sourceLocation, whole) else { return nil }
     for way in ways {
         guard let error = thrownJSONError(way.name, sourceLocation: sourceLocation, { try pieces(way.pieces) }) else { continue }
         let same = error.code == first.code && error.offset == first.offset && error.line == first.line
-            && error.column == first.column && error.path == first.path
+            && error.column == first.column && error.path == first.path && error.message == first.message
+            && error.property == first.property
         #expect(same, "\(way.name): \(error) / whole: \(first)", sourceLocation: sourceLocation)
     }
     return first
@@ -84,7 +86,8 @@ func valueAnywhere<V: Equatable>(_ bytes: [UInt8], _ transformer: Transformer<JS
 }
 
 /// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way fails
-/// with the same code, offset, line, column and path, and returns the whole-buffer error.
+/// with the same code, message, offset, line, column, path and property, and returns the
+/// whole-buffer error.
 func failureAnywhere<V>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, V>, options: DecodingOptions = .init(),
                         sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
     failureEveryWay(splitWays(bytes, everySplit: true), sourceLocation: sourceLocation,

@@ -75,15 +75,14 @@ import Testing
         var capped = DecodingOptions()
         capped.maxTokenLength = 8
         let long = Array("oooooooooooo".utf8)
-        // (bytes, options, path, property; nil when a chunking may leave it out: the Tokenizer's
-        // own size errors name no property.)
-        let cases: [([UInt8], DecodingOptions, String, String??)] = [
-            (Array(#"{"text":"x","o"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", .some(nil)),
-            (Array(#"{"text":"x","o\n"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", .some(nil)),
-            (Array(#"{"text":"x","\uD800":1}"#.utf8), .init(), "$", .some(nil)),
-            (Array(#"{"text":"x",""#.utf8) + long + Array(#"":1}"#.utf8), capped, "$", .some(nil)),
+        // (bytes, options, path, property)
+        let cases: [([UInt8], DecodingOptions, String, String?)] = [
+            (Array(#"{"text":"x","o"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", nil),
+            (Array(#"{"text":"x","o\n"#.utf8) + [0xFF] + Array(#"":1}"#.utf8), .init(), "$", nil),
+            (Array(#"{"text":"x","\uD800":1}"#.utf8), .init(), "$", nil),
+            (Array(#"{"text":"x",""#.utf8) + long + Array(#"":1}"#.utf8), capped, "$", nil),
             (Array(#"{"text":"x", "tags":{"a":1,"b"#.utf8) + [0xFF] + Array(#"":2}}"#.utf8), .init(), "$.tags", "Note.tags"),
-            (Array(#"{"text":"x", "tags":{"a":1,""#.utf8) + long + Array(#"":2}}"#.utf8), capped, "$.tags", nil),
+            (Array(#"{"text":"x", "tags":{"a":1,""#.utf8) + long + Array(#"":2}}"#.utf8), capped, "$.tags", "Note.tags"),
         ]
         for (json, options, path, property) in cases {
             let text = String(decoding: json, as: UTF8.self)
@@ -97,9 +96,24 @@ import Testing
                     Issue.record("\(text), \(name): decoding succeeded")
                 } catch let error as JSONError {
                     #expect(error.path == path, "\(text), \(name): \(error)")
-                    if let property { #expect(error.property == property, "\(text), \(name): \(error)") }
+                    #expect(error.property == property, "\(text), \(name): \(error)")
                 }
             }
+        }
+    }
+
+    /// The same for a top-level dictionary: its object is `$`, not the key before (`$.a`).
+    @Test func badKeyOfATopLevelDictionary_pathIsDollar() {
+        var capped = DecodingOptions()
+        capped.maxTokenLength = 8
+        let cases: [([UInt8], DecodingOptions)] = [
+            (Array(#"{"a":1,"o"#.utf8) + [0xFF] + Array(#"":2}"#.utf8), .init()),
+            (Array(#"{"a":1,"\uD800":2}"#.utf8), .init()),
+            (Array(#"{"a":1,"oooooooooooo":2}"#.utf8), capped),
+        ]
+        for (json, options) in cases {
+            let error = failureAnywhere(json, .dictionary(.json), options: options)
+            #expect(error?.path == "$", "\(String(decoding: json, as: UTF8.self)): \(String(describing: error))")
         }
     }
 

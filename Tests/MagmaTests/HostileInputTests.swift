@@ -311,6 +311,61 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(s.utf8.count == 16 << 20 + 1)
     }
 
+    struct Capped: JSONModel {
+        struct Inner: JSONModel {
+            var name = ""
+            static let jsonMapping = JSONMapping<Inner> { Map(\.name, "name") }
+        }
+        var text = ""
+        var count = 0
+        var tags: [String: Int] = [:]
+        var items: [String] = []
+        var inner: Inner?
+        var login = ""
+        static let jsonMapping = JSONMapping<Capped> {
+            Map(\.text, "text")
+            Map(\.count, "count")
+            Map(\.tags, "tags")
+            Map(\.items, "items")
+            Map(\.inner, "inner")
+            Map(\.login, "user.login")
+        }
+    }
+
+    /// A string, key or number over the cap names the property it is read for (for a key, the
+    /// one its object is read for) whether the builder finds it in one whole buffer or the
+    /// Tokenizer finds it growing across chunks: the same error every way, message and property
+    /// included. (A key in a skipped subtree is named a string both ways: see
+    /// `EventBuilder.tokenTooLong`.)
+    @Test func overlongToken_namesTheSameProperty_everywhere() {
+        let options = Self.options(cap: 8)
+        let long = String(repeating: "x", count: 12)
+        let digits = String(repeating: "7", count: 12)
+        let cases: [(json: String, path: String, property: String?, named: String)] = [
+            ("{\"text\": \"\(long)\"}", "$.text", "Capped.text", "string"),
+            ("{\"count\": \(digits)}", "$.count", "Capped.count", "number"),
+            ("{\"items\": [\"a\", \"\(long)\"]}", "$.items[1]", "Capped.items", "string"),
+            ("{\"tags\": {\"a\": \(digits)}}", "$.tags.a", "Capped.tags", "number"),
+            ("{\"tags\": {\"a\": 1, \"\(long)\": 2}}", "$.tags", "Capped.tags", "key"),
+            ("{\"inner\": {\"name\": \"\(long)\"}}", "$.inner.name", "Inner.name", "string"),
+            ("{\"inner\": {\"name\": \"a\", \"\(long)\": 1}}", "$.inner", "Capped.inner", "key"),
+            ("{\"user\": {\"login\": \"\(long)\"}}", "$.user.login", "Capped.login", "string"),
+            ("{\"user\": {\"\(long)\": 1}}", "$.user", nil, "key"),
+            ("{\"text\": \"a\", \"\(long)\": 1}", "$", nil, "key"),
+            ("{\"\(long)\": 1}", "$", nil, "key"),
+            ("{\"skip\": [1, \"\(long)\"]}", "$.skip", nil, "string"),
+            ("{\"skip\": {\"\(long)\": 1}}", "$.skip", nil, "string"),
+            ("{\"skip\": {\"a\": 1, \"\(long)\": 2}}", "$.skip", nil, "string"),
+        ]
+        for (json, path, property, named) in cases {
+            let error = failureAnywhere(Array(json.utf8), Capped.jsonTransformer, options: options)
+            #expect(error?.code == .sizeLimitExceeded, "\(json): \(String(describing: error))")
+            #expect(error?.path == path, "\(json): \(String(describing: error))")
+            #expect(error?.property == property, "\(json): \(String(describing: error))")
+            #expect(error?.message == "a \(named) longer than the limit of 8 bytes", "\(json): \(String(describing: error))")
+        }
+    }
+
     @Test func longWhitespaceBetweenTokens_isNotATokenOverTheCap() throws {
         let json = "[1," + String(repeating: " ", count: 5000) + "2]"
         #expect(try valueAnywhere(Array(json.utf8), .json, options: Self.options(cap: 100)) == .array([.number(1), .number(2)]))

@@ -64,7 +64,7 @@ extension EventBuilder {
         if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
             // As written: too long, or not UTF-8.
             let start = offset(of: base)
-            if bytes.count > options.maxTokenLength { return failSize(what, at: start - 1, isKey: isKey) }
+            if bytes.count > options.maxTokenLength { return failSize("string", at: start - 1, isKey: isKey) }
             let bad = UTF8Validation.firstInvalid(bytes)
             return failText(UTF8Validation.describe(bytes, at: bad) + " in a \(what)", at: start + bad, tokenLength: bytes.count + 2,
                             isKey: isKey)
@@ -99,7 +99,7 @@ extension EventBuilder {
             assert(UTF8Validation.firstInvalid(bytes) < 0, "yajl's copy of text checked as written is not UTF-8")
             return isKey ? key(bytes) : string(bytes)
         case .tooLong(let offset):
-            return failSize(what, at: offset, isKey: isKey)
+            return failSize("string", at: offset, isKey: isKey)
         case .invalid(let message, let offset):
             return failText(message + " in a \(what)", at: offset, tokenLength: bytes.count + 2, isKey: isKey)
         case .replace(let text):
@@ -170,7 +170,7 @@ extension EventBuilder {
     }
 
     private mutating func failSize(_ what: String, at offset: Int?, isKey: Bool) -> Bool {
-        var error = JSONError.tokenTooLong(what, limit: options.maxTokenLength)
+        var error = tokenTooLong(what, isKey: isKey)
         error.offset = offset
         return failPending(error, isKey: isKey)
     }
@@ -181,12 +181,20 @@ extension EventBuilder {
         return failPending(error, isKey: isKey, tokenLength: tokenLength)
     }
 
-    /// The token has not reached the frames yet: its path is that of the value it begins, or for
-    /// a key, the object's.
     private mutating func failPending(_ error: JSONError, isKey: Bool, tokenLength: Int = 0) -> Bool {
         var error = error
-        if isKey { dropCurrentKey() }
-        error.path = currentPath(pending: isKey ? .key : .value)
-        return fail(error, nil, tokenLength: tokenLength)
+        placePending(&error, isKey ? .key : .value)
+        return fail(error, nil, tokenLength: tokenLength, placed: true)
+    }
+
+    /// Places an error in a token that has not reached the frames yet: its path is that of the
+    /// value it begins, or for a key, the object's; its property, the one being read (for a key,
+    /// the one its object is read for). These checks and the Tokenizer's size cap on a token that
+    /// spans feeds both place their errors here, so one whole buffer and any chunking name the
+    /// same path and property.
+    mutating func placePending(_ error: inout JSONError, _ pending: PendingToken) {
+        if pending == .key { dropCurrentKey() }
+        error.path = currentPath(pending: pending)
+        if error.property == nil { error.property = enclosingProperty() }
     }
 }

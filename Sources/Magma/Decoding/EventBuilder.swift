@@ -374,6 +374,14 @@ struct EventBuilder {
 
     // MARK: Errors
 
+    /// The size cap's error for a string or number (`what`), named a key when it is one: not in a
+    /// skipped subtree, where the Tokenizer, which fails a token that spans feeds before yajl has
+    /// read it whole, cannot tell a key from a value after a `,` (no container kinds are kept while
+    /// skipping), and any chunking must give the error one whole buffer gives.
+    func tokenTooLong(_ what: String, isKey: Bool) -> JSONError {
+        JSONError.tokenTooLong(isKey && skipDepth == 0 ? "key" : what, limit: options.maxTokenLength)
+    }
+
     private mutating func failDepth() -> Bool {
         fail(JSONError(.depthLimitExceeded, "nesting deeper than the limit of \(options.maxDepth)"), nil, tokenLength: 1,
              opened: 1)
@@ -389,10 +397,14 @@ struct EventBuilder {
     /// whether the failing event opened (+1) or closed (-1) one without a frame for it) are
     /// skipped by counting, so the next record starts clean. Errors the caller's record handler
     /// throws always stop.
-    mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0, opened: Int = 0) -> Bool {
+    ///
+    /// An error's path of `$` is taken for one not set yet, and set to where the builder stands;
+    /// `placed` says it is set already (`placePending`: a key of a top-level object is at `$`).
+    mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0, opened: Int = 0,
+                       placed: Bool = false) -> Bool {
         failureTokenLength = tokenLength
         var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
-        if e.path == "$" { e.path = currentPath() }
+        if !placed, e.path == "$" { e.path = currentPath() }
         if e.property == nil { e.property = target?.property ?? enclosingProperty() }
         if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
         if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
@@ -437,7 +449,7 @@ struct EventBuilder {
 
     /// The property of the innermost key being read, for errors raised inside its value (an
     /// array element, a dictionary member, a captured object).
-    private func enclosingProperty() -> String? {
+    func enclosingProperty() -> String? {
         for i in stride(from: depth - 1, through: 0, by: -1) {
             let frame = frames[i]
             guard frame.kind == .model || frame.kind == .path || frame.kind == .pathArray, frame.entry >= 0,

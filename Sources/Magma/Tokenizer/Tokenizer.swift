@@ -19,36 +19,29 @@ import Glibc
 /// still open at the end of a feed (see `held`).
 struct Tokenizer: ~Copyable {
     private let handle: yajl_handle
-    private let builder: UnsafeMutablePointer<EventBuilder>
+    let builder: UnsafeMutablePointer<EventBuilder>
     /// Bytes handed to yajl before the current feed: turns yajl's per-feed offsets into absolute ones.
-    private var consumedBefore = 0
-    /// Lines seen in bytes before `consumedBefore` (only kept when `tracksLines`).
-    private var lineCount = 0
-    private var lastLineStart = 0
-    /// Whole-buffer decoding computes line and column from the buffer on error instead.
-    private let tracksLines: Bool
-    private let allowComments: Bool
-    private let maxTokenLength: Int
-    /// Held bytes. `[0, heldFed)` were fed to yajl: they begin at a token boundary at or before
-    /// any token still open and end at `consumedBefore`. `[heldFed, heldCount)` are held back, not
-    /// fed yet (see `feed`).
-    private var held: UnsafeMutableRawPointer?
-    private var heldCapacity = 0
-    private var heldCount = 0
-    private var heldFed = 0
+    private(set) var consumedBefore = 0
+    /// The lines of the bytes before `consumedBefore`, when line and column are tracked as the
+    /// input is fed (whole-buffer decoding computes them from the buffer on error instead).
+    private(set) var lines: LineCounter?
+    let allowComments: Bool
+    let maxTokenLength: Int
+    /// Bytes kept from earlier feeds (see `HeldBytes`); the fed ones end at `consumedBefore`.
+    private(set) var held = HeldBytes()
     private var stallSize = 0
-    /// `heldCount` at which the held bytes are next checked against the size cap.
+    /// `held.count` at which the held bytes are next checked against the size cap.
     private var nextSizeCheck: Int
     /// How many times yajl was fed (tests check that a long token costs O(log n) feeds).
     private(set) var feedCount = 0
     /// The most bytes held at once (tests check a long token is held in O(cap)).
-    private(set) var mostHeld = 0
+    var mostHeld: Int { held.mostCount }
 
     /// Reads `allowComments` and `maxTokenLength` from the builder's options.
     /// - Parameter multipleValues: Accept a sequence of top-level values (concatenated records).
     init(builder: UnsafeMutablePointer<EventBuilder>, multipleValues: Bool = false, tracksLines: Bool) {
         self.builder = builder
-        self.tracksLines = tracksLines
+        lines = tracksLines ? LineCounter() : nil
         allowComments = builder.pointee.options.allowComments
         maxTokenLength = builder.pointee.options.maxTokenLength
         nextSizeCheck = maxTokenLength &+ 1
@@ -62,7 +55,6 @@ struct Tokenizer: ~Copyable {
     deinit {
         if builder.pointee.position.handle == handle { builder.pointee.position = FeedPosition() }
         yajl_free(handle)
-        held?.deallocate()
     }
 
     /// Bytes the handle has consumed in the feed under way (valid inside callbacks).
@@ -75,7 +67,7 @@ struct Tokenizer: ~Copyable {
             try feedDirect(input, carry: UnsafeRawBufferPointer(start: nil, count: 0))
             try finish(whole: input)
         } catch var error {
-            if let offset = error.offset { locate(&error, offset: offset, in: input) }
+            if let offset = error.offset { LineCounter.locate(&error, offset: offset, in: input) }
             throw error
         }
     }
@@ -90,17 +82,17 @@ struct Tokenizer: ~Copyable {
     mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
         guard chunk.count > 0 else { return }
         if stallSize > 0 {
-            append(chunk)
-            if heldCount >= nextSizeCheck { try checkOpenTokenSize() }
-            if heldCount - heldFed < 2 * stallSize { return }
+            held.append(chunk)
+            if held.count >= nextSizeCheck { try checkOpenTokenSize() }
+            if held.count - held.fedCount < 2 * stallSize { return }
             try feedHeld()
             return
         }
-        if try !feedDirect(chunk, carry: UnsafeRawBufferPointer(start: held, count: heldCount)) {
+        if try !feedDirect(chunk, carry: held.bytes) {
             stallSize = chunk.count
-            append(chunk)
-            heldFed = heldCount
-            if heldCount >= nextSizeCheck { try checkOpenTokenSize() }
+            held.append(chunk)
+            held.markAllFed()
+            if held.count >= nextSizeCheck { try checkOpenTokenSize() }
         } else {
             keepOpenToken(fed: chunk)
         }
@@ -110,17 +102,15 @@ struct Tokenizer: ~Copyable {
     /// - Returns: Whether they produced events.
     @discardableResult
     private mutating func feedHeld() throws(JSONError) -> Bool {
-        let base = held.unsafelyUnwrapped
-        let size = heldCount - heldFed
-        let producedEvents = try feedDirect(UnsafeRawBufferPointer(start: base + heldFed, count: size),
-                                            carry: UnsafeRawBufferPointer(start: base, count: heldFed))
-        heldFed = heldCount
+        let heldBack = held.heldBackBytes
+        let producedEvents = try feedDirect(heldBack, carry: held.fedBytes)
+        held.markAllFed()
         if !producedEvents {
-            stallSize = size
+            stallSize = heldBack.count
         } else {
             stallSize = 0
-            if let end = builder.pointee.lastTokenEnd, end >= UnsafeRawPointer(base), end <= UnsafeRawPointer(base + heldCount) {
-                dropHeld(end - UnsafeRawPointer(base))
+            if let end = builder.pointee.lastTokenEnd, let index = held.index(of: end) {
+                dropHeld(index)
             } else {
                 dropToOpenToken()
             }
@@ -133,14 +123,14 @@ struct Tokenizer: ~Copyable {
     private mutating func keepOpenToken(fed chunk: UnsafeRawBufferPointer) {
         let base = chunk.baseAddress.unsafelyUnwrapped
         if let end = builder.pointee.lastTokenEnd, end >= base, end <= base + chunk.count {
-            heldCount = 0
-            append(UnsafeRawBufferPointer(rebasing: chunk[(end - base)...]))
-            heldFed = heldCount
+            held.removeAll()
+            held.append(UnsafeRawBufferPointer(rebasing: chunk[(end - base)...]))
+            held.markAllFed()
         } else {
             // No token read straight from this chunk: find the open token by scanning from the
             // boundary the held bytes start at.
-            append(chunk)
-            heldFed = heldCount
+            held.append(chunk)
+            held.markAllFed()
             dropToOpenToken()
         }
     }
@@ -148,61 +138,45 @@ struct Tokenizer: ~Copyable {
     /// Drops the fed held bytes before the token still open (all of them when none is open).
     /// The token before it is kept too (a `,` or `:`, a few bytes).
     private mutating func dropToOpenToken() {
-        let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldFed), allowComments: allowComments)
+        let scanner = TokenScanner(bytes: held.fedBytes, allowComments: allowComments)
         let (last, previous) = scanner.lastTwoTokens()
-        guard let last else { return dropHeld(heldFed) }
+        guard let last else { return dropHeld(held.fedCount) }
         if last.open { return dropHeld(previous?.start ?? last.start) }
         // Nothing open: keep a last `,` `:` `[` `{`, which the next token's position depends on.
-        dropHeld(last.kind == .punctuation ? last.start : heldFed)
+        dropHeld(last.kind == .punctuation ? last.start : held.fedCount)
     }
 
     private mutating func dropHeld(_ count: Int) {
-        guard count > 0, let held else { return }
-        (held).copyMemory(from: held + count, byteCount: heldCount - count)
-        heldCount -= count
-        heldFed -= count
-        if heldCount < maxTokenLength { nextSizeCheck = maxTokenLength &+ 1 }
-    }
-
-    private mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count > 0 else { return }
-        if heldCount + bytes.count > heldCapacity {
-            let capacity = max(heldCount + bytes.count, heldCapacity * 2, 256)
-            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-            if let held { grown.copyMemory(from: held, byteCount: heldCount); held.deallocate() }
-            held = grown
-            heldCapacity = capacity
-        }
-        (held.unsafelyUnwrapped + heldCount).copyMemory(from: bytes.baseAddress.unsafelyUnwrapped, byteCount: bytes.count)
-        heldCount += bytes.count
-        mostHeld = max(mostHeld, heldCount)
+        guard count > 0 else { return }
+        held.removeFirst(count)
+        if held.count < maxTokenLength { nextSizeCheck = maxTokenLength &+ 1 }
     }
 
     /// The string or number still open in the held bytes must not pass the size cap. Runs when
     /// the held bytes pass the cap and then each time they grow by a quarter: O(n) in all.
     private mutating func checkOpenTokenSize() throws(JSONError) {
-        let scanner = TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
+        let scanner = TokenScanner(bytes: held.bytes, allowComments: allowComments)
         let (last, previous) = scanner.lastTwoTokens()
         if let open = last, open.open, open.kind == .string || open.kind == .number {
-            if open.contentLength(upTo: heldCount) > maxTokenLength {
-                if open.start >= heldFed {
+            if open.contentLength(upTo: held.count) > maxTokenLength {
+                if open.start >= held.fedCount {
                     // yajl has not reached the token: feed it what comes before, which may hold an
                     // error of its own (one whole buffer would report that first).
                     try feedHeld()
-                    if heldFed == heldCount, stallSize > 0 { try checkOpenTokenSize() }
+                    if held.fedCount == held.count, stallSize > 0 { try checkOpenTokenSize() }
                     return
                 }
                 // A string yajl will reject within what is held fails with yajl's error, as from
                 // one whole buffer: feed on.
-                if !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<heldCount)) {
-                    throw tokenTooLong(open.kind, at: consumedBefore - heldFed + open.start,
+                if !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<held.count)) {
+                    throw tokenTooLong(open.kind, at: consumedBefore - held.fedCount + open.start,
                                        pending: pendingToken(after: previous, in: scanner.bytes))
                 }
             }
         }
         // Only the fed bytes before the token yajl holds open may go.
         dropToOpenToken()
-        nextSizeCheck = max(heldCount + heldCount / 4 + 1, maxTokenLength &+ 1)
+        nextSizeCheck = max(held.count + held.count / 4 + 1, maxTokenLength &+ 1)
     }
 
     /// Ends the input: flushes held-back bytes and reports a value left incomplete.
@@ -212,9 +186,8 @@ struct Tokenizer: ~Copyable {
 
     /// `whole` is the whole input when it was parsed in one buffer.
     private mutating func finish(whole: UnsafeRawBufferPointer?) throws(JSONError) {
-        if heldFed < heldCount { try feedHeld() }
-        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore,
-                                                carry: UnsafeRawBufferPointer(start: held, count: heldFed))
+        if held.fedCount < held.count { try feedHeld() }
+        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, carry: held.fedBytes)
         let status = yajl_complete_parse(handle)
         if status != yajl_status_ok {
             var error = error(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0),
@@ -222,7 +195,7 @@ struct Tokenizer: ~Copyable {
             // Input that ends inside a string or number already over the cap: the cap comes first,
             // as it does when the input is fed in chunks.
             if error.code == .unexpectedEnd, consumedBefore > maxTokenLength {
-                let bytes = whole ?? UnsafeRawBufferPointer(start: held, count: heldFed)
+                let bytes = whole ?? held.fedBytes
                 let base = consumedBefore - bytes.count
                 let (last, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).lastTwoTokens()
                 if let open = last, open.open, open.kind == .string || open.kind == .number,
@@ -233,40 +206,6 @@ struct Tokenizer: ~Copyable {
             throw error
         }
         try checkNothingLeftOpen(whole: whole)
-    }
-
-    /// yajl accepts a complete value followed by a string (or comment) the input ends inside
-    /// (`{"a": 1} "`): it waits for the token to end and then finds nothing to complain about.
-    private func checkNothingLeftOpen(whole: UnsafeRawBufferPointer?) throws(JSONError) {
-        var bytes = UnsafeRawBufferPointer(start: held, count: heldCount)
-        if let whole, let base = whole.baseAddress {
-            // From the end of the last token read straight from the buffer: a token boundary.
-            var from = 0
-            if let end = builder.pointee.lastTokenEnd, end >= base, end <= base + whole.count { from = end - base }
-            bytes = UnsafeRawBufferPointer(rebasing: whole[from...])
-        }
-        guard let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
-              open.kind == .string || open.kind == .punctuation else { return }
-        if open.kind == .string, open.contentLength(upTo: bytes.count) > maxTokenLength {
-            // After the value, outside any container: the path is `$`.
-            throw tokenTooLong(.string, at: consumedBefore - bytes.count + open.start, pending: .value)
-        }
-        var error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
-        error.offset = consumedBefore
-        if tracksLines { locate(&error, offset: consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0)) }
-        throw error
-    }
-
-    /// The size cap's error for the string or number of `kind` that begins at `offset` in the
-    /// whole input, with the path of the token pending there and, when lines are tracked, its
-    /// line and column (`chunk`: the feed under way, whose lines are not counted yet).
-    private func tokenTooLong(_ kind: TokenScanner.Kind, at offset: Int, pending: EventBuilder.PendingToken,
-                              chunk: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) -> JSONError {
-        var error = JSONError.tokenTooLong(kind.name, limit: maxTokenLength)
-        error.offset = offset
-        error.path = builder.pointee.currentPath(pending: pending)
-        if tracksLines { locate(&error, offset: offset, chunk: chunk) }
-        return error
     }
 
     /// Feeds `chunk` to yajl; `carry` is the held bytes before it (see `FeedPosition`).
@@ -299,10 +238,10 @@ struct Tokenizer: ~Copyable {
                                                                 : "vertical tab (0x0B) is not JSON whitespace")
             error.offset = consumedBefore + stray
             error.path = builder.pointee.currentPath()
-            if tracksLines { locate(&error, offset: consumedBefore + stray, chunk: chunk) }
+            lines?.locate(&error, offset: consumedBefore + stray, chunk: chunk, at: consumedBefore)
             throw error
         }
-        if tracksLines { countLines(chunk) }
+        lines?.count(chunk, at: consumedBefore)
         consumedBefore += chunk.count
         return producedEvents
     }
@@ -339,7 +278,8 @@ struct Tokenizer: ~Copyable {
             var message = raw.map { String(cString: $0) } ?? "invalid JSON"
             if let raw { yajl_free_error(handle, raw) }
             let parseError = message.hasPrefix("parse error: ")
-            message = message.replacingPrefix("parse error: ", with: "").trimmingTrailingWhitespace()
+            if parseError { message.removeFirst("parse error: ".count) }
+            while message.last?.isWhitespace == true { message.removeLast() }
             let afterKeyAndValue = parseError && message.hasPrefix("after key and value")
             // At the end yajl has seen nothing but the input stopping (complete_parse feeds it one
             // space): a premature EOF, or a lexical error (a number cut after "-" or "1."), is the
@@ -369,106 +309,8 @@ struct Tokenizer: ~Copyable {
                 return tokenTooLong(overlong.kind, at: overlong.start, pending: overlong.pending, chunk: chunk)
             }
         }
-        if tracksLines, let offset = error.offset { locate(&error, offset: offset, chunk: chunk) }
+        if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: chunk, at: consumedBefore) }
         return error
-    }
-
-    enum TokenAt {
-        /// The token yajl stopped inside, at this offset (a lexical error): as far as it goes.
-        case containing(Int)
-        /// The whole token holding this offset ("after key and value", which yajl points into it).
-        case holding(Int)
-        /// The token ending at this offset (yajl's other parse errors), else the one yajl stopped
-        /// inside there ("trailing garbage" after a lexical error in the garbage).
-        case endingAt(Int)
-    }
-
-    /// The string or number at `position` (offsets in the whole input), with its start and what
-    /// it is (a key or a value), if it is longer than the size cap (as far as it goes, for one
-    /// yajl stopped inside).
-    private func overlongToken(at position: TokenAt, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer)
-        -> (start: Int, kind: TokenScanner.Kind, pending: EventBuilder.PendingToken)? {
-        let base = consumedBefore - carry.count
-        return TokenScanner.withJoined(carry, chunk) { bytes -> (start: Int, kind: TokenScanner.Kind, pending: EventBuilder.PendingToken)? in
-            var found: TokenScanner.Token?
-            var previous: TokenScanner.Token?, beforeFound: TokenScanner.Token?
-            var inside = false
-            TokenScanner(bytes: bytes, allowComments: allowComments).forEachToken { token in
-                defer { previous = token }
-                let start = token.start + base, end = token.end + base
-                func take() { found = token; beforeFound = previous }
-                switch position {
-                case .containing(let p), .holding(let p):
-                    if start <= p && p < end || token.open && start <= p { take() }
-                    // A malformed number ("1." or "1e" and then no digit): yajl stops at the byte
-                    // after the text the scanner takes for the number.
-                    if case .containing = position, token.kind == .number, end == p { take(); return false }
-                    if end > p { return false }
-                case .endingAt(let p):
-                    if end == p, start < p { take(); return false }
-                    if start <= p && p < end || token.open && start <= p { take(); inside = true }
-                    if end > p { return false }
-                }
-                return true
-            }
-            guard let token = found, token.kind == .string || token.kind == .number else { return nil }
-            var end = token.end + base
-            switch position {
-            case .containing(let p) where token.open || p < end - 1: end = p
-            case .endingAt(let p) where inside: end = p
-            default: break
-            }
-            guard token.contentLength(upTo: end - base) > maxTokenLength else { return nil }
-            return (token.start + base, token.kind, pendingToken(after: beforeFound, in: bytes))
-        }
-    }
-
-    /// What the string or number after `previous` (a token of `bytes`, nil at their start) is,
-    /// for the path of an error in it.
-    private func pendingToken(after previous: TokenScanner.Token?, in bytes: UnsafeRawBufferPointer) -> EventBuilder.PendingToken {
-        let afterColon = previous.map { $0.kind == .punctuation && bytes[$0.start] == UInt8(ascii: ":") } ?? false
-        return builder.pointee.pendingToken(afterColon: afterColon)
-    }
-
-    /// Where yajl would point a parse error at the token begun in `carry` and ended in `chunk`
-    /// if it had seen them as one buffer.
-    private func spanningTokenOffset(chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) -> Int? {
-        TokenScanner.withJoined(carry, chunk) { bytes in
-            let scanner = TokenScanner(bytes: bytes, allowComments: allowComments)
-            // A number ending right at the feed's start was completed by this feed's first byte.
-            guard let token = scanner.firstToken(endingAfter: carry.count),
-                  token.start < carry.count else { return nil }
-            return consumedBefore - carry.count + token.end - token.yajlLength
-        }
-    }
-
-    /// With memchr: the byte loop this replaces was 7-9 % of a streamed array's decode time (perf).
-    private mutating func countLines(_ chunk: UnsafeRawBufferPointer) {
-        guard let base = chunk.baseAddress else { return }
-        let end = base + chunk.count
-        var next = base
-        var last: UnsafeRawPointer?
-        while next < end, let found = memchr(next, 10, end - next) {
-            lineCount += 1
-            last = UnsafeRawPointer(found)
-            next = last! + 1
-        }
-        if let last { lastLineStart = consumedBefore + (last - base) + 1 }
-    }
-
-    private func locate(_ error: inout JSONError, offset: Int, chunk: UnsafeRawBufferPointer) {
-        var line = lineCount, lineStart = lastLineStart
-        let upTo = min(max(offset - consumedBefore, 0), chunk.count)
-        for i in 0..<upTo where chunk[i] == 10 { line += 1; lineStart = consumedBefore + i + 1 }
-        error.line = line + 1
-        error.column = offset - lineStart + 1
-    }
-
-    private func locate(_ error: inout JSONError, offset: Int, in input: UnsafeRawBufferPointer) {
-        var line = 0, lineStart = 0
-        for i in 0..<min(offset, input.count) where input[i] == 10 { line += 1; lineStart = i + 1 }
-        error.line = line + 1
-        error.column = offset - lineStart + 1
     }
 
     nonisolated(unsafe) private static let callbacks: UnsafeMutablePointer<yajl_callbacks> = {
@@ -540,18 +382,6 @@ private func count(_ ctx: UnsafeMutableRawPointer?) -> Int32 {
     return 1
 }
 
-extension String {
-    fileprivate func replacingPrefix(_ prefix: String, with new: String) -> String {
-        hasPrefix(prefix) ? new + dropFirst(prefix.count) : self
-    }
-
-    fileprivate func trimmingTrailingWhitespace() -> String {
-        var s = Substring(self)
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-}
-
 extension Tokenizer {
     /// Whether the input so far holds no token, only whitespace (and comments, when allowed): for
     /// a stream of values, zero values rather than an input that ended too soon. Feeds the bytes
@@ -561,10 +391,9 @@ extension Tokenizer {
     /// Meaningful only while the builder has seen no event: until then the Tokenizer holds every
     /// byte fed from the first token on (`feed` keeps a feed with no event whole).
     mutating func holdsNoToken() throws(JSONError) -> Bool {
-        if heldFed < heldCount, try feedHeld() { return false }
+        if held.fedCount < held.count, try feedHeld() { return false }
         var none = true
-        TokenScanner(bytes: UnsafeRawBufferPointer(start: held, count: heldCount), allowComments: allowComments)
-            .forEachToken { _ in none = false; return false }
+        TokenScanner(bytes: held.bytes, allowComments: allowComments).forEachToken { _ in none = false; return false }
         return none
     }
 }

@@ -1,0 +1,109 @@
+// Errors in a token yajl has not finished: one that spans feeds, passes the size cap, or is left
+// open at the end of the input. yajl cannot say where such a token began, so these find it in
+// the bytes themselves (TokenScanner). Error paths only: nothing here runs per event.
+
+extension Tokenizer {
+    /// yajl accepts a complete value followed by a string (or comment) the input ends inside
+    /// (`{"a": 1} "`): it waits for the token to end and then finds nothing to complain about.
+    func checkNothingLeftOpen(whole: UnsafeRawBufferPointer?) throws(JSONError) {
+        var bytes = held.bytes
+        if let whole, let base = whole.baseAddress {
+            // From the end of the last token read straight from the buffer: a token boundary.
+            var from = 0
+            if let end = builder.pointee.lastTokenEnd, end >= base, end <= base + whole.count { from = end - base }
+            bytes = UnsafeRawBufferPointer(rebasing: whole[from...])
+        }
+        guard let open = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(),
+              open.kind == .string || open.kind == .punctuation else { return }
+        if open.kind == .string, open.contentLength(upTo: bytes.count) > maxTokenLength {
+            // After the value, outside any container: the path is `$`.
+            throw tokenTooLong(.string, at: consumedBefore - bytes.count + open.start, pending: .value)
+        }
+        var error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
+        error.offset = consumedBefore
+        lines?.locate(&error, offset: consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0), at: consumedBefore)
+        throw error
+    }
+
+    /// The size cap's error for the string or number of `kind` that begins at `offset` in the
+    /// whole input, placed as the builder places its own for the token pending there (path and
+    /// property alike) and, when lines are tracked, with its line and column (`chunk`: the feed
+    /// under way, whose lines are not counted yet).
+    func tokenTooLong(_ kind: TokenScanner.Kind, at offset: Int, pending: EventBuilder.PendingToken,
+                      chunk: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) -> JSONError {
+        var error = builder.pointee.tokenTooLong(kind.name, isKey: kind == .string && pending == .key)
+        builder.pointee.placePending(&error, pending)
+        error.offset = offset
+        lines?.locate(&error, offset: offset, chunk: chunk, at: consumedBefore)
+        return error
+    }
+
+    enum TokenAt {
+        /// The token yajl stopped inside, at this offset (a lexical error): as far as it goes.
+        case containing(Int)
+        /// The whole token holding this offset ("after key and value", which yajl points into it).
+        case holding(Int)
+        /// The token ending at this offset (yajl's other parse errors), else the one yajl stopped
+        /// inside there ("trailing garbage" after a lexical error in the garbage).
+        case endingAt(Int)
+    }
+
+    /// The string or number at `position` (offsets in the whole input), with its start and what
+    /// it is (a key or a value), if it is longer than the size cap (as far as it goes, for one
+    /// yajl stopped inside).
+    func overlongToken(at position: TokenAt, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer)
+        -> (start: Int, kind: TokenScanner.Kind, pending: EventBuilder.PendingToken)? {
+        let base = consumedBefore - carry.count
+        return TokenScanner.withJoined(carry, chunk) { bytes -> (start: Int, kind: TokenScanner.Kind, pending: EventBuilder.PendingToken)? in
+            var found: TokenScanner.Token?
+            var previous: TokenScanner.Token?, beforeFound: TokenScanner.Token?
+            var inside = false
+            TokenScanner(bytes: bytes, allowComments: allowComments).forEachToken { token in
+                defer { previous = token }
+                let start = token.start + base, end = token.end + base
+                func take() { found = token; beforeFound = previous }
+                switch position {
+                case .containing(let p), .holding(let p):
+                    if start <= p && p < end || token.open && start <= p { take() }
+                    // A malformed number ("1." or "1e" and then no digit): yajl stops at the byte
+                    // after the text the scanner takes for the number.
+                    if case .containing = position, token.kind == .number, end == p { take(); return false }
+                    if end > p { return false }
+                case .endingAt(let p):
+                    if end == p, start < p { take(); return false }
+                    if start <= p && p < end || token.open && start <= p { take(); inside = true }
+                    if end > p { return false }
+                }
+                return true
+            }
+            guard let token = found, token.kind == .string || token.kind == .number else { return nil }
+            var end = token.end + base
+            switch position {
+            case .containing(let p) where token.open || p < end - 1: end = p
+            case .endingAt(let p) where inside: end = p
+            default: break
+            }
+            guard token.contentLength(upTo: end - base) > maxTokenLength else { return nil }
+            return (token.start + base, token.kind, pendingToken(after: beforeFound, in: bytes))
+        }
+    }
+
+    /// What the string or number after `previous` (a token of `bytes`, nil at their start) is,
+    /// for the path of an error in it.
+    func pendingToken(after previous: TokenScanner.Token?, in bytes: UnsafeRawBufferPointer) -> EventBuilder.PendingToken {
+        let afterColon = previous.map { $0.kind == .punctuation && bytes[$0.start] == UInt8(ascii: ":") } ?? false
+        return builder.pointee.pendingToken(afterColon: afterColon)
+    }
+
+    /// Where yajl would point a parse error at the token begun in `carry` and ended in `chunk`
+    /// if it had seen them as one buffer.
+    func spanningTokenOffset(chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) -> Int? {
+        TokenScanner.withJoined(carry, chunk) { bytes in
+            let scanner = TokenScanner(bytes: bytes, allowComments: allowComments)
+            // A number ending right at the feed's start was completed by this feed's first byte.
+            guard let token = scanner.firstToken(endingAfter: carry.count),
+                  token.start < carry.count else { return nil }
+            return consumedBefore - carry.count + token.end - token.yajlLength
+        }
+    }
+}
