@@ -39,7 +39,7 @@ import Testing
     }
 }
 
-/// `EscapedText.check` reads eight bytes at a time between `\u` escapes and bytes above ASCII; it
+/// `EscapedText.check` reads sixteen or eight bytes at a time between `\u` escapes and bytes above ASCII; it
 /// must agree with reading the escapes one by one and with `UTF8Validation.firstInvalid`,
 /// wherever they fall against the eight-byte words, and stop where it says it stops.
 @Suite struct EscapedTextCheckTests {

