@@ -134,13 +134,22 @@ extension JSONAdapter {
     ///   - data: The JSON text.
     ///   - mapping: The mapping to use.
     ///   - options: How to read it.
+    /// - Returns: The model.
     /// - Throws: ``JSONError``.
     public static func model<M: JSONModel>(_ type: M.Type, from data: Data, mapping: JSONMapping<M.MappingRoot>,
                                            options: DecodingOptions = .init()) throws -> M {
         try data.withUnsafeBytes { try decode(ModelCodec<M>(mapping: mapping), from: $0, options: options) }
     }
 
-    /// Decodes a top-level array of models through a mapping given at run time.
+    /// Decodes a top-level array of models through a mapping given at run time (one loaded from a
+    /// file) instead of their own; nested models use their own.
+    /// - Parameters:
+    ///   - type: The model type.
+    ///   - data: The JSON text: an array of objects.
+    ///   - mapping: The mapping to use.
+    ///   - options: How to read it.
+    /// - Returns: The models, in order.
+    /// - Throws: ``JSONError``, with the path of the element that failed (`$[12].title`).
     public static func models<M: JSONModel>(_ type: M.Type, from data: Data, mapping: JSONMapping<M.MappingRoot>,
                                             options: DecodingOptions = .init()) throws -> [M] {
         try data.withUnsafeBytes { try decode(ArrayCodec(ModelCodec<M>(mapping: mapping)), from: $0, options: options) }
@@ -151,6 +160,7 @@ extension JSONAdapter {
     ///   - model: The model.
     ///   - mapping: The mapping to use.
     ///   - options: How to write it.
+    /// - Returns: UTF-8 JSON.
     /// - Throws: ``JSONError``.
     public static func json<M: JSONModel>(from model: M, mapping: JSONMapping<M.MappingRoot>,
                                           options: EncodingOptions = .init()) throws -> Data {
