@@ -159,6 +159,24 @@ import Testing
         #expect(outcome.error?.recordIndex == 1)
     }
 
+    /// A token that fails its check inside a value being skipped (an unmapped key's, or the rest
+    /// of a record already skipped) skips its record once, and the containers it stood in are
+    /// still counted: the records after it decode.
+    @Test func errorInsideASkippedValue_skipsItsRecordOnce() {
+        var options = DecodingOptions()
+        options.maxTokenLength = 16
+        let long = String(repeating: "x", count: 40)
+        for bad in [#"{"id": 2, "junk": [{"a": "\#(long)"}, 1]}"#, #"{"id": 2, "name": [{"a": "\#(long)"}, "\#(long)"]}"#] {
+            for layout in [RecordDecoder<Event>.Layout.array, .concatenated] {
+                let input = layout == .array ? "[{\"id\": 1}, \(bad), {\"id\": 3}]" : "{\"id\": 1} \(bad) {\"id\": 3}"
+                let outcome = stream(input, layout, size: 0, options: options)
+                #expect(outcome.error == nil, "\(input)")
+                #expect(outcome.records.map(\.id) == [1, 3], "\(input)")
+                #expect(outcome.skipped.map(\.recordIndex) == [1], "\(input)")
+            }
+        }
+    }
+
     // MARK: Arrays in an envelope
 
     @Test(arguments: chunkSizes)

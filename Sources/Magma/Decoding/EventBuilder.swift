@@ -408,7 +408,11 @@ struct EventBuilder {
         if e.property == nil { e.property = target?.property ?? enclosingProperty() }
         if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
         if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
-            let open = depth - recordDepth + opened
+            // In the rest of a record already skipped (its tokens are still checked): it was
+            // reported once, and the containers open in it are counted already.
+            if depth == recordDepth, skipDepth > 0 { skipDepth += opened; return true }
+            // Containers being skipped (an unmapped key's value) are open in the record too.
+            let open = depth - recordDepth + skipDepth + opened
             e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - 1 : nil
             if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
             unwind(to: recordDepth)
