@@ -51,7 +51,7 @@ extension EventBuilder {
         if text.count > options.maxTokenLength {
             // yajl has consumed through the number's end (its terminator is not part of it).
             let end = inInput ? offset(of: text.baseAddress! + text.count) : tokenEnd()
-            return failSize("number", at: end.map { $0 - text.count }, isKey: false)
+            return failSize("number", at: cutTokenStart ?? end.map { $0 - text.count }, isKey: false)
         }
         return number(text)
     }
@@ -60,6 +60,8 @@ extension EventBuilder {
 
     @inline(never)
     private mutating func checkTextSlow(_ bytes: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
+        // What yajl holds of a string the Tokenizer read past (never in the input range).
+        if let start = cutTokenStart { return failSize("string", at: start, isKey: isKey) }
         let what = isKey ? "key" : "string"
         if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
             // As written: too long, or not UTF-8.

@@ -98,6 +98,10 @@ struct EventBuilder {
     private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
     /// Values captured for properties mapped from several key paths, one array per model frame that has them.
     var captures: [[JSONValue?]] = []
+    /// A string or number over the cap that the Tokenizer read past (a stream skipping bad
+    /// records): its offset in the input, while yajl hands over the part of it yajl holds, which
+    /// fails as the whole token would (EventBuilder+Text). Nil otherwise.
+    var cutTokenStart: Int?
     /// While a cluster object's logged event is replayed: where its token ended in the input
     /// (yajl stands at the discriminator's), for the offset of an error it raises.
     var replayedTokenEnd: Int?
@@ -422,6 +426,12 @@ struct EventBuilder {
         }
         failure = e
         return false
+    }
+
+    /// Whether an error here would skip the record rather than stop the stream (see `fail`).
+    var recoversHere: Bool {
+        guard let recovery else { return false }
+        return depth >= recovery.recordDepth
     }
 
     /// Discards the frames above `frameDepth` (after an error: their values are incomplete).
