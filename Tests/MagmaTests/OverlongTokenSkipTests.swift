@@ -88,6 +88,8 @@ import Testing
         #expect(whole.records.map(\.id) == [1, 3], "\(whole)")
         #expect(whole.skipped.map(\.code) == [bad.contains("[\"x") ? .typeMismatch : .sizeLimitExceeded], "\(whole)")
         #expect(whole.skipped.first?.recordIndex == 1)
+        #expect(whole.skipped.first?.line == 2)
+        #expect(whole.skipped.first.map { $0.column == $0.offset.map { $0 - 12 + 1 } } == true, "\(whole)")
         #expect(whole.error == nil)
     }
 

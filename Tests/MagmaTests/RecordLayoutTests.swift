@@ -177,6 +177,23 @@ import Testing
         }
     }
 
+    /// A skipped record's error is located as the same error is when it stops the stream: offset,
+    /// line and column, however the input is chunked.
+    @Test(arguments: chunkSizes)
+    func skippedRecordError_hasTheLineAndColumnOfAStoppingOne(size: Int) {
+        for layout in [RecordDecoder<Event>.Layout.array, .concatenated, .array(at: "items")] {
+            let (first, second) = ("{\"id\": 1}", "{\"id\": 2,\n   \"name\": 3}")
+            let input = layout == .array ? "[\(first),\n  \(second)]" : layout == .concatenated ? "\(first)\n  \(second)"
+                : "{\"items\": [\(first),\n  \(second)]}"
+            let skipped = stream(input, layout, size: size).skipped.first
+            let stopped = stream(input, layout, size: size, policy: .stop).error
+            #expect(skipped?.code == .typeMismatch, "\(input)")
+            #expect(skipped?.line == 3, "\(input)")
+            #expect(skipped?.offset == stopped?.offset && skipped?.line == stopped?.line && skipped?.column == stopped?.column,
+                    "\(input): \(String(describing: skipped)) / \(String(describing: stopped))")
+        }
+    }
+
     // MARK: Arrays in an envelope
 
     @Test(arguments: chunkSizes)

@@ -18,6 +18,9 @@ struct FeedPosition {
     /// Bytes the Tokenizer holds from earlier feeds: they end where `input` starts (in offsets of
     /// the whole input) and begin at a token boundary, at or before any token still open.
     var carry = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// The lines before `input`, when the Tokenizer counts them (streams): for the line and column
+    /// of an error the builder recovers from.
+    var lines: LineCounter?
 
     var input: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: inputStart, count: inputEnd - inputStart) }
 }

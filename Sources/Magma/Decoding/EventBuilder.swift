@@ -419,6 +419,10 @@ struct EventBuilder {
             let open = depth - recordDepth + skipDepth + opened
             e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - 1 : nil
             if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
+            // Located as an error that stops the stream is (Tokenizer.error).
+            if e.line == nil, let lines = position.lines, let offset = e.offset {
+                lines.locate(&e, offset: offset, chunk: position.input, at: position.consumedBefore)
+            }
             unwind(to: recordDepth)
             skipDepth = max(open, 0)
             do { try sink.skipped(e) } catch { failure = error as? JSONError ?? e; return false }

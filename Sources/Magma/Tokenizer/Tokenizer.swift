@@ -256,7 +256,7 @@ struct Tokenizer: ~Copyable {
         overlong = nil
         builder.pointee.cutTokenStart = token.start
         defer { builder.pointee.cutTokenStart = nil }
-        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore)
+        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, lines: lines)
         builder.pointee.lastTokenEnd = nil
         let status = token.yajlEnding.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
         if status == yajl_status_ok { return }
@@ -275,7 +275,7 @@ struct Tokenizer: ~Copyable {
     /// `whole` is the whole input when it was parsed in one buffer.
     private mutating func finish(whole: UnsafeRawBufferPointer?) throws(JSONError) {
         if held.fedCount < held.count { try feedHeld() }
-        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, carry: held.fedBytes)
+        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, carry: held.fedBytes, lines: lines)
         let status = yajl_complete_parse(handle)
         if status != yajl_status_ok {
             var error = error(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0),
@@ -303,7 +303,7 @@ struct Tokenizer: ~Copyable {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return false }
         feedCount += 1
         builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, inputStart: base,
-                                                inputEnd: base + chunk.count, carry: carry)
+                                                inputEnd: base + chunk.count, carry: carry, lines: lines)
         // Set again by the tokens yajl reads straight from this chunk.
         builder.pointee.lastTokenEnd = nil
         // yajl skips form feed and vertical tab as whitespace. Inside a string they are control
