@@ -159,6 +159,41 @@ import Testing
         #expect(outcome.error?.recordIndex == 1)
     }
 
+    /// A token that fails its check inside a value being skipped (an unmapped key's, or the rest
+    /// of a record already skipped) skips its record once, and the containers it stood in are
+    /// still counted: the records after it decode.
+    @Test func errorInsideASkippedValue_skipsItsRecordOnce() {
+        var options = DecodingOptions()
+        options.maxTokenLength = 16
+        let long = String(repeating: "x", count: 40)
+        for bad in [#"{"id": 2, "junk": [{"a": "\#(long)"}, 1]}"#, #"{"id": 2, "name": [{"a": "\#(long)"}, "\#(long)"]}"#] {
+            for layout in [RecordDecoder<Event>.Layout.array, .concatenated] {
+                let input = layout == .array ? "[{\"id\": 1}, \(bad), {\"id\": 3}]" : "{\"id\": 1} \(bad) {\"id\": 3}"
+                let outcome = stream(input, layout, size: 0, options: options)
+                #expect(outcome.error == nil, "\(input)")
+                #expect(outcome.records.map(\.id) == [1, 3], "\(input)")
+                #expect(outcome.skipped.map(\.recordIndex) == [1], "\(input)")
+            }
+        }
+    }
+
+    /// A skipped record's error is located as the same error is when it stops the stream: offset,
+    /// line and column, however the input is chunked.
+    @Test(arguments: chunkSizes)
+    func skippedRecordError_hasTheLineAndColumnOfAStoppingOne(size: Int) {
+        for layout in [RecordDecoder<Event>.Layout.array, .concatenated, .array(at: "items")] {
+            let (first, second) = ("{\"id\": 1}", "{\"id\": 2,\n   \"name\": 3}")
+            let input = layout == .array ? "[\(first),\n  \(second)]" : layout == .concatenated ? "\(first)\n  \(second)"
+                : "{\"items\": [\(first),\n  \(second)]}"
+            let skipped = stream(input, layout, size: size).skipped.first
+            let stopped = stream(input, layout, size: size, policy: .stop).error
+            #expect(skipped?.code == .typeMismatch, "\(input)")
+            #expect(skipped?.line == 3, "\(input)")
+            #expect(skipped?.offset == stopped?.offset && skipped?.line == stopped?.line && skipped?.column == stopped?.column,
+                    "\(input): \(String(describing: skipped)) / \(String(describing: stopped))")
+        }
+    }
+
     // MARK: Arrays in an envelope
 
     @Test(arguments: chunkSizes)

@@ -18,6 +18,9 @@ struct FeedPosition {
     /// Bytes the Tokenizer holds from earlier feeds: they end where `input` starts (in offsets of
     /// the whole input) and begin at a token boundary, at or before any token still open.
     var carry = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// The lines before `input`, when the Tokenizer counts them (streams): for the line and column
+    /// of an error the builder recovers from.
+    var lines: LineCounter?
 
     var input: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: inputStart, count: inputEnd - inputStart) }
 }
@@ -51,7 +54,7 @@ extension EventBuilder {
         if text.count > options.maxTokenLength {
             // yajl has consumed through the number's end (its terminator is not part of it).
             let end = inInput ? offset(of: text.baseAddress! + text.count) : tokenEnd()
-            return failSize("number", at: end.map { $0 - text.count }, isKey: false)
+            return failSize("number", at: cutTokenStart ?? end.map { $0 - text.count }, isKey: false)
         }
         return number(text)
     }
@@ -60,6 +63,8 @@ extension EventBuilder {
 
     @inline(never)
     private mutating func checkTextSlow(_ bytes: UnsafeRawBufferPointer, isKey: Bool) -> Bool {
+        // What yajl holds of a string the Tokenizer read past (never in the input range).
+        if let start = cutTokenStart { return failSize("string", at: start, isKey: isKey) }
         let what = isKey ? "key" : "string"
         if let base = bytes.baseAddress, base >= position.inputStart, base + bytes.count < position.inputEnd {
             // As written: too long, or not UTF-8.

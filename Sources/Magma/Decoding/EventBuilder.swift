@@ -98,6 +98,10 @@ struct EventBuilder {
     private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
     /// Values captured for properties mapped from several key paths, one array per model frame that has them.
     var captures: [[JSONValue?]] = []
+    /// A string or number over the cap that the Tokenizer read past (a stream skipping bad
+    /// records): its offset in the input, while yajl hands over the part of it yajl holds, which
+    /// fails as the whole token would (EventBuilder+Text). Nil otherwise.
+    var cutTokenStart: Int?
     /// While a cluster object's logged event is replayed: where its token ended in the input
     /// (yajl stands at the discriminator's), for the offset of an error it raises.
     var replayedTokenEnd: Int?
@@ -408,9 +412,17 @@ struct EventBuilder {
         if e.property == nil { e.property = target?.property ?? enclosingProperty() }
         if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
         if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
-            let open = depth - recordDepth + opened
+            // In the rest of a record already skipped (its tokens are still checked): it was
+            // reported once, and the containers open in it are counted already.
+            if depth == recordDepth, skipDepth > 0 { skipDepth += opened; return true }
+            // Containers being skipped (an unmapped key's value) are open in the record too.
+            let open = depth - recordDepth + skipDepth + opened
             e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - 1 : nil
             if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
+            // Located as an error that stops the stream is (Tokenizer.error).
+            if e.line == nil, let lines = position.lines, let offset = e.offset {
+                lines.locate(&e, offset: offset, chunk: position.input, at: position.consumedBefore)
+            }
             unwind(to: recordDepth)
             skipDepth = max(open, 0)
             do { try sink.skipped(e) } catch { failure = error as? JSONError ?? e; return false }
@@ -418,6 +430,12 @@ struct EventBuilder {
         }
         failure = e
         return false
+    }
+
+    /// Whether an error here would skip the record rather than stop the stream (see `fail`).
+    var recoversHere: Bool {
+        guard let recovery else { return false }
+        return depth >= recovery.recordDepth
     }
 
     /// Discards the frames above `frameDepth` (after an error: their values are incomplete).

@@ -254,6 +254,9 @@ public final class RecordDecoder<Model: JSONModel> {
 
     var envelopeValue: Any? { envelopeRoot?.decoded }
 
+    /// The most bytes the tokenizer has held at once (tests check a long token is held in O(cap)).
+    var mostHeld: Int { tokenizer?.mostHeld ?? 0 }
+
     private func run(_ body: () throws -> Void) throws {
         defer { counters.records.store(receiver.count, ordering: .relaxed) }
         do {

@@ -91,8 +91,12 @@ extension Tokenizer {
     /// What the string or number after `previous` (a token of `bytes`, nil at their start) is,
     /// for the path of an error in it.
     func pendingToken(after previous: TokenScanner.Token?, in bytes: UnsafeRawBufferPointer) -> EventBuilder.PendingToken {
-        let afterColon = previous.map { $0.kind == .punctuation && bytes[$0.start] == UInt8(ascii: ":") } ?? false
-        return builder.pointee.pendingToken(afterColon: afterColon)
+        builder.pointee.pendingToken(afterColon: Tokenizer.isColon(previous, in: bytes))
+    }
+
+    /// Whether `token` (of `bytes`) is a `:`.
+    static func isColon(_ token: TokenScanner.Token?, in bytes: UnsafeRawBufferPointer) -> Bool {
+        token.map { $0.kind == .punctuation && bytes[$0.start] == UInt8(ascii: ":") } ?? false
     }
 
     /// Where yajl would point a parse error at the token begun in `carry` and ended in `chunk`

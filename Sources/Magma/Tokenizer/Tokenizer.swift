@@ -36,6 +36,9 @@ struct Tokenizer: ~Copyable {
     private(set) var feedCount = 0
     /// The most bytes held at once (tests check a long token is held in O(cap)).
     var mostHeld: Int { held.mostCount }
+    /// A string or number over the cap being read past, in a stream that skips bad records (see
+    /// `skipOverlongToken`): its bytes are neither held nor fed to yajl.
+    private var overlong: OverlongToken?
 
     /// Reads `allowComments` and `maxTokenLength` from the builder's options.
     /// - Parameter multipleValues: Accept a sequence of top-level values (concatenated records).
@@ -79,11 +82,20 @@ struct Tokenizer: ~Copyable {
     /// held back until they add up to twice that feed, which keeps the total work linear; and the
     /// token under way is checked against the size cap as the held bytes grow, so an endless
     /// string fails at the cap, not at the end of the input.
+    ///
+    /// In a stream that skips bad records, a token over the cap is read past instead, and its
+    /// record skipped once it ends, as one whole buffer skips it (see `skipOverlongToken`).
     mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(JSONError) {
+        var chunk = chunk
+        if overlong != nil {
+            guard let end = try skipOverlongToken(chunk) else { return }
+            chunk = UnsafeRawBufferPointer(rebasing: chunk[end...])
+        }
         guard chunk.count > 0 else { return }
         if stallSize > 0 {
             held.append(chunk)
             if held.count >= nextSizeCheck { try checkOpenTokenSize() }
+            if overlong != nil { return }
             if held.count - held.fedCount < 2 * stallSize { return }
             try feedHeld()
             return
@@ -169,8 +181,15 @@ struct Tokenizer: ~Copyable {
                 // A string yajl will reject within what is held fails with yajl's error, as from
                 // one whole buffer: feed on.
                 if !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<held.count)) {
-                    throw tokenTooLong(open.kind, at: consumedBefore - held.fedCount + open.start,
-                                       pending: pendingToken(after: previous, in: scanner.bytes))
+                    let start = consumedBefore - held.fedCount + open.start
+                    let afterColon = Tokenizer.isColon(previous, in: scanner.bytes)
+                    guard builder.pointee.recoversHere else {
+                        throw tokenTooLong(open.kind, at: start, pending: builder.pointee.pendingToken(afterColon: afterColon))
+                    }
+                    var token = OverlongToken(kind: open.kind, start: start, afterColon: afterColon)
+                    let content = open.kind == .string ? open.start + 1 : open.start
+                    _ = token.advance(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[content...]))
+                    return try beginSkipping(token)
                 }
             }
         }
@@ -181,13 +200,82 @@ struct Tokenizer: ~Copyable {
 
     /// Ends the input: flushes held-back bytes and reports a value left incomplete.
     mutating func finish() throws(JSONError) {
-        try finish(whole: nil)
+        var cutNumber: OverlongToken?
+        if let token = overlong {
+            // The end completes a number, as it does in one whole buffer; nothing else.
+            guard token.kind == .number, token.isCompleteNumber else { throw overlongError(token) }
+            try endOverlongToken()
+            cutNumber = token
+        }
+        do {
+            try finish(whole: nil)
+        } catch where error.code == .unexpectedEnd && cutNumber != nil {
+            // One whole buffer finds the number still open at the end: the cap comes first.
+            throw overlongError(cutNumber!)
+        }
+    }
+
+    // MARK: Over-long tokens in a stream that skips bad records
+
+    /// The token open at the end of the held bytes has passed the cap and its record can be
+    /// skipped: from here on its bytes are read past (`skipOverlongToken`). yajl is fed the rest
+    /// of it held (it holds the token from its start, over the cap, in O(cap) bytes), then nothing
+    /// more of it; nothing is held.
+    private mutating func beginSkipping(_ token: OverlongToken) throws(JSONError) {
+        // Inside the token, without a byte yajl rejects: no event, no error.
+        if held.fedCount < held.count { try feedDirect(held.heldBackBytes, carry: held.fedBytes) }
+        var token = token
+        token.markFedToYajl()
+        overlong = token
+        held.removeAll()
+        stallSize = 0
+        nextSizeCheck = maxTokenLength &+ 1
+    }
+
+    /// Reads past the over-long token in `chunk`. Its bytes count as input (offsets, lines), but
+    /// only its ending goes to yajl (`endOverlongToken`).
+    /// - Returns: Where the token ends in `chunk`, or nil if it runs on past it.
+    private mutating func skipOverlongToken(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> Int? {
+        let outcome = overlong!.advance(over: chunk)
+        // A byte yajl rejects: one whole buffer fails the token with the cap's error, not the record.
+        if case .invalid = outcome { throw overlongError(overlong!) }
+        var end: Int?
+        if case .ended(let e) = outcome { end = e }
+        let read = UnsafeRawBufferPointer(rebasing: chunk[..<(end ?? chunk.count)])
+        lines?.count(read, at: consumedBefore)
+        consumedBefore += read.count
+        if end != nil { try endOverlongToken() }
+        return end
+    }
+
+    /// The over-long token has ended (at `consumedBefore`): yajl gets a short ending for the part it
+    /// holds, and passes the token to the builder, which fails it at its start, as it fails the
+    /// whole token from one whole buffer, and skips its record.
+    private mutating func endOverlongToken() throws(JSONError) {
+        let token = overlong!
+        overlong = nil
+        builder.pointee.cutTokenStart = token.start
+        defer { builder.pointee.cutTokenStart = nil }
+        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, lines: lines)
+        builder.pointee.lastTokenEnd = nil
+        let status = token.yajlEnding.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
+        if status == yajl_status_ok { return }
+        if status == yajl_status_client_canceled, var error = builder.pointee.takeError() {
+            if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: UnsafeRawBufferPointer(start: nil, count: 0), at: consumedBefore) }
+            throw error
+        }
+        // yajl rejects the token where it stands: one whole buffer gives the cap's error.
+        throw overlongError(token)
+    }
+
+    private func overlongError(_ token: OverlongToken) -> JSONError {
+        tokenTooLong(token.kind, at: token.start, pending: builder.pointee.pendingToken(afterColon: token.afterColon))
     }
 
     /// `whole` is the whole input when it was parsed in one buffer.
     private mutating func finish(whole: UnsafeRawBufferPointer?) throws(JSONError) {
         if held.fedCount < held.count { try feedHeld() }
-        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, carry: held.fedBytes)
+        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, carry: held.fedBytes, lines: lines)
         let status = yajl_complete_parse(handle)
         if status != yajl_status_ok {
             var error = error(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0),
@@ -215,7 +303,7 @@ struct Tokenizer: ~Copyable {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return false }
         feedCount += 1
         builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, inputStart: base,
-                                                inputEnd: base + chunk.count, carry: carry)
+                                                inputEnd: base + chunk.count, carry: carry, lines: lines)
         // Set again by the tokens yajl reads straight from this chunk.
         builder.pointee.lastTokenEnd = nil
         // yajl skips form feed and vertical tab as whitespace. Inside a string they are control
@@ -391,6 +479,7 @@ extension Tokenizer {
     /// Meaningful only while the builder has seen no event: until then the Tokenizer holds every
     /// byte fed from the first token on (`feed` keeps a feed with no event whole).
     mutating func holdsNoToken() throws(JSONError) -> Bool {
+        if overlong != nil { return false }
         if held.fedCount < held.count, try feedHeld() { return false }
         var none = true
         TokenScanner(bytes: held.bytes, allowComments: allowComments).forEachToken { _ in none = false; return false }

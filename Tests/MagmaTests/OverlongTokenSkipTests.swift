@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import Magma
+
+/// A record stream that skips bad records treats a string, number or key over the size cap the
+/// same however the input is chunked: the record holding it is skipped and reported, the stream
+/// goes on, and errors after it keep their exact offsets.
+@Suite struct OverlongTokenSkipTests {
+    struct Event: JSONModel, Equatable {
+        var id = 0
+        var name = ""
+        var score = 0.0
+        static let jsonMapping = JSONMapping<Event> {
+            Map(\.id, "id", required: true)
+            Map(\.name, "name")
+            Map(\.score, "score")
+        }
+    }
+
+    /// What a stream gave: the records, the skipped errors, and the error that stopped it.
+    struct Outcome: CustomStringConvertible {
+        var records: [Event] = []
+        var skipped: [JSONError] = []
+        var error: JSONError?
+
+        /// Everything a reader can see of an error, for comparison.
+        static func summary(_ e: JSONError) -> String {
+            "\(e.code) \(e.message) path=\(e.path) property=\(e.property ?? "-") offset=\(e.offset.map(String.init) ?? "-") "
+                + "line=\(e.line.map(String.init) ?? "-") column=\(e.column.map(String.init) ?? "-") record=\(e.recordIndex.map(String.init) ?? "-")"
+        }
+        var description: String {
+            "records \(records.map(\.id)) skipped \(skipped.map(Self.summary)) error \(error.map(Self.summary) ?? "none")"
+        }
+    }
+
+    static let cap = 16
+    static var options: DecodingOptions {
+        var options = DecodingOptions()
+        options.maxTokenLength = cap
+        return options
+    }
+
+    private func stream(_ pieces: [[UInt8]], _ layout: RecordDecoder<Event>.Layout) -> Outcome {
+        var outcome = Outcome()
+        let decoder = RecordDecoder(Event.self, layout: layout, options: Self.options, errorPolicy: .skip) { outcome.records.append($0) }
+        do {
+            for piece in pieces { try decoder.feed(piece) }
+            try decoder.finish()
+        } catch let error as JSONError {
+            outcome.error = error
+        } catch {
+            Issue.record("not a JSONError: \(error)")
+        }
+        outcome.skipped = decoder.skipped
+        return outcome
+    }
+
+    /// Streams `input` as one buffer, then every other way; checks all agree, and returns the
+    /// whole buffer's outcome.
+    @discardableResult
+    private func outcomeEverywhere(_ input: String, _ layout: RecordDecoder<Event>.Layout,
+                                   sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
+        let bytes = Array(input.utf8)
+        let whole = stream([bytes], layout)
+        for way in splitWays(bytes, everySplit: true) {
+            let outcome = stream(way.pieces, layout)
+            #expect(outcome.description == whole.description, "\(way.name): \(outcome)\nwhole: \(whole)", sourceLocation: sourceLocation)
+        }
+        return whole
+    }
+
+    static let long = String(repeating: "x", count: 40)
+    static let digits = String(repeating: "7", count: 40)
+
+    /// The middle record's bad token, as a value, a number and a key (with an escape and an
+    /// escaped quote near the end, so a chunk may end inside one).
+    static let badRecords = [
+        #"{"id": 2, "name": "\#(long)", "score": 1}"#,
+        #"{"id": 2, "score": \#(digits).5e+3, "name": "n"}"#,
+        #"{"id": 2, "\#(long)\n\"q\u0041": 1, "name": "n"}"#,
+        #"{"id": 2, "name": ["\#(long)"]}"#,
+        #"{"id": 2, "junk": [{"a": "\#(long)"}, 1]}"#,
+    ]
+
+    @Test(arguments: badRecords)
+    func array_overlongTokenSkipsItsRecordOnly(bad: String) {
+        let whole = outcomeEverywhere("[{\"id\": 1},\n \(bad),\n {\"id\": 3}]", .array)
+        #expect(whole.records.map(\.id) == [1, 3], "\(whole)")
+        #expect(whole.skipped.map(\.code) == [bad.contains("[\"x") ? .typeMismatch : .sizeLimitExceeded], "\(whole)")
+        #expect(whole.skipped.first?.recordIndex == 1)
+        #expect(whole.skipped.first?.line == 2)
+        #expect(whole.skipped.first.map { $0.column == $0.offset.map { $0 - 12 + 1 } } == true, "\(whole)")
+        #expect(whole.error == nil)
+    }
+
+    @Test(arguments: badRecords)
+    func concatenated_overlongTokenSkipsItsRecordOnly(bad: String) {
+        let whole = outcomeEverywhere("{\"id\": 1}\n\(bad)\n{\"id\": 3}", .concatenated)
+        #expect(whole.records.map(\.id) == [1, 3], "\(whole)")
+        #expect(whole.skipped.map(\.code) == [bad.contains("[\"x") ? .typeMismatch : .sizeLimitExceeded], "\(whole)")
+        #expect(whole.error == nil)
+    }
+
+    @Test(arguments: badRecords)
+    func envelope_overlongTokenSkipsItsRecordOnly(bad: String) {
+        let whole = outcomeEverywhere("{\"items\": [{\"id\": 1}, \(bad), {\"id\": 3}], \"n\": \"\(Self.long)\"}", .array(at: "items"))
+        #expect(whole.records.map(\.id) == [1, 3], "\(whole)")
+        #expect(whole.skipped.map(\.code) == [bad.contains("[\"x") ? .typeMismatch : .sizeLimitExceeded], "\(whole)")
+    }
+
+    /// A syntax error after the skipped token is where it is in the input, however it was fed.
+    @Test(arguments: badRecords)
+    func syntaxErrorAfterASkippedToken_keepsItsOffset(bad: String) {
+        let array = outcomeEverywhere("[{\"id\": 1}, \(bad),\n {\"id\": 3 x}]", .array)
+        #expect(array.records.map(\.id) == [1])
+        #expect(array.error?.code == .syntax)
+        #expect(array.error?.line == 2)
+        let concatenated = outcomeEverywhere("{\"id\": 1} \(bad) {\"id\": 3,, }", .concatenated)
+        #expect(concatenated.error?.code == .syntax)
+        // The error comes right after the bad record, and inside the number's own bytes.
+        outcomeEverywhere("[{\"id\": 1}, {\"id\": 2, \"score\": \(Self.digits)x}, {\"id\": 3}]", .array)
+        outcomeEverywhere("[{\"id\": 1}, {\"id\": 2, \"score\": \(Self.digits).}, {\"id\": 3}]", .array)
+        outcomeEverywhere("[{\"id\": 1}, {\"id\": 2, \"name\": \"\(Self.long)\u{01}\"}, {\"id\": 3}]", .array)
+        outcomeEverywhere("[{\"id\": 1}, {\"id\": 2, \"name\": \"\(Self.long)\\q\"}, {\"id\": 3}]", .array)
+        outcomeEverywhere("[{\"id\": 1}, {\"id\": 2, \"name\" \"\(Self.long)\"}, {\"id\": 3}]", .array)
+    }
+
+    /// However the token's bytes fall into feeds, reading past it may begin inside an escape or a
+    /// number's fraction or exponent: yajl is given an ending that fits where it stands.
+    @Test(arguments: 14...24)
+    func readingPastBeginsAnywhereInTheToken(prefix: Int) {
+        let escapes = String(repeating: "y", count: prefix) + String(repeating: #"\u00e9\"\\"#, count: 3)
+        let numbers = [String(repeating: "1", count: prefix) + ".25e+3", "-" + String(repeating: "1", count: prefix) + "E-7",
+                       "-0." + String(repeating: "5", count: prefix) + "e12"]
+        for bad in [#"{"id": 2, "name": "\#(escapes)", "score": 1}"#, #"{"id": 2, "\#(escapes)": 1}"#]
+            + numbers.map({ #"{"id": 2, "score": \#($0), "name": "n"}"# }) {
+            let whole = outcomeEverywhere("[{\"id\": 1}, \(bad), {\"id\": 3}]", .array)
+            #expect(whole.records.map(\.id) == [1, 3], "\(whole)")
+            #expect(whole.skipped.map(\.code) == [.sizeLimitExceeded], "\(whole)")
+        }
+    }
+
+    /// A token over the cap that the input ends inside fails; a number the end completes is a
+    /// record like any other.
+    @Test func inputEndingInsideTheToken() {
+        for layout in [RecordDecoder<Event>.Layout.array, .concatenated] {
+            let head = layout == .array ? "[{\"id\": 1}, " : "{\"id\": 1} "
+            let string = outcomeEverywhere(head + "{\"id\": 2, \"name\": \"\(Self.long)", layout)
+            #expect(string.error?.code == .sizeLimitExceeded)
+            outcomeEverywhere(head + "{\"id\": 2, \"name\": \"\(Self.long)\\", layout)
+            outcomeEverywhere(head + "\(Self.digits)", layout)
+            outcomeEverywhere(head + "\(Self.digits)e", layout)
+        }
+    }
+
+    /// An endless string fed in 64 KiB chunks, one record in: fails at the end of the input
+    /// holding O(cap) bytes, never the string.
+    @Test func endlessString_inASkippingStream_holdsBoundedMemory() throws {
+        var options = DecodingOptions()
+        options.maxTokenLength = 1 << 16
+        var records = 0
+        let decoder = RecordDecoder(Event.self, layout: .array, options: options, errorPolicy: .skip) { _ in records += 1 }
+        try decoder.feed(Array("[{\"id\": 1}, {\"id\": 2, \"name\": \"".utf8))
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+        for _ in 0..<256 { try decoder.feed(chunk) }   // 16 MiB
+        #expect(decoder.mostHeld < 4 * options.maxTokenLength, "held \(decoder.mostHeld) bytes")
+        #expect(throws: JSONError.self) { try decoder.finish() }
+        #expect(records == 1)
+    }
+}
