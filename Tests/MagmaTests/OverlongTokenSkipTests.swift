@@ -40,9 +40,10 @@ import Testing
         return options
     }
 
-    private func stream(_ pieces: [[UInt8]], _ layout: RecordDecoder<Event>.Layout) -> Outcome {
+    private func stream(_ pieces: [[UInt8]], _ layout: RecordDecoder<Event>.Layout,
+                        policy: RecordDecoder<Event>.ErrorPolicy = .skip) -> Outcome {
         var outcome = Outcome()
-        let decoder = RecordDecoder(Event.self, layout: layout, options: Self.options, errorPolicy: .skip) { outcome.records.append($0) }
+        let decoder = RecordDecoder(Event.self, layout: layout, options: Self.options, errorPolicy: policy) { outcome.records.append($0) }
         do {
             for piece in pieces { try decoder.feed(piece) }
             try decoder.finish()
@@ -59,11 +60,12 @@ import Testing
     /// whole buffer's outcome.
     @discardableResult
     private func outcomeEverywhere(_ input: String, _ layout: RecordDecoder<Event>.Layout,
+                                   policy: RecordDecoder<Event>.ErrorPolicy = .skip,
                                    sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
         let bytes = Array(input.utf8)
-        let whole = stream([bytes], layout)
+        let whole = stream([bytes], layout, policy: policy)
         for way in splitWays(bytes, everySplit: true) {
-            let outcome = stream(way.pieces, layout)
+            let outcome = stream(way.pieces, layout, policy: policy)
             #expect(outcome.description == whole.description, "\(way.name): \(outcome)\nwhole: \(whole)", sourceLocation: sourceLocation)
         }
         return whole
@@ -106,6 +108,30 @@ import Testing
         let whole = outcomeEverywhere("{\"items\": [{\"id\": 1}, \(bad), {\"id\": 3}], \"n\": \"\(Self.long)\"}", .array(at: "items"))
         #expect(whole.records.map(\.id) == [1, 3], "\(whole)")
         #expect(whole.skipped.map(\.code) == [bad.contains("[\"x") ? .typeMismatch : .sizeLimitExceeded], "\(whole)")
+    }
+
+    /// A record that is itself a string or number over the cap (or a string with a bad escape),
+    /// or an object whose key is, has its own index, skipped or stopping, in every layout.
+    @Test(arguments: [#""\#(long)""#, digits, #"{"\#(long)": 1}"#, #""\uD800""#])
+    func recordThatFailsBeforeItIsCounted_hasItsOwnIndex(bad: String) {
+        let code: JSONError.Code = bad.contains("uD800") ? .invalidUnicode : .sizeLimitExceeded
+        let inputs: [(RecordDecoder<Event>.Layout, String)] = [
+            (.array, "[{\"id\": 1}, \(bad), {\"id\": 3}]"),
+            (.array(at: "items"), "{\"items\": [{\"id\": 1}, \(bad), {\"id\": 3}]}"),
+            (.concatenated, "{\"id\": 1} \(bad) {\"id\": 3}"),
+            (.ndjson, "{\"id\": 1}\n\(bad)\n{\"id\": 3}\n"),
+        ]
+        for (layout, input) in inputs {
+            let skipped = outcomeEverywhere(input, layout)
+            #expect(skipped.records.map(\.id) == [1, 3], "\(layout): \(skipped)")
+            #expect(skipped.skipped.map(\.code) == [code], "\(layout): \(skipped)")
+            #expect(skipped.skipped.map(\.recordIndex) == [1], "\(layout): \(skipped)")
+            #expect(skipped.error == nil, "\(layout): \(skipped)")
+            let stopped = outcomeEverywhere(input, layout, policy: .stop)
+            #expect(stopped.records.map(\.id) == [1], "\(layout): \(stopped)")
+            #expect(stopped.error?.code == code, "\(layout): \(stopped)")
+            #expect(stopped.error?.recordIndex == 1, "\(layout): \(stopped)")
+        }
     }
 
     /// A syntax error after the skipped token is where it is in the input, however it was fed.

@@ -105,6 +105,11 @@ struct EventBuilder {
     /// While a cluster object's logged event is replayed: where its token ended in the input
     /// (yajl stands at the discriminator's), for the offset of an error it raises.
     var replayedTokenEnd: Int?
+    /// Whether the last error raised or placed here was in a string, number or key that had not
+    /// reached the frames yet (the size cap, invalid text): an array has not counted such a value
+    /// as an element, so a record that is one has the array's count as its index, not count - 1.
+    /// Set on error paths only.
+    private(set) var failedBeforeFrames = false
 
     init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
         self.root = Unmanaged.passUnretained(root)
@@ -382,8 +387,9 @@ struct EventBuilder {
     /// skipped subtree, where the Tokenizer, which fails a token that spans feeds before yajl has
     /// read it whole, cannot tell a key from a value after a `,` (no container kinds are kept while
     /// skipping), and any chunking must give the error one whole buffer gives.
-    func tokenTooLong(_ what: String, isKey: Bool) -> JSONError {
-        JSONError.tokenTooLong(isKey && skipDepth == 0 ? "key" : what, limit: options.maxTokenLength)
+    mutating func tokenTooLong(_ what: String, isKey: Bool) -> JSONError {
+        failedBeforeFrames = true
+        return JSONError.tokenTooLong(isKey && skipDepth == 0 ? "key" : what, limit: options.maxTokenLength)
     }
 
     private mutating func failDepth() -> Bool {
@@ -403,10 +409,12 @@ struct EventBuilder {
     /// throws always stop.
     ///
     /// An error's path of `$` is taken for one not set yet, and set to where the builder stands;
-    /// `placed` says it is set already (`placePending`: a key of a top-level object is at `$`).
+    /// `placed` says it is set already (`placePending`: a key of a top-level object is at `$`),
+    /// which also says the failing token has not reached the frames (see `failedBeforeFrames`).
     mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0, opened: Int = 0,
                        placed: Bool = false) -> Bool {
         failureTokenLength = tokenLength
+        failedBeforeFrames = placed
         var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
         if !placed, e.path == "$" { e.path = currentPath() }
         if e.property == nil { e.property = target?.property ?? enclosingProperty() }
@@ -417,7 +425,10 @@ struct EventBuilder {
             if depth == recordDepth, skipDepth > 0 { skipDepth += opened; return true }
             // Containers being skipped (an unmapped key's value) are open in the record too.
             let open = depth - recordDepth + skipDepth + opened
-            e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - 1 : nil
+            // A token failed before the frames at the records' level is a record not counted yet.
+            let counted = !(placed && depth == recordDepth)
+            e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - (counted ? 1 : 0)
+                                            : sink.topLevelRecordIndex(valueStarted: counted)
             if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
             // Located as an error that stops the stream is (Tokenizer.error).
             if e.line == nil, let lines = position.lines, let offset = e.offset {

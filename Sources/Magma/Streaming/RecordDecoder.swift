@@ -264,9 +264,11 @@ public final class RecordDecoder<Model: JSONModel> {
         } catch var error as JSONError {
             if let handler = error.underlying as? RecordHandlerError { throw handler.error }
             if error.recordIndex == nil {
-                // A syntax error may come before the next record's first token; any other error
-                // comes from a token that began a value in the record.
-                let started = error.code != .syntax && error.code != .unexpectedEnd
+                // A syntax error may come before the next record's first token, and a string or
+                // number failed before it reached the frames (the size cap, invalid text) may be
+                // the next record itself; any other error comes from a token that began a value
+                // in the record.
+                let started = error.code != .syntax && error.code != .unexpectedEnd && !builder.pointee.failedBeforeFrames
                 error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: started)
             }
             throw error
@@ -326,6 +328,9 @@ public final class RecordDecoder<Model: JSONModel> {
         var counters: Counters?
         /// Concatenated values: records are top-level, so the builder knows no index for them.
         var sequence: RecordSequenceTarget?
+        override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
+            sequence.map { valueStarted ? $0.started - 1 : $0.started }
+        }
         override func skipped(_ error: JSONError) throws {
             var error = error
             if error.recordIndex == nil, let sequence { error.recordIndex = sequence.started - 1 }
