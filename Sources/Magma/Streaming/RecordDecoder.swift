@@ -19,7 +19,9 @@ import Synchronization
 ///   policy says; a syntax error ends the stream with a precise error, after every record before it
 ///   was delivered.
 /// - NDJSON: one record per line; blank lines, CRLF and a last line without newline are fine. Each
-///   line is parsed on its own, so a syntax error loses that line only.
+///   line is parsed on its own, so a syntax error loses that line only. A line is parsed as it
+///   arrives, so a string or number over `maxTokenLength` fails (or, with `.skip`, loses its line)
+///   as soon as it passes the cap, however long the line runs on.
 public final class RecordDecoder<Model: JSONModel> {
     /// How records are laid out in the input.
     public struct Layout: Sendable, Equatable {
@@ -85,9 +87,21 @@ public final class RecordDecoder<Model: JSONModel> {
     private let builder: UnsafeMutablePointer<EventBuilder>
     private var tokenizer: Tokenizer?
     private var finished = false
-    private var pendingLine: [UInt8] = []
+    /// NDJSON: lines begun so far, and lines holding a record.
     private var lineNumber = 0
     private var lineRecords = 0
+    /// NDJSON, the line a feed ended inside (see `continueLine`): whether there is one, its offset
+    /// in the input, and its leading blanks (counted, not held).
+    private var lineOpen = false
+    private var lineStart = 0
+    private var lineBlanks = 0
+    /// Its parse, from its first byte after the blanks (nil before that byte), and its record index.
+    private var lineTokenizer: Tokenizer?
+    private var lineIndex = 0
+    /// It failed (with `.skip`): the rest of it, up to its newline, is read past, not held.
+    private var lineSkipped = false
+    /// The most bytes the tokenizers of lines now closed have held.
+    private var mostHeldInLines = 0
     private var consumed = 0
     private var started: ContinuousClock.Instant?
     private let counters = Counters()
@@ -186,6 +200,7 @@ public final class RecordDecoder<Model: JSONModel> {
 
     deinit {
         tokenizer = nil
+        lineTokenizer = nil
         builder.pointee.destroy()
         builder.deinitialize(count: 1)
         builder.deallocate()
@@ -235,11 +250,7 @@ public final class RecordDecoder<Model: JSONModel> {
         case .array, .nested:
             try run { try tokenizer!.finish() }
         case .ndjson:
-            if !pendingLine.isEmpty {
-                let line = pendingLine
-                pendingLine = []
-                try line.withUnsafeBytes { try parseLine($0, start: consumed - line.count) }
-            }
+            if lineOpen { try continueLine(UnsafeRawBufferPointer(start: nil, count: 0), at: consumed, ends: true) }
         }
     }
 
@@ -254,8 +265,9 @@ public final class RecordDecoder<Model: JSONModel> {
 
     var envelopeValue: Any? { envelopeRoot?.decoded }
 
-    /// The most bytes the tokenizer has held at once (tests check a long token is held in O(cap)).
-    var mostHeld: Int { tokenizer?.mostHeld ?? 0 }
+    /// The most bytes a tokenizer has held at once (tests check a long token is held in O(cap)):
+    /// the stream's, or for NDJSON, any line's.
+    var mostHeld: Int { max(tokenizer?.mostHeld ?? 0, lineTokenizer?.mostHeld ?? 0, mostHeldInLines) }
 
     private func run(_ body: () throws -> Void) throws {
         defer { counters.records.store(receiver.count, ordering: .relaxed) }
@@ -277,40 +289,102 @@ public final class RecordDecoder<Model: JSONModel> {
 
     // MARK: NDJSON
 
+    /// A line that ends in this feed and began in it is parsed in place, whole; a line a feed
+    /// ends inside goes to `continueLine`, part by part.
     private func feedLines(_ bytes: UnsafeRawBufferPointer) throws {
         var start = 0
-        while start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
-            let newline = UnsafeRawPointer(found) - bytes.baseAddress!
-            if pendingLine.isEmpty {
-                try parseLine(UnsafeRawBufferPointer(rebasing: bytes[start..<newline]), start: consumed + start)
+        while start < bytes.count {
+            let newline = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start)
+            let end = newline.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? bytes.count
+            let part = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            if newline != nil, !lineOpen {
+                try parseLine(part, start: consumed + start)
             } else {
-                pendingLine.append(contentsOf: bytes[start..<newline])
-                let line = pendingLine
-                pendingLine.removeAll(keepingCapacity: true)
-                try line.withUnsafeBytes { try parseLine($0, start: consumed + newline - line.count) }
+                try continueLine(part, at: consumed + start, ends: newline != nil)
             }
-            start = newline + 1
+            start = end + 1
         }
-        pendingLine.append(contentsOf: bytes[start...])
     }
 
     /// Parses one line with a handle of its own: a syntax error loses this line only.
     private func parseLine(_ line: UnsafeRawBufferPointer, start: Int) throws {
         lineNumber += 1
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        if line.allSatisfy(isBlank) { return }
         let index = lineRecords
         lineRecords += 1
         var lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
+        try parsingLine(index: index, start: start) { try lineTokenizer.parseAll(line) }
+    }
+
+    /// Parses the part of a line in this feed (`ends`: up to its newline, or the end of the
+    /// input) with the line's own Tokenizer, fed part by part: it holds O(cap) bytes of a token
+    /// that spans parts and fails one over the cap as soon as it passes it, and any split gives the
+    /// events and the error one whole line gives. (Holding the line until its newline, as a whole
+    /// line is parsed, would hold an endless line whole.) After an error, with `.skip`, the rest
+    /// of the line is read past.
+    private func continueLine(_ part: UnsafeRawBufferPointer, at offset: Int, ends: Bool) throws {
+        if !lineOpen {
+            lineOpen = true
+            lineStart = offset
+            lineBlanks = 0
+            lineNumber += 1
+        }
+        defer { if ends { closeLine() } }
+        if lineSkipped { return }
+        var part = part
+        if lineTokenizer == nil {
+            // Leading blanks are counted, not fed: a line of them only is no record (and is not held).
+            guard let first = part.firstIndex(where: { !isBlank($0) }) else { lineBlanks += part.count; return }
+            lineBlanks += first
+            part = UnsafeRawBufferPointer(rebasing: part[first...])
+            lineIndex = lineRecords
+            lineRecords += 1
+            lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
+        }
+        let failed = try parsingLine(index: lineIndex, start: lineStart, blanks: lineBlanks) {
+            try lineTokenizer!.feed(part)
+            if ends { try lineTokenizer!.finish() }
+        }
+        if failed {
+            closeLineTokenizer()
+            lineSkipped = true
+        }
+    }
+
+    /// The open line has ended.
+    private func closeLine() {
+        closeLineTokenizer()
+        lineOpen = false
+        lineSkipped = false
+    }
+
+    private func closeLineTokenizer() {
+        mostHeldInLines = max(mostHeldInLines, lineTokenizer?.mostHeld ?? 0)
+        lineTokenizer = nil
+    }
+
+    /// Runs `body`, which parses line `lineNumber` (record `index`, beginning at `start` in the
+    /// input, with `blanks` bytes before the first the Tokenizer was given), and places an error
+    /// it throws in the input. The line's error stops the stream or, with `.skip`, is reported.
+    /// An error `onRecord` threw stops the stream as it was thrown.
+    /// - Returns: Whether the line failed (and was skipped).
+    @discardableResult
+    private func parsingLine(index: Int, start: Int, blanks: Int = 0, _ body: () throws -> Void) throws -> Bool {
+        defer { counters.records.store(receiver.count, ordering: .relaxed) }
         do {
-            try run { try lineTokenizer.parseAll(line) }
+            try body()
+            return false
         } catch var error as JSONError {
+            if let handler = error.underlying as? RecordHandlerError { throw handler.error }
             builder.pointee.reset()
+            let offsetInLine = error.offset.map { $0 + blanks }
             error.recordIndex = index
-            error.column = error.offset.map { $0 + 1 }
-            error.offset = error.offset.map { start + $0 }
+            error.column = offsetInLine.map { $0 + 1 }
+            error.offset = offsetInLine.map { start + $0 }
             error.line = lineNumber
             if policy == .stop { throw error }
             try sink.skipped(error)
+            return true
         }
     }
 
@@ -340,3 +414,6 @@ public final class RecordDecoder<Model: JSONModel> {
         }
     }
 }
+
+/// Space, tab, CR: an NDJSON line of only these is blank.
+private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
