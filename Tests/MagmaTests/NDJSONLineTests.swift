@@ -7,35 +7,8 @@ import Testing
 /// holding O(cap) bytes however long the line runs on. A line long only because it holds many
 /// small tokens is a record like any other.
 @Suite struct NDJSONLineTests {
-    struct Event: JSONModel, Equatable {
-        var id = 0
-        var name = ""
-        var score = 0.0
-        var tags: [String] = []
-        static let jsonMapping = JSONMapping<Event> {
-            Map(\.id, "id", required: true)
-            Map(\.name, "name")
-            Map(\.score, "score")
-            Map(\.tags, "tags")
-        }
-    }
-
-    /// What a stream gave: the records, the skipped errors, and the error that stopped it.
-    struct Outcome: CustomStringConvertible {
-        var records: [Event] = []
-        var skipped: [JSONError] = []
-        var error: JSONError?
-        var mostHeld = 0
-
-        /// Everything a reader can see of an error, for comparison.
-        static func summary(_ e: JSONError) -> String {
-            "\(e.code) \(e.message) path=\(e.path) property=\(e.property ?? "-") offset=\(e.offset.map(String.init) ?? "-") "
-                + "line=\(e.line.map(String.init) ?? "-") column=\(e.column.map(String.init) ?? "-") record=\(e.recordIndex.map(String.init) ?? "-")"
-        }
-        var description: String {
-            "records \(records.map(\.id)) skipped \(skipped.map(Self.summary)) error \(error.map(Self.summary) ?? "none")"
-        }
-    }
+    typealias Event = StreamEvent
+    typealias Outcome = StreamOutcome
 
     static let cap = 16
     static func options(cap: Int = cap) -> DecodingOptions {
@@ -44,37 +17,15 @@ import Testing
         return options
     }
 
-    /// Feeds `pieces`, then more pieces from `more` while it gives them (nil: none), and finishes.
     private func stream(_ pieces: [[UInt8]], policy: RecordDecoder<Event>.ErrorPolicy, options: DecodingOptions = options(),
                         more: () -> [UInt8]? = { nil }) -> Outcome {
-        var outcome = Outcome()
-        let decoder = RecordDecoder(Event.self, layout: .ndjson, options: options, errorPolicy: policy) { outcome.records.append($0) }
-        do {
-            for piece in pieces { try decoder.feed(piece) }
-            while let piece = more() { try decoder.feed(piece) }
-            try decoder.finish()
-        } catch let error as JSONError {
-            outcome.error = error
-        } catch {
-            Issue.record("not a JSONError: \(error)")
-        }
-        outcome.skipped = decoder.skipped
-        outcome.mostHeld = decoder.mostHeld
-        return outcome
+        streamOutcome(pieces, .ndjson, policy: policy, options: options, more: more)
     }
 
-    /// Streams `input` as one buffer, then every other way; checks all agree, and returns the
-    /// whole buffer's outcome.
     @discardableResult
     private func outcomeEverywhere(_ input: String, policy: RecordDecoder<Event>.ErrorPolicy,
                                    sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
-        let bytes = Array(input.utf8)
-        let whole = stream([bytes], policy: policy)
-        for way in splitWays(bytes, everySplit: true) {
-            let outcome = stream(way.pieces, policy: policy)
-            #expect(outcome.description == whole.description, "\(way.name): \(outcome)\nwhole: \(whole)", sourceLocation: sourceLocation)
-        }
-        return whole
+        streamOutcomeEverywhere(input, .ndjson, policy: policy, options: Self.options(), sourceLocation: sourceLocation)
     }
 
     static let long = String(repeating: "x", count: 40)

@@ -6,32 +6,8 @@ import Testing
 /// same however the input is chunked: the record holding it is skipped and reported, the stream
 /// goes on, and errors after it keep their exact offsets.
 @Suite struct OverlongTokenSkipTests {
-    struct Event: JSONModel, Equatable {
-        var id = 0
-        var name = ""
-        var score = 0.0
-        static let jsonMapping = JSONMapping<Event> {
-            Map(\.id, "id", required: true)
-            Map(\.name, "name")
-            Map(\.score, "score")
-        }
-    }
-
-    /// What a stream gave: the records, the skipped errors, and the error that stopped it.
-    struct Outcome: CustomStringConvertible {
-        var records: [Event] = []
-        var skipped: [JSONError] = []
-        var error: JSONError?
-
-        /// Everything a reader can see of an error, for comparison.
-        static func summary(_ e: JSONError) -> String {
-            "\(e.code) \(e.message) path=\(e.path) property=\(e.property ?? "-") offset=\(e.offset.map(String.init) ?? "-") "
-                + "line=\(e.line.map(String.init) ?? "-") column=\(e.column.map(String.init) ?? "-") record=\(e.recordIndex.map(String.init) ?? "-")"
-        }
-        var description: String {
-            "records \(records.map(\.id)) skipped \(skipped.map(Self.summary)) error \(error.map(Self.summary) ?? "none")"
-        }
-    }
+    typealias Event = StreamEvent
+    typealias Outcome = StreamOutcome
 
     static let cap = 16
     static var options: DecodingOptions {
@@ -40,35 +16,11 @@ import Testing
         return options
     }
 
-    private func stream(_ pieces: [[UInt8]], _ layout: RecordDecoder<Event>.Layout,
-                        policy: RecordDecoder<Event>.ErrorPolicy = .skip) -> Outcome {
-        var outcome = Outcome()
-        let decoder = RecordDecoder(Event.self, layout: layout, options: Self.options, errorPolicy: policy) { outcome.records.append($0) }
-        do {
-            for piece in pieces { try decoder.feed(piece) }
-            try decoder.finish()
-        } catch let error as JSONError {
-            outcome.error = error
-        } catch {
-            Issue.record("not a JSONError: \(error)")
-        }
-        outcome.skipped = decoder.skipped
-        return outcome
-    }
-
-    /// Streams `input` as one buffer, then every other way; checks all agree, and returns the
-    /// whole buffer's outcome.
     @discardableResult
     private func outcomeEverywhere(_ input: String, _ layout: RecordDecoder<Event>.Layout,
                                    policy: RecordDecoder<Event>.ErrorPolicy = .skip,
                                    sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
-        let bytes = Array(input.utf8)
-        let whole = stream([bytes], layout, policy: policy)
-        for way in splitWays(bytes, everySplit: true) {
-            let outcome = stream(way.pieces, layout, policy: policy)
-            #expect(outcome.description == whole.description, "\(way.name): \(outcome)\nwhole: \(whole)", sourceLocation: sourceLocation)
-        }
-        return whole
+        streamOutcomeEverywhere(input, layout, policy: policy, options: Self.options, sourceLocation: sourceLocation)
     }
 
     static let long = String(repeating: "x", count: 40)
