@@ -293,6 +293,26 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(held < 3 * cap, "held \(held) bytes")
     }
 
+    /// Whitespace after a value inside a record, 16 MiB of it in 64 KiB chunks (as a hostile or
+    /// broken stream may send): the chunks that make no event are not held, and the record then
+    /// decodes. (After a `,` `:` `[` or `{` they still are: the Tokenizer keeps that token, and the
+    /// held bytes run on from it.)
+    @Test func endlessWhitespaceInsideAValue_isNotHeld() throws {
+        let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
+        for (head, tail) in [("[{\"id\": 2", "}]"), ("[\"a\"", ", \"b\"]"), ("{\"a\": true", "}")] {
+            var held = 0
+            let value = try JSONAdapter.run(JSONValueCodec.shared, options: DecodingOptions(), chunked: true) { tokenizer in
+                defer { held = tokenizer.mostHeld }
+                try Array(head.utf8).withUnsafeBytes { try tokenizer.feed($0) }
+                for _ in 0..<256 { try chunk.withUnsafeBytes { try tokenizer.feed($0) } }
+                try Array(tail.utf8).withUnsafeBytes { try tokenizer.feed($0) }
+                try tokenizer.finish()
+            }
+            #expect(value == (try JSONAdapter.value(from: Data((head + tail).utf8), .json)), "\(head)")
+            #expect(held <= 3 * chunk.count + head.utf8.count, "\(head): held \(held) bytes")
+        }
+    }
+
     @Test func stringOverTheDefaultCap_fails_underARaisedCap_decodes() throws {
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
         let input = [Array("[\"".utf8)] + Array(repeating: chunk, count: 256) + [[UInt8(ascii: "a")], Array("\"]".utf8)]

@@ -118,7 +118,14 @@ struct Tokenizer: ~Copyable {
         let producedEvents = try feedDirect(heldBack, carry: held.fedBytes)
         held.markAllFed()
         if !producedEvents {
-            stallSize = heldBack.count
+            // Bytes are held back only while a token yajl re-lexes is open across feeds; a feed
+            // of whitespace between tokens (endless, from a hostile stream) is dropped instead.
+            if TokenScanner(bytes: held.bytes, allowComments: allowComments).lastTwoTokens().last?.open == true {
+                stallSize = heldBack.count
+            } else {
+                stallSize = 0
+                dropToOpenToken()
+            }
         } else {
             stallSize = 0
             if let end = builder.pointee.lastTokenEnd, let index = held.index(of: end) {
