@@ -293,13 +293,13 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(held < 3 * cap, "held \(held) bytes")
     }
 
-    /// Whitespace after a value inside a record, 16 MiB of it in 64 KiB chunks (as a hostile or
-    /// broken stream may send): the chunks that make no event are not held, and the record then
-    /// decodes. (After a `,` `:` `[` or `{` they still are: the Tokenizer keeps that token, and the
-    /// held bytes run on from it.)
+    /// Whitespace inside a record, 16 MiB of it in 64 KiB chunks (as a hostile or broken stream
+    /// may send), after a value or after punctuation: the chunks that make no event are not held,
+    /// and the record then decodes.
     @Test func endlessWhitespaceInsideAValue_isNotHeld() throws {
         let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 * 1024)
-        for (head, tail) in [("[{\"id\": 2", "}]"), ("[\"a\"", ", \"b\"]"), ("{\"a\": true", "}")] {
+        for (head, tail) in [("[{\"id\": 2", "}]"), ("[\"a\"", ", \"b\"]"), ("{\"a\": true", "}"),
+                             ("[\"a\",", "\"b\"]"), ("{\"a\":", "true}"), ("[", "1]"), ("{", "\"k\": 1}")] {
             var held = 0
             let value = try JSONAdapter.run(JSONValueCodec.shared, options: DecodingOptions(), chunked: true) { tokenizer in
                 defer { held = tokenizer.mostHeld }
@@ -310,6 +310,23 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             }
             #expect(value == (try JSONAdapter.value(from: Data((head + tail).utf8), .json)), "\(head)")
             #expect(held <= 3 * chunk.count + head.utf8.count, "\(head): held \(held) bytes")
+        }
+    }
+
+    /// Errors after a run of whitespace that follows punctuation (which the Tokenizer keeps without
+    /// the whitespace) are the whole buffer's, however the input is split: the pending token's kind
+    /// (key or value), paths and offsets.
+    @Test func errorsAfterWhitespaceAfterPunctuation_areTheWholeBuffers() {
+        let space = String(repeating: " ", count: 700)
+        let long = String(repeating: "x", count: 40)
+        let inputs = [
+            "{\"a\":\(space)\"\(long)\"}", "{\(space)\"\(long)\": 1}", "{\"a\": 1,\(space)\"\(long)\": 1}",
+            "{\"a\":\(space)\(String(repeating: "7", count: 40))}", "[1,\(space)x]", "{\"a\": 1,\(space)\"b\" 2}",
+            "[\(space)\"x\"\(space)\"y\"]", "[\(space)\"\(long)\"]",
+        ]
+        for input in inputs {
+            let error = failureAnywhere(Array(input.utf8), .json, options: Self.options(cap: 16))
+            #expect(error != nil, "\(input.prefix(12))")
         }
     }
 

@@ -59,6 +59,12 @@ struct HeldBytes: ~Copyable {
         fedCount -= n
     }
 
+    /// Keeps only the first `n` bytes, which were fed (`n <= fedCount`).
+    mutating func keepFirst(_ n: Int) {
+        count = min(count, n)
+        fedCount = min(fedCount, n)
+    }
+
     private mutating func grow(toHold needed: Int) {
         let newCapacity = max(needed, capacity * 2, 256)
         let grown = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)

@@ -125,6 +125,10 @@ struct Tokenizer: ~Copyable {
             } else {
                 stallSize = 0
                 dropToOpenToken()
+                // Left: nothing, or a last `,` `:` `[` `{` and whitespace after it. The next
+                // token's position is found from its own bytes, and only what that punctuation is
+                // matters (a key or a value next): the whitespace goes too.
+                held.keepFirst(1)
             }
         } else {
             stallSize = 0
