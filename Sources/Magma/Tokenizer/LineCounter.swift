@@ -4,8 +4,8 @@ import Glibc
 
 /// The lines of input fed chunk by chunk, for the line and column of an error: each feed's lines
 /// are counted once, after it is parsed, so an error costs no pass over the input before its feed.
-/// (Whole-buffer decoding needs none of this: it counts from the buffer on error, see
-/// `locate(_:offset:in:)`.)
+/// (Whole-buffer decoding needs none of this: on error it locates in the buffer with a counter
+/// that has counted nothing, the buffer being the chunk.)
 struct LineCounter {
     /// Newlines in the bytes counted so far.
     private var newlines = 0
@@ -28,19 +28,12 @@ struct LineCounter {
     }
 
     /// Sets the line and column of `error`, at `offset` in the whole input: in `chunk`, which
-    /// begins at `start` and is not counted yet, or before it.
-    func locate(_ error: inout JSONError, offset: Int, chunk: UnsafeRawBufferPointer, at start: Int) {
+    /// begins at `start` and is not counted yet, or before it (no chunk: all of it is counted).
+    func locate(_ error: inout JSONError, offset: Int, chunk: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+                at start: Int) {
         var line = newlines, lineStart = lastLineStart
         let upTo = min(max(offset - start, 0), chunk.count)
         for i in 0..<upTo where chunk[i] == 10 { line += 1; lineStart = start + i + 1 }
-        error.line = line + 1
-        error.column = offset - lineStart + 1
-    }
-
-    /// Sets the line and column of `error`, at `offset` in `input`, the whole input.
-    static func locate(_ error: inout JSONError, offset: Int, in input: UnsafeRawBufferPointer) {
-        var line = 0, lineStart = 0
-        for i in 0..<min(offset, input.count) where input[i] == 10 { line += 1; lineStart = i + 1 }
         error.line = line + 1
         error.column = offset - lineStart + 1
     }

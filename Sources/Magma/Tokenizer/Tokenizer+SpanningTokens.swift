@@ -21,7 +21,7 @@ extension Tokenizer {
         }
         var error = JSONError(.syntax, "trailing garbage: the input ends inside a \(open.kind == .string ? "string" : "comment") after the value")
         error.offset = consumedBefore
-        lines?.locate(&error, offset: consumedBefore, chunk: UnsafeRawBufferPointer(start: nil, count: 0), at: consumedBefore)
+        lines?.locate(&error, offset: consumedBefore, at: consumedBefore)
         throw error
     }
 

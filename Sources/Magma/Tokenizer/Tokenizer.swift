@@ -70,7 +70,7 @@ struct Tokenizer: ~Copyable {
             try feedDirect(input, carry: UnsafeRawBufferPointer(start: nil, count: 0))
             try finish(whole: input)
         } catch var error {
-            if let offset = error.offset { LineCounter.locate(&error, offset: offset, in: input) }
+            if let offset = error.offset { LineCounter().locate(&error, offset: offset, chunk: input, at: 0) }
             throw error
         }
     }
@@ -272,7 +272,7 @@ struct Tokenizer: ~Copyable {
         let status = token.yajlEnding.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
         if status == yajl_status_ok { return }
         if status == yajl_status_client_canceled, var error = builder.pointee.takeError() {
-            if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: UnsafeRawBufferPointer(start: nil, count: 0), at: consumedBefore) }
+            if let offset = error.offset { lines?.locate(&error, offset: offset, at: consumedBefore) }
             throw error
         }
         // yajl rejects the token where it stands: one whole buffer gives the cap's error.
