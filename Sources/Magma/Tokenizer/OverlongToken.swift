@@ -1,5 +1,7 @@
 // A string or number over the size cap, read past byte by byte in a stream that skips bad records,
-// so the bytes of a token that may never end are not held (see `Tokenizer.feed`). Runs only then.
+// so the bytes of a token that may never end are not held (see `Tokenizer.feed`). Also tells the
+// Tokenizer whether the held part of a string over the cap holds an error yajl reports first.
+// Runs only for a token over the cap.
 
 /// Where the reading of an over-long string or number stands: yajl's lexical grammar, one byte at
 /// a time, so it ends where yajl would end the token and fails where yajl would fail it.

@@ -163,32 +163,6 @@ struct TokenScanner {
         return j
     }
 
-    /// Whether the string content in `range` holds something yajl rejects (a control character,
-    /// an escape it does not know), so that yajl's error, not the size cap, comes first.
-    func holdsLexicalError(_ range: Range<Int>) -> Bool {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let c = bytes[i]
-            if c < 0x20 { return true }
-            if c == UInt8(ascii: "\\") {
-                guard i + 1 < range.upperBound else { return false }
-                switch bytes[i + 1] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    i += 2
-                case UInt8(ascii: "u"):
-                    for k in (i + 2)..<min(i + 6, range.upperBound) where bytes[k].hexDigitValue == nil { return true }
-                    i += 6
-                default:
-                    return true
-                }
-                continue
-            }
-            i += 1
-        }
-        return false
-    }
-
     /// How many backslashes run back from just before `q`, not reaching `floor`: an odd count
     /// escapes the quote at `q`.
     @inline(__always)

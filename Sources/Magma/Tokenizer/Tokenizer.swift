@@ -189,17 +189,16 @@ struct Tokenizer: ~Copyable {
                     if held.fedCount == held.count, stallSize > 0 { try checkOpenTokenSize() }
                     return
                 }
+                var token = OverlongToken(kind: open.kind, start: consumedBefore - held.fedCount + open.start,
+                                          afterColon: Tokenizer.isColon(previous, in: scanner.bytes))
+                let content = open.kind == .string ? open.start + 1 : open.start
+                let rejected = if case .invalid = token.advance(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[content...])) {
+                    true
+                } else { false }
                 // A string yajl will reject within what is held fails with yajl's error, as from
                 // one whole buffer: feed on.
-                if !(open.kind == .string && scanner.holdsLexicalError((open.start + 1)..<held.count)) {
-                    let start = consumedBefore - held.fedCount + open.start
-                    let afterColon = Tokenizer.isColon(previous, in: scanner.bytes)
-                    guard builder.pointee.recoversHere else {
-                        throw tokenTooLong(open.kind, at: start, pending: builder.pointee.pendingToken(afterColon: afterColon))
-                    }
-                    var token = OverlongToken(kind: open.kind, start: start, afterColon: afterColon)
-                    let content = open.kind == .string ? open.start + 1 : open.start
-                    _ = token.advance(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[content...]))
+                if !(open.kind == .string && rejected) {
+                    guard builder.pointee.recoversHere else { throw overlongError(token) }
                     return try beginSkipping(token)
                 }
             }
