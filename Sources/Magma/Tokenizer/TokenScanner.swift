@@ -102,6 +102,15 @@ struct TokenScanner {
         return (last, previous)
     }
 
+    /// The string or number still open at the end of the bytes when it is longer than `limit`
+    /// (as `contentLength` counts), and the token before it.
+    func openToken(longerThan limit: Int) -> (token: Token, previous: Token?)? {
+        let (last, previous) = lastTwoTokens()
+        guard let open = last, open.open, open.kind == .string || open.kind == .number,
+              open.contentLength(upTo: bytes.count) > limit else { return nil }
+        return (open, previous)
+    }
+
     /// The first token that ends after `offset`, or a number ending at it.
     func firstToken(endingAfter offset: Int) -> Token? {
         var found: Token?

@@ -179,28 +179,25 @@ struct Tokenizer: ~Copyable {
     /// the held bytes pass the cap and then each time they grow by a quarter: O(n) in all.
     private mutating func checkOpenTokenSize() throws(JSONError) {
         let scanner = TokenScanner(bytes: held.bytes, allowComments: allowComments)
-        let (last, previous) = scanner.lastTwoTokens()
-        if let open = last, open.open, open.kind == .string || open.kind == .number {
-            if open.contentLength(upTo: held.count) > maxTokenLength {
-                if open.start >= held.fedCount {
-                    // yajl has not reached the token: feed it what comes before, which may hold an
-                    // error of its own (one whole buffer would report that first).
-                    try feedHeld()
-                    if held.fedCount == held.count, stallSize > 0 { try checkOpenTokenSize() }
-                    return
-                }
-                var token = OverlongToken(kind: open.kind, start: consumedBefore - held.fedCount + open.start,
-                                          afterColon: Tokenizer.isColon(previous, in: scanner.bytes))
-                let content = open.kind == .string ? open.start + 1 : open.start
-                let rejected = if case .invalid = token.advance(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[content...])) {
-                    true
-                } else { false }
-                // A string yajl will reject within what is held fails with yajl's error, as from
-                // one whole buffer: feed on.
-                if !(open.kind == .string && rejected) {
-                    guard builder.pointee.recoversHere else { throw overlongError(token) }
-                    return try beginSkipping(token)
-                }
+        if let (open, previous) = scanner.openToken(longerThan: maxTokenLength) {
+            if open.start >= held.fedCount {
+                // yajl has not reached the token: feed it what comes before, which may hold an
+                // error of its own (one whole buffer would report that first).
+                try feedHeld()
+                if held.fedCount == held.count, stallSize > 0 { try checkOpenTokenSize() }
+                return
+            }
+            var token = OverlongToken(kind: open.kind, start: consumedBefore - held.fedCount + open.start,
+                                      afterColon: Tokenizer.isColon(previous, in: scanner.bytes))
+            let content = open.kind == .string ? open.start + 1 : open.start
+            let rejected = if case .invalid = token.advance(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[content...])) {
+                true
+            } else { false }
+            // A string yajl will reject within what is held fails with yajl's error, as from
+            // one whole buffer: feed on.
+            if !(open.kind == .string && rejected) {
+                guard builder.pointee.recoversHere else { throw overlongError(token) }
+                return try beginSkipping(token)
             }
         }
         // Only the fed bytes before the token yajl holds open may go.
@@ -295,9 +292,7 @@ struct Tokenizer: ~Copyable {
             if error.code == .unexpectedEnd, consumedBefore > maxTokenLength {
                 let bytes = whole ?? held.fedBytes
                 let base = consumedBefore - bytes.count
-                let (last, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).lastTwoTokens()
-                if let open = last, open.open, open.kind == .string || open.kind == .number,
-                   open.contentLength(upTo: bytes.count) > maxTokenLength {
+                if let (open, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(longerThan: maxTokenLength) {
                     error = tokenTooLong(open.kind, at: base + open.start, pending: pendingToken(after: previous, in: bytes))
                 }
             }
