@@ -236,7 +236,7 @@ enum EscapedText {
 
 extension UInt8 {
     /// The value of this byte as an ASCII hex digit (either case), or nil. Shared by the escape
-    /// decoder and the TokenScanner.
+    /// decoder and OverlongToken.
     @inline(__always)
     var hexDigitValue: UInt8? {
         switch self {

@@ -120,7 +120,7 @@ struct Tokenizer: ~Copyable {
         if !producedEvents {
             // Bytes are held back only while a token yajl re-lexes is open across feeds; a feed
             // of whitespace between tokens (endless, from a hostile stream) is dropped instead.
-            if TokenScanner(bytes: held.bytes, allowComments: allowComments).lastTwoTokens().last?.open == true {
+            if TokenScanner(bytes: held.bytes, allowComments: allowComments).openToken() != nil {
                 stallSize = heldBack.count
             } else {
                 stallSize = 0
