@@ -71,10 +71,8 @@ public final class RecordDecoder<Model: JSONModel> {
 
     private let layout: Layout
     private let policy: ErrorPolicy
-    private let options: DecodingOptions
-    private let onSkip: ((JSONError) -> Void)?
     private let receiver: RecordReceiver<Model>
-    private let recordSlot: Slot<Model>
+    /// The builder's root, which it does not retain.
     private let root: ValueTarget
     private let sink: Sink
     /// The records' array or the root of concatenated values, for the index of the record an
@@ -103,7 +101,6 @@ public final class RecordDecoder<Model: JSONModel> {
     /// The most bytes the tokenizers of lines now closed have held.
     private var mostHeldInLines = 0
     private var consumed = 0
-    private var started: ContinuousClock.Instant?
     private let counters = Counters()
 
     /// The errors of the records skipped so far (with `.skip`), in order.
@@ -153,10 +150,8 @@ public final class RecordDecoder<Model: JSONModel> {
                                       onSkip: ((JSONError) -> Void)?, onRecord: @escaping (Model) throws -> Void) {
         self.layout = layout
         policy = errorPolicy
-        self.options = options
-        self.onSkip = onSkip
         receiver = RecordReceiver(onRecord)
-        recordSlot = Slot(ModelCodec<Model>(), receiver)
+        let recordSlot = Slot(ModelCodec<Model>(), receiver)
         sink = Sink()
         sink.counters = counters
         sink.onSkip = onSkip
