@@ -398,11 +398,10 @@ public final class RecordDecoder<Model: JSONModel> {
         /// Concatenated values: records are top-level, so the builder knows no index for them.
         var sequence: RecordSequenceTarget?
         override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
-            sequence.map { valueStarted ? $0.started - 1 : $0.started }
+            sequence?.recordIndex(valueStarted: valueStarted)
         }
+        /// `error` is placed in its record: the builder sets its index, and so does `parsingLine`.
         override func skipped(_ error: JSONError) throws {
-            var error = error
-            if error.recordIndex == nil, let sequence { error.recordIndex = sequence.started - 1 }
             errors.append(error)
             counters?.skipped.add(1, ordering: .relaxed)
             onSkip?(error)
