@@ -81,8 +81,7 @@ import Testing
     @Test func migrationKeyPaths_readEscapedDots_asTheMappingDoes() throws {
         let old = Data(#"{"version": 1, "model": {"server.host": "example.org", "server": {"port": 8080}}}"#.utf8)
         #expect(try JSONArchive.unarchive(Endpoint.self, from: old) == Endpoint(host: "example.org", port: 8080))
-        var migrated = try JSONAdapter.value(from: Data(#"{"server.host": "example.org", "server": {"port": 8080}}"#.utf8), .json)
-        for migration in Endpoint.migrations { try migration.body(&migrated) }
+        var migrated = try Self.migrated(#"{"server.host": "example.org", "server": {"port": 8080}}"#, Endpoint.migrations)
         #expect(migrated == .object(["host": .string("example.org"), "port.number": .number(8080),
                                      "server": .object([:]), "server.host": .string("stale")]))
         do {

@@ -6,18 +6,11 @@ import Testing
 /// it passes the cap, with the error the whole line gives, and with `.skip` loses that line only,
 /// holding O(cap) bytes however long the line runs on. A line long only because it holds many
 /// small tokens is a record like any other.
-@Suite struct NDJSONLineTests {
+@Suite struct NDJSONLineTests: TokenCapFixtures {
     typealias Event = StreamEvent
     typealias Outcome = StreamOutcome
 
-    static let cap = 16
-    static func options(cap: Int = cap) -> DecodingOptions {
-        var options = DecodingOptions()
-        options.maxTokenLength = cap
-        return options
-    }
-
-    private func stream(_ pieces: [[UInt8]], policy: RecordDecoder<Event>.ErrorPolicy, options: DecodingOptions = options(),
+    private func stream(_ pieces: [[UInt8]], policy: RecordDecoder<Event>.ErrorPolicy, options: DecodingOptions = Self.options(),
                         more: () -> [UInt8]? = { nil }) -> Outcome {
         streamOutcome(pieces, .ndjson, policy: policy, options: options, more: more)
     }
@@ -27,9 +20,6 @@ import Testing
                                    sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
         streamOutcomeEverywhere(input, .ndjson, policy: policy, options: Self.options(), sourceLocation: sourceLocation)
     }
-
-    static let long = String(repeating: "x", count: 40)
-    static let digits = String(repeating: "7", count: 40)
 
     /// Lines with a token over the cap (a value, a number, a key, one in an array, one in an
     /// unmapped value, with escapes near the end), or an error before it that comes first.

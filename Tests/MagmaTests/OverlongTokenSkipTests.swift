@@ -5,26 +5,16 @@ import Testing
 /// A record stream that skips bad records treats a string, number or key over the size cap the
 /// same however the input is chunked: the record holding it is skipped and reported, the stream
 /// goes on, and errors after it keep their exact offsets.
-@Suite struct OverlongTokenSkipTests {
+@Suite struct OverlongTokenSkipTests: TokenCapFixtures {
     typealias Event = StreamEvent
     typealias Outcome = StreamOutcome
-
-    static let cap = 16
-    static var options: DecodingOptions {
-        var options = DecodingOptions()
-        options.maxTokenLength = cap
-        return options
-    }
 
     @discardableResult
     private func outcomeEverywhere(_ input: String, _ layout: RecordDecoder<Event>.Layout,
                                    policy: RecordDecoder<Event>.ErrorPolicy = .skip,
                                    sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
-        streamOutcomeEverywhere(input, layout, policy: policy, options: Self.options, sourceLocation: sourceLocation)
+        streamOutcomeEverywhere(input, layout, policy: policy, options: Self.options(), sourceLocation: sourceLocation)
     }
-
-    static let long = String(repeating: "x", count: 40)
-    static let digits = String(repeating: "7", count: 40)
 
     /// The middle record's bad token, as a value, a number and a key (with an escape and an
     /// escaped quote near the end, so a chunk may end inside one).
@@ -134,8 +124,7 @@ import Testing
     /// An endless string fed in 64 KiB chunks, one record in: fails at the end of the input
     /// holding O(cap) bytes, never the string.
     @Test func endlessString_inASkippingStream_holdsBoundedMemory() throws {
-        var options = DecodingOptions()
-        options.maxTokenLength = 1 << 16
+        let options = Self.options(cap: 1 << 16)
         var records = 0
         let decoder = RecordDecoder(Event.self, layout: .array, options: options, errorPolicy: .skip) { _ in records += 1 }
         try decoder.feed(Array("[{\"id\": 1}, {\"id\": 2, \"name\": \"".utf8))

@@ -17,6 +17,22 @@ struct StreamEvent: JSONModel, Equatable {
     }
 }
 
+/// The size cap of the suites that stream tokens over it, and such tokens.
+protocol TokenCapFixtures {}
+
+extension TokenCapFixtures {
+    static var cap: Int { 16 }
+    /// Options with `maxTokenLength` set to `cap`.
+    static func options(cap: Int = Self.cap) -> DecodingOptions {
+        var options = DecodingOptions()
+        options.maxTokenLength = cap
+        return options
+    }
+    /// A string's text and a number's digits, each over `cap`.
+    static var long: String { String(repeating: "x", count: 40) }
+    static var digits: String { String(repeating: "7", count: 40) }
+}
+
 /// What a record stream gave: the records, the skipped errors, the error that stopped it, and the
 /// most bytes it held.
 struct StreamOutcome: CustomStringConvertible {

@@ -71,10 +71,8 @@ public final class RecordDecoder<Model: JSONModel> {
 
     private let layout: Layout
     private let policy: ErrorPolicy
-    private let options: DecodingOptions
-    private let onSkip: ((JSONError) -> Void)?
     private let receiver: RecordReceiver<Model>
-    private let recordSlot: Slot<Model>
+    /// The builder's root, which it does not retain.
     private let root: ValueTarget
     private let sink: Sink
     /// The records' array or the root of concatenated values, for the index of the record an
@@ -95,15 +93,14 @@ public final class RecordDecoder<Model: JSONModel> {
     private var lineOpen = false
     private var lineStart = 0
     private var lineBlanks = 0
-    /// Its parse, from its first byte after the blanks (nil before that byte), and its record index.
+    /// Its parse, from its first byte after the blanks (nil before that byte); its record is the
+    /// last counted in `lineRecords`.
     private var lineTokenizer: Tokenizer?
-    private var lineIndex = 0
     /// It failed (with `.skip`): the rest of it, up to its newline, is read past, not held.
     private var lineSkipped = false
     /// The most bytes the tokenizers of lines now closed have held.
     private var mostHeldInLines = 0
     private var consumed = 0
-    private var started: ContinuousClock.Instant?
     private let counters = Counters()
 
     /// The errors of the records skipped so far (with `.skip`), in order.
@@ -153,10 +150,8 @@ public final class RecordDecoder<Model: JSONModel> {
                                       onSkip: ((JSONError) -> Void)?, onRecord: @escaping (Model) throws -> Void) {
         self.layout = layout
         policy = errorPolicy
-        self.options = options
-        self.onSkip = onSkip
         receiver = RecordReceiver(onRecord)
-        recordSlot = Slot(ModelCodec<Model>(), receiver)
+        let recordSlot = Slot(ModelCodec<Model>(), receiver)
         sink = Sink()
         sink.counters = counters
         sink.onSkip = onSkip
@@ -310,10 +305,9 @@ public final class RecordDecoder<Model: JSONModel> {
     private func parseLine(_ line: UnsafeRawBufferPointer, start: Int) throws {
         lineNumber += 1
         if line.allSatisfy(isBlank) { return }
-        let index = lineRecords
         lineRecords += 1
         var lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
-        try parsingLine(index: index, start: start) { try lineTokenizer.parseAll(line) }
+        try parsingLine(start: start) { try lineTokenizer.parseAll(line) }
     }
 
     /// Parses the part of a line in this feed (`ends`: up to its newline, or the end of the
@@ -337,11 +331,10 @@ public final class RecordDecoder<Model: JSONModel> {
             guard let first = part.firstIndex(where: { !isBlank($0) }) else { lineBlanks += part.count; return }
             lineBlanks += first
             part = UnsafeRawBufferPointer(rebasing: part[first...])
-            lineIndex = lineRecords
             lineRecords += 1
             lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
         }
-        let failed = try parsingLine(index: lineIndex, start: lineStart, blanks: lineBlanks) {
+        let failed = try parsingLine(start: lineStart, blanks: lineBlanks) {
             try lineTokenizer!.feed(part)
             if ends { try lineTokenizer!.finish() }
         }
@@ -363,13 +356,14 @@ public final class RecordDecoder<Model: JSONModel> {
         lineTokenizer = nil
     }
 
-    /// Runs `body`, which parses line `lineNumber` (record `index`, beginning at `start` in the
-    /// input, with `blanks` bytes before the first the Tokenizer was given), and places an error
-    /// it throws in the input. The line's error stops the stream or, with `.skip`, is reported.
-    /// An error `onRecord` threw stops the stream as it was thrown.
+    /// Runs `body`, which parses line `lineNumber` (record `lineRecords - 1`, beginning at `start`
+    /// in the input, with `blanks` bytes before the first the Tokenizer was given), and places an
+    /// error it throws in the input. The line's error stops the stream or, with `.skip`, is
+    /// reported. An error `onRecord` threw stops the stream as it was thrown (not through `run`,
+    /// which would hand one that is a `JSONError` to the catch here as the line's).
     /// - Returns: Whether the line failed (and was skipped).
     @discardableResult
-    private func parsingLine(index: Int, start: Int, blanks: Int = 0, _ body: () throws -> Void) throws -> Bool {
+    private func parsingLine(start: Int, blanks: Int = 0, _ body: () throws -> Void) throws -> Bool {
         defer { counters.records.store(receiver.count, ordering: .relaxed) }
         do {
             try body()
@@ -378,7 +372,7 @@ public final class RecordDecoder<Model: JSONModel> {
             if let handler = error.underlying as? RecordHandlerError { throw handler.error }
             builder.pointee.reset()
             let offsetInLine = error.offset.map { $0 + blanks }
-            error.recordIndex = index
+            error.recordIndex = lineRecords - 1
             error.column = offsetInLine.map { $0 + 1 }
             error.offset = offsetInLine.map { start + $0 }
             error.line = lineNumber
@@ -403,11 +397,10 @@ public final class RecordDecoder<Model: JSONModel> {
         /// Concatenated values: records are top-level, so the builder knows no index for them.
         var sequence: RecordSequenceTarget?
         override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
-            sequence.map { valueStarted ? $0.started - 1 : $0.started }
+            sequence?.recordIndex(valueStarted: valueStarted)
         }
+        /// `error` is placed in its record: the builder sets its index, and so does `parsingLine`.
         override func skipped(_ error: JSONError) throws {
-            var error = error
-            if error.recordIndex == nil, let sequence { error.recordIndex = sequence.started - 1 }
             errors.append(error)
             counters?.skipped.add(1, ordering: .relaxed)
             onSkip?(error)

@@ -123,6 +123,10 @@ final class RecordSequenceTarget: ValueTarget, RecordCounter {
     }
 
     func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int? {
-        valueStarted || b.depth > 0 ? started - 1 : started
+        recordIndex(valueStarted: valueStarted || b.depth > 0)
     }
+
+    /// The index of the record an error is in: the last one begun if the failing token is in it,
+    /// else the next one.
+    func recordIndex(valueStarted: Bool) -> Int { valueStarted ? started - 1 : started }
 }
