@@ -108,14 +108,10 @@ import Testing
 
     @Test func inheritingTheLinesOfAClassItIsNotASubclassOf_failsWhenBuilt() {
         let broken = JSONMapping<Vehicle>(Bike.self, inheriting: Car.carMapping) {}
-        do {
+        let error = #expect(throws: JSONError.self, "a mapping inheriting the lines of a sibling class built") {
             try broken.validate()
-            Issue.record("a mapping inheriting the lines of a sibling class built")
-        } catch let error as JSONError {
-            #expect(error.code == .invalidMapping && error.message.contains("Car"))
-        } catch {
-            Issue.record("\(error)")
         }
+        #expect(error?.code == .invalidMapping && error?.message.contains("Car") == true)
     }
 
     @Test func errors_nameAClassPropertyByItsLinesName() throws {
@@ -164,14 +160,10 @@ import Testing
         #expect(throws: JSONError.self) { try broken.validate() }
         // With no line to carry the error, too.
         let empty = JSONMapping<Vehicle>(Account.self, inheriting: JSONMapping<Vehicle> {}) {}
-        do {
+        let error = #expect(throws: JSONError.self, "a mapping inheriting from a class that is not a superclass built") {
             try empty.validate()
-            Issue.record("a mapping inheriting from a class that is not a superclass built")
-        } catch let error as JSONError {
-            #expect(error.code == .invalidMapping && error.message.contains("not a subclass"))
-        } catch {
-            Issue.record("\(error)")
         }
+        #expect(error?.code == .invalidMapping && error?.message.contains("not a subclass") == true)
     }
 
     struct Wrong: JSONModel {

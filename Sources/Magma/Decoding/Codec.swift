@@ -47,17 +47,18 @@ class Codec<V>: @unchecked Sendable {
 }
 
 extension Codec {
-    /// The number a JSON string holds, for the lenient number codecs (`"42"` read as `42`).
+    /// Checks that a JSON string may be read as a number, for the lenient number codecs (`"42"`
+    /// read as `42`): the codec then reads its bytes as it reads a number token's. Checked on the
+    /// bytes, with no `String` made.
     /// - Parameters:
     ///   - bytes: The string's UTF-8 bytes.
     ///   - flags: The property's flags; only `lenient` ones accept a string.
-    /// - Returns: The string's text as a number, when it is JSON number syntax.
-    /// - Throws: A type mismatch (a string where `V` needs a number) otherwise.
-    func lenientNumber(inString bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber {
-        guard flags.lenient, let number = JSONNumber(String(decoding: bytes, as: UTF8.self)) else {
+    /// - Throws: A type mismatch (a string where `V` needs a number) unless the flags are lenient
+    ///   and the bytes are JSON number syntax.
+    func requireLenientNumber(inString bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws {
+        guard flags.lenient, JSONNumber.isValid(bytes) else {
             throw mismatch("string", JSONError.quote(bytes, asString: true))
         }
-        return number
     }
 
     /// Decodes a `V` from an already-built JSONValue, through the same code as parsed JSON.

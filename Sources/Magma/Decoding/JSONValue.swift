@@ -25,7 +25,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
     /// Creates a number from JSON number text; `nil` if `text` is not JSON number syntax.
     /// - Parameter text: The text, such as `-12.5e3`.
     public init?(_ text: String) {
-        guard JSONNumber.isValid(text) else { return nil }
+        guard JSONNumber.isValid(text.utf8) else { return nil }
         self.text = text
     }
 
@@ -113,10 +113,11 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
         return s
     }
 
-    static func isValid(_ text: String) -> Bool {
-        var i = text.utf8.makeIterator()
+    /// Whether `text` (a `String`'s UTF-8, or a JSON string's bytes) is JSON number syntax.
+    static func isValid(_ text: some Sequence<UInt8>) -> Bool {
+        var i = text.makeIterator()
         var c = i.next()
-        func digits(_ c: inout UInt8?, _ i: inout String.UTF8View.Iterator) -> Int {
+        func digits<I: IteratorProtocol<UInt8>>(_ c: inout UInt8?, _ i: inout I) -> Int {
             var n = 0
             while let d = c, d >= 48, d <= 57 { n += 1; c = i.next() }
             return n

@@ -89,12 +89,13 @@ extension Map {
                 mine = sub as! Base
             },
             remake: remake.map { remake in { remake($0, $1, $2, $3).rebased(to: Base.self) } },
-            relationship: relationship?.rebased(to: Base.self))
+            makeRelationship: makeRelationship.map { make in { make($0).rebased(to: Base.self) } })
     }
 
     init(property: AnyKeyPath, propertyName: String, bareName: String?, source: Source, required: Bool,
          writer: ((String) -> PropertyWriter)?, problem: JSONError?, derivesKey: Bool, merge: @escaping (inout Model, Model) -> Void,
-         remake: ((String, String?, TransformerRegistry, Bool) -> Map<Model>)?, relationship: Relationship<Model>?) {
+         remake: ((String, String?, TransformerRegistry, Bool) -> Map<Model>)?,
+         makeRelationship: ((String) -> Relationship<Model>)?) {
         self.property = property
         self.propertyName = propertyName
         self.bareName = bareName
@@ -105,6 +106,6 @@ extension Map {
         self.derivesKey = derivesKey
         self.merge = merge
         self.remake = remake
-        self.relationship = relationship
+        self.makeRelationship = makeRelationship
     }
 }

@@ -44,11 +44,7 @@ public struct Map<Model> {
     /// `inverse`), as `source` makes its slot.
     var makeRelationship: ((_ name: String) -> Relationship<Model>)? = nil
     /// The line's relationship, named by its final name: made on each read (once per plan).
-    /// One set here keeps the name it has.
-    var relationship: Relationship<Model>? {
-        get { makeRelationship?(bareName ?? propertyName) }
-        set { makeRelationship = newValue.map { relationship in { _ in relationship } } }
-    }
+    var relationship: Relationship<Model>? { makeRelationship?(bareName ?? propertyName) }
 
     /// Maps a property through its type's implicit transformer.
     /// - Parameters:

@@ -57,7 +57,7 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     }
     /// Lenient: a string holding JSON number text.
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T {
-        _ = try lenientNumber(inString: bytes, flags)
+        try requireLenientNumber(inString: bytes, flags)
         return try number(bytes, flags)
     }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
@@ -74,7 +74,7 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         return v
     }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Double {
-        _ = try lenientNumber(inString: bytes, flags)
+        try requireLenientNumber(inString: bytes, flags)
         return try number(bytes, flags)
     }
     override func encode(_ value: Double) throws -> JSONValue {
@@ -93,7 +93,7 @@ final class FloatCodec: Codec<Float>, @unchecked Sendable {
         return v
     }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float {
-        _ = try lenientNumber(inString: bytes, flags)
+        try requireLenientNumber(inString: bytes, flags)
         return try number(bytes, flags)
     }
     override func encode(_ value: Float) throws -> JSONValue {
@@ -120,7 +120,7 @@ final class DecimalCodec: Codec<Decimal>, @unchecked Sendable {
         return v
     }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Decimal {
-        _ = try lenientNumber(inString: bytes, flags)
+        try requireLenientNumber(inString: bytes, flags)
         return try number(bytes, flags)
     }
     override func encode(_ value: Decimal) throws -> JSONValue {
