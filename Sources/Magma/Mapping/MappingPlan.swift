@@ -170,8 +170,7 @@ private final class NodeBuilder {
     func build() throws(JSONError) -> PlanNode {
         var targets: [ValueTarget] = []
         var bits: [UInt64] = []
-        var indices: [(Int, Int)] = []
-        for (i, key) in order.enumerated() {
+        for key in order {
             switch children[key]! {
             case .values(let ts, let b, _):
                 targets.append(ts.count == 1 ? ts[0] : TeeTarget(ts))
@@ -180,8 +179,7 @@ private final class NodeBuilder {
                 targets.append(PathTarget(try node.build()))
                 bits.append(0)
             }
-            if let index = MappingPlan.arrayIndex(key) { indices.append((index, i)) }
         }
-        return PlanNode(names: order, targets: targets, requiredBits: bits, indices: indices)
+        return PlanNode(names: order, targets: targets, requiredBits: bits)
     }
 }

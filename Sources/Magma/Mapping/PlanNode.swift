@@ -19,10 +19,13 @@ final class PlanNode {
 
     var hasIndices: Bool { !indices.isEmpty }
 
-    init(names: [String], targets: [ValueTarget], requiredBits: [UInt64], indices: [(Int, Int)]) {
+    /// A name that is a canonical number (`MappingPlan.arrayIndex`) also stands for that element
+    /// of an array.
+    init(names: [String], targets: [ValueTarget], requiredBits: [UInt64]) {
         self.names = names
         self.targets = targets
-        self.indices = indices.sorted { $0.0 < $1.0 }.map { (index: $0.0, entry: $0.1) }
+        indices = names.enumerated().compactMap { entry, name in MappingPlan.arrayIndex(name).map { (index: $0, entry: entry) } }
+            .sorted { $0.index < $1.index }
         keys = KeyTable(names.map { Array($0.utf8) })
         entries = .allocate(capacity: max(targets.count, 1))
         for i in targets.indices {

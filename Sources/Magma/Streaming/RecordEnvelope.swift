@@ -72,8 +72,7 @@ final class EnvelopeTarget<Envelope: JSONModel>: EnvelopeRoot {
             targets.append(path.count == 1 ? leaf : PathTarget(try graft(path.dropFirst(), onto: nil, leaf, keyPath: keyPath)))
             bits.append(0)
         }
-        let indices = names.enumerated().compactMap { i, name in MappingPlan.arrayIndex(name).map { ($0, i) } }
-        return PlanNode(names: names, targets: targets, requiredBits: bits, indices: indices)
+        return PlanNode(names: names, targets: targets, requiredBits: bits)
     }
 }
 
