@@ -76,6 +76,15 @@ func failureEverywhere<M: JSONModel>(_ type: M.Type, _ json: String, options: De
                     pieces: { _ = try JSONAdapter.model(type, fromChunks: $0, options: options) })
 }
 
+/// Decodes `bytes` (which may be invalid UTF-8) whole and in every chunk size; checks each fails
+/// with the same error, and returns it.
+func failureEverywhere<M: JSONModel>(_ type: M.Type, _ bytes: [UInt8], options: DecodingOptions = .init(),
+                                     sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
+    failureEveryWay(splitWays(bytes), sourceLocation: sourceLocation,
+                    whole: { _ = try JSONAdapter.model(type, from: Data(bytes), options: options) },
+                    pieces: { _ = try JSONAdapter.model(type, fromChunks: $0, options: options) })
+}
+
 /// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way gives
 /// the same value, and returns it.
 func valueAnywhere<V: Equatable>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, V>, options: DecodingOptions = .init(),

@@ -91,7 +91,8 @@ struct Orchestrator {
         // Magma's share of the yajl ceiling is a ratio of two runs: on a machine whose per-core
         // speed drifts between seconds, one child each can catch them at different speeds. The two
         // run in alternation, a child per round, and each keeps its best round. The rounds share
-        // one system's time budget, so `make bench` takes no longer for them.
+        // one system's timed seconds; each child still loads the corpus and warms up, so the two
+        // cost that much more per round.
         let paired = systems.filter { $0 == .magma || $0 == .yajl }
         var best: [DecodeSystem: SystemResult] = [:]
         let rounds = paired.count == 2 ? policy.alternatingRounds : 1

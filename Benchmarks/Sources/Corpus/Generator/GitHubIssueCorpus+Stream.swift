@@ -17,8 +17,9 @@ extension GitHubIssueCorpus {
     ///   - format: A top-level array or NDJSON.
     ///   - distinctRecords: The size of the record pool, or nil to generate every record.
     ///   - descriptor: Where to write.
-    ///   - onFirstWrite: Called just before the first `write(2)`, after the record pool is built:
-    ///     where a reader timed from the first byte starts its clock.
+    ///   - onFirstWrite: Called just before the first `write(2)`: after the record pool is built,
+    ///     or without a pool, after the first 1 MiB is generated. Where a reader timed from the
+    ///     first byte starts its clock.
     /// - Returns: The bytes and records written.
     @discardableResult
     public func stream(targetBytes: Int, format: Format, distinctRecords: Int?, to descriptor: Int32,
