@@ -20,25 +20,25 @@ public enum JSONAdapter {
     ///   - options: How to read it; the defaults suit most input.
     /// - Returns: The model.
     /// - Throws: ``JSONError``.
-    public static func model<M: JSONModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> M {
-        try data.withUnsafeBytes { try decode(ModelCodec<M>(), from: $0, options: options) }
+    public static func model<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> M {
+        try data.withUnsafeBytes { try decode(objectModelCodec(M.self), from: $0, options: options) }
     }
 
     /// Decodes one model from JSON bytes.
-    public static func model<M: JSONModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> M {
-        try bytes.withUnsafeBytes { try decode(ModelCodec<M>(), from: $0, options: options) }
+    public static func model<M: JSONObjectModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> M {
+        try bytes.withUnsafeBytes { try decode(objectModelCodec(M.self), from: $0, options: options) }
     }
 
     /// Decodes one model from a JSON string.
-    public static func model<M: JSONModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> M {
+    public static func model<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> M {
         var string = string
-        return try string.withUTF8 { try decode(ModelCodec<M>(), from: UnsafeRawBufferPointer($0), options: options) }
+        return try string.withUTF8 { try decode(objectModelCodec(M.self), from: UnsafeRawBufferPointer($0), options: options) }
     }
 
     /// Decodes one model from JSON bytes in memory the caller owns.
-    public static func model<M: JSONModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
+    public static func model<M: JSONObjectModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
                                            options: DecodingOptions = .init()) throws -> M {
-        try decode(ModelCodec<M>(), from: buffer, options: options)
+        try decode(objectModelCodec(M.self), from: buffer, options: options)
     }
 
     /// Decodes one model from a JSON file.
@@ -47,7 +47,7 @@ public enum JSONAdapter {
     ///   - url: A file URL.
     ///   - options: How to read it.
     /// - Throws: ``JSONError``; code ``JSONError/Code/io`` if the file cannot be read.
-    public static func model<M: JSONModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> M {
+    public static func model<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> M {
         try model(type, from: try read(url), options: options)
     }
 
@@ -56,10 +56,10 @@ public enum JSONAdapter {
     ///   - type: The model type.
     ///   - chunks: The JSON text in pieces, in order.
     ///   - options: How to read it.
-    public static func model<M: JSONModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
+    public static func model<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
                                                              options: DecodingOptions = .init()) throws -> M
     where Chunks.Element: ContiguousBytes {
-        try decode(ModelCodec<M>(), fromChunks: chunks, options: options)
+        try decode(objectModelCodec(M.self), fromChunks: chunks, options: options)
     }
 
     // MARK: A top-level array of models
@@ -71,37 +71,37 @@ public enum JSONAdapter {
     ///   - options: How to read it.
     /// - Returns: The models, in order.
     /// - Throws: ``JSONError``; its path starts with the failing element's index (`$[12]...`).
-    public static func models<M: JSONModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [M] {
-        try data.withUnsafeBytes { try decode(ArrayCodec(ModelCodec<M>()), from: $0, options: options) }
+    public static func models<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [M] {
+        try data.withUnsafeBytes { try decode(ArrayCodec(objectModelCodec(M.self)), from: $0, options: options) }
     }
 
     /// Decodes a top-level JSON array of objects into models, from bytes.
-    public static func models<M: JSONModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> [M] {
-        try bytes.withUnsafeBytes { try decode(ArrayCodec(ModelCodec<M>()), from: $0, options: options) }
+    public static func models<M: JSONObjectModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> [M] {
+        try bytes.withUnsafeBytes { try decode(ArrayCodec(objectModelCodec(M.self)), from: $0, options: options) }
     }
 
     /// Decodes a top-level JSON array of objects into models, from a string.
-    public static func models<M: JSONModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [M] {
+    public static func models<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [M] {
         var string = string
-        return try string.withUTF8 { try decode(ArrayCodec(ModelCodec<M>()), from: UnsafeRawBufferPointer($0), options: options) }
+        return try string.withUTF8 { try decode(ArrayCodec(objectModelCodec(M.self)), from: UnsafeRawBufferPointer($0), options: options) }
     }
 
     /// Decodes a top-level JSON array of objects into models, from memory the caller owns.
-    public static func models<M: JSONModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
+    public static func models<M: JSONObjectModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
                                             options: DecodingOptions = .init()) throws -> [M] {
-        try decode(ArrayCodec(ModelCodec<M>()), from: buffer, options: options)
+        try decode(ArrayCodec(objectModelCodec(M.self)), from: buffer, options: options)
     }
 
     /// Decodes a top-level JSON array of objects into models, from a file.
-    public static func models<M: JSONModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> [M] {
+    public static func models<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> [M] {
         try models(type, from: try read(url), options: options)
     }
 
     /// Decodes a top-level JSON array of objects into models, from chunks.
-    public static func models<M: JSONModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
+    public static func models<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
                                                               options: DecodingOptions = .init()) throws -> [M]
     where Chunks.Element: ContiguousBytes {
-        try decode(ArrayCodec(ModelCodec<M>()), fromChunks: chunks, options: options)
+        try decode(ArrayCodec(objectModelCodec(M.self)), fromChunks: chunks, options: options)
     }
 
     /// Decodes a top-level JSON array of objects into models, keeping every model decoded before
@@ -111,12 +111,12 @@ public enum JSONAdapter {
     ///   - data: The JSON text.
     ///   - options: How to read it.
     /// - Returns: The models decoded, in order, and the error that stopped decoding, if any.
-    public static func modelsUntilError<M: JSONModel>(_ type: M.Type, from data: Data,
+    public static func modelsUntilError<M: JSONObjectModel>(_ type: M.Type, from data: Data,
                                                       options: DecodingOptions = .init()) -> (models: [M], error: JSONError?) {
         var partial: [M] = []
         do {
             let models = try data.withUnsafeBytes { bytes in
-                try run(ArrayCodec(ModelCodec<M>()), options: options, chunked: false, onFailure: { partial = $0.takeRootElements([M].self) }) {
+                try run(ArrayCodec(objectModelCodec(M.self)), options: options, chunked: false, onFailure: { partial = $0.takeRootElements([M].self) }) {
                     try $0.parseAll(bytes)
                 }
             }
@@ -159,9 +159,9 @@ public enum JSONAdapter {
     /// - Returns: UTF-8 JSON.
     /// - Throws: ``JSONError`` with code ``JSONError/Code/notEncodable`` naming the property and
     ///   value a reverse transformer rejected; no partial output is returned.
-    public static func json<M: JSONModel>(from model: M, options: EncodingOptions = .init()) throws -> Data {
+    public static func json<M: JSONObjectModel>(from model: M, options: EncodingOptions = .init()) throws -> Data {
         var w = JSONWriter(options: options)
-        try ModelCodec<M>().write(model, into: &w)
+        try objectModelCodec(M.self).write(model, into: &w)
         return Data(w.bytes)
     }
 
@@ -171,9 +171,9 @@ public enum JSONAdapter {
     ///   - options: How to write them.
     /// - Returns: UTF-8 JSON.
     /// - Throws: ``JSONError`` naming the property and value that could not be encoded.
-    public static func json<M: JSONModel>(from models: [M], options: EncodingOptions = .init()) throws -> Data {
+    public static func json<M: JSONObjectModel>(from models: [M], options: EncodingOptions = .init()) throws -> Data {
         var w = JSONWriter(options: options, capacity: max(4096, models.count * 256))
-        try ArrayCodec(ModelCodec<M>()).write(models, into: &w)
+        try ArrayCodec(objectModelCodec(M.self)).write(models, into: &w)
         return Data(w.bytes)
     }
 

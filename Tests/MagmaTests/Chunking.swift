@@ -61,7 +61,7 @@ private func failureEveryWay(_ ways: [(name: String, pieces: [[UInt8]])], source
 }
 
 /// Decodes `json` whole and in every chunk size; checks they all agree, and returns the result.
-func decodeEverywhere<M: JSONModel & Equatable>(_ type: M.Type, _ json: String, options: DecodingOptions = .init(),
+func decodeEverywhere<M: JSONObjectModel & Equatable>(_ type: M.Type, _ json: String, options: DecodingOptions = .init(),
                                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> M {
     try valueEveryWay(splitWays(Array(json.utf8)), sourceLocation: sourceLocation,
                       whole: { try JSONAdapter.model(type, from: json, options: options) },
@@ -69,7 +69,7 @@ func decodeEverywhere<M: JSONModel & Equatable>(_ type: M.Type, _ json: String, 
 }
 
 /// Decodes `json` whole and in every chunk size; checks each fails with the same error, and returns it.
-func failureEverywhere<M: JSONModel>(_ type: M.Type, _ json: String, options: DecodingOptions = .init(),
+func failureEverywhere<M: JSONObjectModel>(_ type: M.Type, _ json: String, options: DecodingOptions = .init(),
                                      sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
     failureEveryWay(splitWays(Array(json.utf8)), sourceLocation: sourceLocation,
                     whole: { _ = try JSONAdapter.model(type, from: json, options: options) },
@@ -78,7 +78,7 @@ func failureEverywhere<M: JSONModel>(_ type: M.Type, _ json: String, options: De
 
 /// Decodes `bytes` (which may be invalid UTF-8) whole and in every chunk size; checks each fails
 /// with the same error, and returns it.
-func failureEverywhere<M: JSONModel>(_ type: M.Type, _ bytes: [UInt8], options: DecodingOptions = .init(),
+func failureEverywhere<M: JSONObjectModel>(_ type: M.Type, _ bytes: [UInt8], options: DecodingOptions = .init(),
                                      sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
     failureEveryWay(splitWays(bytes), sourceLocation: sourceLocation,
                     whole: { _ = try JSONAdapter.model(type, from: Data(bytes), options: options) },

@@ -11,11 +11,11 @@ import Foundation
 ///
 /// A model that cannot be encoded throws and writes nothing: the lines already written stay
 /// whole. Pretty printing is ignored (it would break lines).
-public final class NDJSONWriter<Model: JSONModel> {
+public final class NDJSONWriter<Model: JSONObjectModel> {
     private var writer: JSONWriter
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private let bufferSize: Int
-    private let codec = ModelCodec<Model>()
+    private let codec = objectModelCodec(Model.self)
     /// Records written so far (including those still in the buffer).
     public private(set) var recordsWritten = 0
 

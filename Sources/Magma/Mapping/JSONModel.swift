@@ -21,7 +21,7 @@ import Synchronization
 /// A non-final class declares its mapping as an overridable `class var` of type
 /// `JSONMapping<Base>`, and each subclass overrides it with a mapping that inherits the
 /// superclass's lines (``JSONMapping/init(_:inheriting:keyNaming:_:)``); see <doc:ModelLayer>.
-public protocol JSONModel: JSONRepresentable {
+public protocol JSONModel: JSONObjectModel {
     /// The type whose ``JSONMapping`` declares this model's mapping: `Self`, inferred from
     /// ``jsonMapping``. A class hierarchy's mappings are all `JSONMapping<Base>` (Swift cannot
     /// let a non-final class name `Self` there); each subclass's holds its own lines.
@@ -35,29 +35,13 @@ public protocol JSONModel: JSONRepresentable {
     /// from a discriminator key (Mantle's `classForParsingJSONDictionary:`), and encoding any
     /// model of the cluster writes its discriminator. Default nil: no cluster, no cost.
     static var jsonCluster: JSONCluster<MappingRoot>? { get }
-    /// Called when the model's object has been read, before ``validate()``: derive helper
-    /// properties from decoded ones here (as Mantle models did in `initWithDictionary:`).
-    /// - Throws: Any error, reported as ``JSONError/Code/validationFailed`` with the model's path.
-    mutating func didDecode() throws
-    /// Checks the decoded model as a whole.
-    /// - Throws: Any error, reported as ``JSONError/Code/validationFailed`` with the model's path.
-    func validate() throws
 }
 
 extension JSONModel {
     public static var jsonCluster: JSONCluster<MappingRoot>? { nil }
-    public mutating func didDecode() throws {}
-    public func validate() throws {}
     /// A nested model decodes through its own mapping (a class hierarchy's: the base class's
     /// codec, which encodes each model through its dynamic type's mapping).
     public static var jsonTransformer: Transformer<JSONValue, MappingRoot> { .model(MappingRoot.self) }
-
-    /// Both hooks, on the model in place: `validate()` called on `pointee` from generic code
-    /// copied the model first (a copy and a destroy per model, with their retains and releases).
-    mutating func runDecodeHooks() throws {
-        try didDecode()
-        try validate()
-    }
 }
 
 /// A type with an implicit transformer: `Map(\.x, "x")` needs no transformer argument for it.
@@ -231,15 +215,7 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
         if plan.hasRelationships {
             for relationship in plan.relationships { relationship.link(frame.storage) }
         }
-        do {
-            try model.pointee.runDecodeHooks()
-        } catch let error as JSONError {
-            throw error
-        } catch {
-            var wrapped = JSONError(.validationFailed, "\(Model.self) is not valid: \(error)", underlying: error)
-            wrapped.property = String(describing: Model.self)
-            throw wrapped
-        }
+        try model.pointee.runDecodeHooksReporting()
         b.pop()
         try frame.starter.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.deliver(frame.storage, from: self, frame.parentContext, &b) }
     }

@@ -19,7 +19,7 @@ extension JSONAdapter {
     ///   - body: Called with each record of the split, in order.
     /// - Returns: The errors of the records skipped.
     @discardableResult
-    public static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
@@ -28,7 +28,7 @@ extension JSONAdapter {
     }
 
     /// The records of the NDJSON lines at `lines` (offsets from `data.startIndex`, on line bounds).
-    static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, lines: Range<Int>, options: DecodingOptions,
+    static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, lines: Range<Int>, options: DecodingOptions,
                                             errorPolicy: RecordDecoder<M>.ErrorPolicy,
                                             _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
         guard !lines.isEmpty else { return [] }
@@ -52,7 +52,7 @@ extension JSONAdapter {
     /// - Returns: The records in order, and the errors of the records skipped (record indices
     ///   are within their shard; offsets are the document's; `line` is nil, since a shard does
     ///   not count the lines before it).
-    public static func modelsInParallel<M: JSONModel & Sendable>(
+    public static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -61,7 +61,7 @@ extension JSONAdapter {
                              minimumShardBytes: 256 * 1024)
     }
 
-    static func modelsInParallel<M: JSONModel & Sendable>(
+    static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         concurrency: Int, minimumShardBytes: Int
     ) throws -> (models: [M], skipped: [JSONError]) {

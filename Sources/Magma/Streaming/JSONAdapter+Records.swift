@@ -19,7 +19,7 @@ extension JSONAdapter {
     /// - Returns: The errors of the records skipped (empty with `.stop`).
     /// - Throws: As ``RecordDecoder/feed(_:)``.
     @discardableResult
-    public static func forEachRecord<M: JSONModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
@@ -41,7 +41,7 @@ extension JSONAdapter {
     ///   - body: Called with each record, in order.
     /// - Returns: The errors of the records skipped.
     @discardableResult
-    public static func forEachRecord<M: JSONModel>(_ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout,
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
@@ -76,7 +76,7 @@ extension JSONAdapter {
     /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/missingKey`` when the input has no
     ///   array at `keyPath`.
     @discardableResult
-    public static func forEachRecord<M: JSONModel, E: JSONModel>(
+    public static func forEachRecord<M: JSONObjectModel, E: JSONModel>(
         _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, _ body: @escaping (M) throws -> Void
     ) throws -> (envelope: E, skipped: [JSONError]) {
@@ -100,7 +100,7 @@ extension JSONAdapter {
     /// - Returns: The envelope, and the errors of the records skipped.
     /// - Throws: As the `Data` variant, and ``JSONError/Code/io`` when a read fails.
     @discardableResult
-    public static func forEachRecord<M: JSONModel, E: JSONModel>(
+    public static func forEachRecord<M: JSONObjectModel, E: JSONModel>(
         _ type: M.Type, from handle: FileHandle, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, _ body: @escaping (M) throws -> Void
     ) throws -> (envelope: E, skipped: [JSONError]) {
@@ -120,7 +120,7 @@ extension JSONAdapter {
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     /// - Returns: An async sequence of the records.
-    public static func records<M: JSONModel, Chunks: AsyncSequence>(
+    public static func records<M: JSONObjectModel, Chunks: AsyncSequence>(
         _ type: M.Type, from chunks: Chunks, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
     ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
@@ -138,7 +138,7 @@ extension JSONAdapter {
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     /// - Returns: An async sequence of the records.
-    public static func records<M: JSONModel, E: JSONModel, Chunks: AsyncSequence>(
+    public static func records<M: JSONObjectModel, E: JSONModel, Chunks: AsyncSequence>(
         _ type: M.Type, from chunks: Chunks, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
     ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {

@@ -22,7 +22,7 @@ import Synchronization
 ///   line is parsed on its own, so a syntax error loses that line only. A line is parsed as it
 ///   arrives, so a string or number over `maxTokenLength` fails (or, with `.skip`, loses its line)
 ///   as soon as it passes the cap, however long the line runs on.
-public final class RecordDecoder<Model: JSONModel> {
+public final class RecordDecoder<Model: JSONObjectModel> {
     /// How records are laid out in the input.
     public struct Layout: Sendable, Equatable {
         enum Kind: Equatable {
@@ -151,7 +151,7 @@ public final class RecordDecoder<Model: JSONModel> {
         self.layout = layout
         policy = errorPolicy
         receiver = RecordReceiver(onRecord)
-        let recordSlot = Slot(ModelCodec<Model>(), receiver)
+        let recordSlot = Slot(objectModelCodec(Model.self), receiver)
         sink = Sink()
         sink.counters = counters
         sink.onSkip = onSkip

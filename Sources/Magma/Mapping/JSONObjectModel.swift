@@ -1,0 +1,119 @@
+// What every entry point takes: a model Magma reads from a JSON object and writes back as one.
+// Two kinds conform (the codec is picked once per entry point call, not per model). A `JSONModel` (the `Map` DSL: `var` properties with defaults and an `init()`)
+// is filled in place. A `@JSONModel` type (`let` properties, no defaults needed) is not
+// default-constructible, so decoding fills its *draft*, a `JSONModel` the macro generates whose
+// properties are all optional or defaulted, and builds the model from it when the object ends;
+// encoding writes the draft of the model.
+
+/// A type Magma decodes from JSON objects and encodes back: a `@JSONModel` type, or a
+/// ``JSONModel`` declared with the `Map` DSL.
+///
+/// Declare models with the macro; it writes this conformance:
+///
+/// ```swift
+/// @JSONModel(keyNaming: .snakeCase)
+/// struct GHUser {
+///     let login: String
+///     let id: Int64
+///     @Key("html_url") let profile: URL?
+/// }
+/// ```
+public protocol JSONObjectModel: JSONRepresentable {
+    /// Called when the model's object has been read, before ``validate()``: derive helper
+    /// properties from decoded ones here (as Mantle models did in `initWithDictionary:`).
+    /// - Throws: Any error, reported as ``JSONError/Code/validationFailed`` with the model's path.
+    mutating func didDecode() throws
+    /// Checks the decoded model as a whole.
+    /// - Throws: Any error, reported as ``JSONError/Code/validationFailed`` with the model's path.
+    func validate() throws
+}
+
+/// A model decoded through a draft: what `@JSONModel` makes a type (write the macro, not this
+/// conformance). Its `let` properties cannot be filled in place, so decoding fills the draft, a
+/// ``JSONModel`` whose properties are all optional or defaulted, and builds the model from it.
+public protocol JSONDraftedModel: JSONObjectModel {
+    /// The `Map`-declared model decoding fills before this model is built.
+    associatedtype Draft: JSONModel
+    /// The model with a decoded draft's values.
+    /// - Parameter draft: The draft, its required properties all present.
+    /// - Returns: The model.
+    /// - Throws: ``JSONError`` if a required value is missing from the draft.
+    static func model(fromDraft draft: consuming Draft) throws -> Self
+    /// The model's mapped values as a draft, for encoding.
+    var jsonDraft: Draft { get }
+}
+
+extension JSONObjectModel {
+    public mutating func didDecode() throws {}
+    public func validate() throws {}
+
+    /// Both hooks, on the model in place: `validate()` called on `pointee` from generic code
+    /// copied the model first (a copy and a destroy per model, with their retains and releases).
+    mutating func runDecodeHooks() throws {
+        try didDecode()
+        try validate()
+    }
+
+    /// The hooks, with what they throw reported as the model's `validationFailed`.
+    mutating func runDecodeHooksReporting() throws {
+        do {
+            try runDecodeHooks()
+        } catch let error as JSONError {
+            throw error
+        } catch {
+            var wrapped = JSONError(.validationFailed, "\(Self.self) is not valid: \(error)", underlying: error)
+            wrapped.property = String(describing: Self.self)
+            throw wrapped
+        }
+    }
+}
+
+/// The codec of a model of either kind: a ``JSONModel`` is read in place; any other model
+/// through its draft.
+func objectModelCodec<M: JSONObjectModel>(_ type: M.Type) -> Codec<M> {
+    if let mapped = type as? any JSONModel.Type { return mappedModelCodec(mapped, as: M.self) }
+    if let drafted = type as? any JSONDraftedModel.Type { return draftedModelCodec(drafted, as: M.self) }
+    preconditionFailure("\(M.self) conforms to JSONObjectModel itself; declare it with @JSONModel, or as a JSONModel")
+}
+
+private func mappedModelCodec<L: JSONModel, M>(_ type: L.Type, as: M.Type) -> Codec<M> {
+    ModelCodec<L>() as! Codec<M>
+}
+
+private func draftedModelCodec<D: JSONDraftedModel, M>(_ type: D.Type, as: M.Type) -> Codec<M> {
+    DraftModelCodec<D>() as! Codec<M>
+}
+
+/// Reads a model through its draft: the draft's codec fills the draft while the object is read,
+/// then the model is built from it and its hooks run; writing writes the model's draft.
+final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked Sendable {
+    let draft = ModelCodec<Model.Draft>()
+
+    override var typeName: String { String(describing: Model.self) }
+    override var objectOwner: ContainerOwner? { draft.objectOwner }
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Model {
+        var model = try Model.model(fromDraft: try draft.take(storage, from: owner))
+        try model.runDecodeHooksReporting()
+        return model
+    }
+    override func encode(_ value: Model) throws -> JSONValue { try encodeByWriting(value) }
+    override func write(_ value: Model, into w: inout JSONWriter) throws { try draft.write(value.jsonDraft, into: &w) }
+}
+
+extension JSONDraftedModel {
+    /// A required property's value from a draft. Written by `@JSONModel`'s `init(jsonDraft:)`:
+    /// the plan has checked the key was present, so nil means a draft built by hand.
+    /// - Parameters:
+    ///   - value: The draft's value.
+    ///   - property: `Model.property`, for the error.
+    /// - Returns: The value.
+    /// - Throws: ``JSONError/Code/missingKey`` when it is nil.
+    public static func requiredValue<V>(_ value: consuming V?, _ property: String) throws -> V {
+        guard let value else {
+            var error = JSONError(.missingKey, "no value for required property \(property)")
+            error.property = property
+            throw error
+        }
+        return value
+    }
+}

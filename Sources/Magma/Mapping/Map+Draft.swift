@@ -1,0 +1,106 @@
+// The lines `@JSONModel` writes into a model's draft. A property the model declares non-optional
+// with no default is held as an optional in the draft (the draft must be default-constructible):
+// its line is required (absent → `missingKey`) and reads `null` as the model's type does (an
+// error), not as nil. Lines are named after the model, not the draft, so that errors and loaded
+// mappings say `GHIssue.url`.
+
+extension Map {
+    /// A required line for a non-optional model property held as `V?` in the draft, through
+    /// `V`'s implicit transformer. Written by `@JSONModel`'s expansion.
+    /// - Parameters:
+    ///   - property: The draft's property.
+    ///   - keyPath: The JSON key path; nil derives it from the property's name.
+    public init<V: JSONRepresentable>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil)
+    where V.JSONForm == V {
+        self.init(nonOptional: property, keyPath, V.jsonTransformer)
+    }
+
+    /// A required line for a non-optional RawRepresentable model property held as `V?` in the draft.
+    @_disfavoredOverload
+    public init<V: RawRepresentable>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil)
+    where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
+        self.init(nonOptional: property, keyPath, .rawValue(V.self))
+    }
+
+    /// A required line for a non-optional array of RawRepresentable values held as `[V]?` in the draft.
+    @_disfavoredOverload
+    public init<V: RawRepresentable>(nonOptional property: WritableKeyPath<Model, [V]?>, _ keyPath: String? = nil)
+    where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
+        self.init(nonOptional: property, keyPath, .array(.rawValue(V.self)))
+    }
+
+    /// A required line for a non-optional model property held as `V?` in the draft, through an
+    /// explicit transformer (`@Transform`).
+    /// - Parameters:
+    ///   - property: The draft's property.
+    ///   - keyPath: The JSON key path; nil derives it from the property's name.
+    ///   - transformer: Converts between the JSON value and the model property's type.
+    public init<V>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil,
+                   _ transformer: Transformer<JSONValue, V>) {
+        self.init(property, keyPath ?? "", Transformer(codec: NonNullCodec(transformer.codec)), required: true)
+        derivesKey = keyPath == nil
+    }
+
+    /// A required line for a non-optional model property held as `V?` in the draft, read from
+    /// several key paths together (`@Key("a", "b") @Transform(...)`).
+    /// - Parameters:
+    ///   - property: The draft's property.
+    ///   - keyPaths: The JSON key paths.
+    ///   - transformer: Combines their values into the property's value and splits it back.
+    public init<V>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPaths: [String],
+                   _ transformer: Transformer<[String: JSONValue], V>) {
+        let wrapped = Transformer<[String: JSONValue], V?>(
+            forward: { try transformer.transform($0) },
+            reverse: transformer.isReversible ? { value in
+                guard let value else { throw JSONError(.notEncodable, "no value") }
+                return try transformer.reverseTransform(value)
+            } : nil)
+        self.init(property, keyPaths, wrapped, required: true)
+    }
+
+    /// The same line named as the model's property `name` of `model` (not the draft's): the name
+    /// errors give it (`GHIssue.url`), the key a line without key path derives, and the name
+    /// loaded mappings know it by. Written by `@JSONModel`'s expansion.
+    /// - Parameters:
+    ///   - name: The property's name.
+    ///   - model: The model type's name.
+    /// - Returns: The renamed line.
+    public func named(_ name: String, in model: String) -> Map {
+        var map = self
+        map.bareName = name
+        map.propertyName = "\(model).\(name)"
+        return map
+    }
+}
+
+/// `V?` in a draft for a non-optional `V`: every token goes to the `V` codec, `null` included
+/// (so it is the error a non-optional property gives); the draft's optional is only the slot.
+final class NonNullCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
+    let wrapped: Codec<Wrapped>
+    init(_ wrapped: Codec<Wrapped>) { self.wrapped = wrapped }
+
+    override var typeName: String { wrapped.typeName }
+    override var acceptsNull: Bool { wrapped.acceptsNull }
+    override var objectOwner: ContainerOwner? { wrapped.objectOwner }
+    override var arrayOwner: ContainerOwner? { wrapped.arrayOwner }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.string(bytes, flags) }
+    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.number(text, flags) }
+    override func bool(_ value: Bool, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.bool(value, flags) }
+    override func null() throws -> Wrapped? { try wrapped.null() }
+    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Wrapped? {
+        try wrapped.take(storage, from: owner)
+    }
+    override func encode(_ value: Wrapped?) throws -> JSONValue {
+        guard let value else { return .null }
+        return try wrapped.encode(value)
+    }
+    override func write(_ value: Wrapped?, into w: inout JSONWriter) throws {
+        guard let value else { return w.null() }
+        try wrapped.write(value, into: &w)
+    }
+    override func isNil(_ value: Wrapped?) -> Bool { value == nil }
+    override var isReversible: Bool { wrapped.isReversible }
+}
+
+/// The fast field slots see through it as they see through `OptionalCodec`.
+extension NonNullCodec: OptionalUnwrapping { var wrappedCodec: AnyObject { wrapped } }

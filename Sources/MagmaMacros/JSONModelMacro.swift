@@ -1,0 +1,139 @@
+// @JSONModel: writes what the engine needs for a struct or final class with `let` properties.
+//
+//   extension GHIssue: Magma.JSONDraftedModel {
+//       struct JSONDraft: Magma.JSONModel {          // every property optional or defaulted
+//           var url: URL?
+//           var state: State = .open
+//           init() {}
+//           static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {
+//               Magma.Map(nonOptional: \JSONDraft.url).named("url", in: "GHIssue")   // required, null an error
+//               Magma.Map(\JSONDraft.state).named("state", in: "GHIssue")
+//           }
+//       }
+//       init(jsonDraft draft: consuming JSONDraft) throws { ... }   // a member, for a class
+//       static func model(fromDraft:) / var jsonDraft / static var jsonTransformer
+//   }
+//
+// Decoding fills the draft through the same compiled plan as any `Map` model (field writes at
+// stored-property offsets), then builds the model; encoding writes the model's draft.
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+public struct JSONModelMacro: ExtensionMacro, MemberMacro {
+    /// A class's `init(jsonDraft:)` must be in its body (an extension cannot initialise stored
+    /// properties of a class); a struct's goes in the extension, which keeps its memberwise init.
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        let model = ModelDeclaration(declaration, attribute: node)
+        guard model.isUsable, model.isClass else { return [] }
+        return [DeclSyntax(stringLiteral: initializer(model, indent: "").joined(separator: "\n"))]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        let model = ModelDeclaration(declaration, attribute: node)
+        for diagnostic in model.diagnostics { context.diagnose(diagnostic) }
+        guard model.isUsable else { return [] }
+        let access = model.access
+        let conformance = protocols.isEmpty ? "" : ": Magma.JSONDraftedModel"
+        let naming = node.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "keyNaming" }
+            .map { "(keyNaming: \($0.expression.trimmedDescription))" } ?? ""
+        var text: [String] = ["extension \(type.trimmed)\(conformance) {", "    \(access)struct JSONDraft: Magma.JSONModel {"]
+        text += model.properties.map { "        var \($0.name)\(draftType($0))" }
+        text += ["        \(access)init() {}", "        \(access)static let jsonMapping = Magma.JSONMapping<JSONDraft>\(naming) {"]
+        text += model.properties.map { "            " + line($0, model: model.typeName) }
+        text += ["        }", "    }"]
+        if !model.isClass { text += initializer(model, indent: "    ") }
+        text += [
+            "    \(access)static func model(fromDraft draft: consuming JSONDraft) throws -> Self {",
+            "        try Self(jsonDraft: draft)",
+            "    }",
+            "    \(access)var jsonDraft: JSONDraft {",
+            "        var draft = JSONDraft()",
+        ]
+        text += model.properties.map { "        draft.\($0.name) = self.\($0.name)" }
+        text += [
+            "        return draft",
+            "    }",
+            "    \(access)static var jsonTransformer: Magma.Transformer<Magma.JSONValue, \(model.typeName)> { .model(\(model.typeName).self) }",
+            "}",
+        ]
+        return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: text.joined(separator: "\n")))]
+    }
+
+    /// The draft's declaration of a property, after its name.
+    static func draftType(_ property: MappedProperty) -> String {
+        let type = property.type.map { ": \($0.trimmedDescription)" } ?? ""
+        if property.isRequiredNonOptional { return ": \(optional(property.type!))" }
+        if let value = property.initializer { return "\(type) = \(value.trimmedDescription)" }
+        return type
+    }
+
+    /// `T?` for `T`, parenthesised where `?` would bind to part of it (`(any P)?`, `(() -> Int)?`).
+    static func optional(_ type: TypeSyntax) -> String {
+        let text = type.trimmedDescription
+        let simple = type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) || type.is(ArrayTypeSyntax.self)
+            || type.is(DictionaryTypeSyntax.self) || type.is(TupleTypeSyntax.self)
+        return simple ? "\(text)?" : "(\(text))?"
+    }
+
+    /// The draft's mapping line for a property.
+    static func line(_ property: MappedProperty, model: String) -> String {
+        let path = "\\JSONDraft.\(property.name)"
+        var arguments: [String] = []
+        if property.keys.count > 1 {
+            arguments.append("[" + property.keyLiterals.joined(separator: ", ") + "]")
+        } else if let key = property.keyLiterals.first {
+            arguments.append(key)
+        } else if property.isRequiredNonOptional && property.transform != nil {
+            arguments.append("nil")
+        }
+        if let transform = property.transform { arguments.append(transform.trimmedDescription) }
+        let call: String
+        if property.isRequiredNonOptional {
+            call = "Magma.Map(nonOptional: \(([path] + arguments).joined(separator: ", ")))"
+        } else {
+            if property.explicitlyRequired { arguments.append("required: true") }
+            call = "Magma.Map(\(([path] + arguments).joined(separator: ", ")))"
+        }
+        return "\(call).named(\"\(property.name)\", in: \"\(model)\")"
+    }
+
+    /// `init(jsonDraft:)`: every mapped property from the draft, required ones unwrapped (the
+    /// plan has already checked they were present).
+    static func initializer(_ model: ModelDeclaration, indent: String) -> [String] {
+        let assignments = model.properties.map { property -> String in
+            property.isRequiredNonOptional
+                ? "\(indent)    self.\(property.name) = try Self.requiredValue(draft.\(property.name), \"\(model.typeName).\(property.name)\")"
+                : "\(indent)    self.\(property.name) = draft.\(property.name)"
+        }
+        return ["\(indent)\(model.access)init(jsonDraft draft: consuming JSONDraft) throws {"] + assignments + ["\(indent)}"]
+    }
+}
+
+/// `@Key`, `@Transform`, `@Ignore`, `@Required`: markers @JSONModel reads; alone they only check
+/// that they sit on a stored property.
+public struct PropertyAttributeMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        let name = PropertyAttributes.name(of: node)
+        guard let variable = declaration.as(VariableDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelMessage.notOnProperty(name)))
+            return []
+        }
+        if variable.bindings.contains(where: { $0.accessorBlock.map(PropertyAttributes.isComputed) == true }) {
+            let kept = AttributeListSyntax(variable.attributes.filter { $0.as(AttributeSyntax.self)?.id != node.id })
+            let remove = FixIt(message: ModelFixIt.removeAttribute(name),
+                               changes: [.replace(oldNode: Syntax(variable.attributes), newNode: Syntax(kept))])
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelMessage.onComputed(name), fixIt: remove))
+        }
+        return []
+    }
+}

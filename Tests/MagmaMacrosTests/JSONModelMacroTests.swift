@@ -1,0 +1,217 @@
+import MagmaMacros
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Foundation
+import Testing
+
+/// The expansion @JSONModel writes, and each diagnostic it and its attributes give.
+@Suite struct JSONModelMacroTests {
+    let macros: [String: MacroSpec] = [
+        "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONDraftedModel"]),
+        "Key": MacroSpec(type: PropertyAttributeMacro.self),
+        "Transform": MacroSpec(type: PropertyAttributeMacro.self),
+        "Ignore": MacroSpec(type: PropertyAttributeMacro.self),
+        "Required": MacroSpec(type: PropertyAttributeMacro.self),
+    ]
+
+    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], applyFixIts: [String]? = nil,
+                fixedSource: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros,
+                             applyFixIts: applyFixIts, fixedSource: fixedSource,
+                             failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) })
+    }
+
+    @Test func struct_everyKindOfProperty() {
+        expand(
+            """
+            @JSONModel(keyNaming: .snakeCase)
+            struct Issue {
+                let url: URL
+                var state: State = .open
+                @Key("user.login") let login: String?
+                @Transform(.date(format: "yyyy")) let updatedAt: Date
+                @Ignore var seen = 0
+                var count: Int { 1 }
+            }
+            """,
+            """
+            struct Issue {
+                let url: URL
+                var state: State = .open
+                let login: String?
+                let updatedAt: Date
+                var seen = 0
+                var count: Int { 1 }
+            }
+
+            extension Issue: Magma.JSONDraftedModel {
+                struct JSONDraft: Magma.JSONModel {
+                    var url: URL?
+                    var state: State = .open
+                    var login: String?
+                    var updatedAt: Date?
+                    init() {
+                    }
+                    static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {
+                        Magma.Map(nonOptional: \\JSONDraft.url).named("url", in: "Issue")
+                        Magma.Map(\\JSONDraft.state).named("state", in: "Issue")
+                        Magma.Map(\\JSONDraft.login, "user.login").named("login", in: "Issue")
+                        Magma.Map(nonOptional: \\JSONDraft.updatedAt, nil, .date(format: "yyyy")).named("updatedAt", in: "Issue")
+                    }
+                }
+                init(jsonDraft draft: consuming JSONDraft) throws {
+                    self.url = try Self.requiredValue(draft.url, "Issue.url")
+                    self.state = draft.state
+                    self.login = draft.login
+                    self.updatedAt = try Self.requiredValue(draft.updatedAt, "Issue.updatedAt")
+                }
+                static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
+                    try Self(jsonDraft: draft)
+                }
+                var jsonDraft: JSONDraft {
+                    var draft = JSONDraft()
+                    draft.url = self.url
+                    draft.state = self.state
+                    draft.login = self.login
+                    draft.updatedAt = self.updatedAt
+                    return draft
+                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Issue> {
+                    .model(Issue.self)
+                }
+            }
+            """)
+    }
+
+    @Test func publicFinalClass_initInItsBody_severalKeysAndRequired() {
+        expand(
+            """
+            @JSONModel
+            public final class Person {
+                @Key("first", "last") @Transform(Person.name) let name: String
+                @Required var nickname: String?
+                let tags: [Tag]
+            }
+            """,
+            """
+            public final class Person {
+                let name: String
+                var nickname: String?
+                let tags: [Tag]
+
+                public init(jsonDraft draft: consuming JSONDraft) throws {
+                    self.name = try Self.requiredValue(draft.name, "Person.name")
+                    self.nickname = draft.nickname
+                    self.tags = try Self.requiredValue(draft.tags, "Person.tags")
+                }
+            }
+
+            extension Person: Magma.JSONDraftedModel {
+                public struct JSONDraft: Magma.JSONModel {
+                    var name: String?
+                    var nickname: String?
+                    var tags: [Tag]?
+                    public init() {
+                    }
+                    public static let jsonMapping = Magma.JSONMapping<JSONDraft> {
+                        Magma.Map(nonOptional: \\JSONDraft.name, ["first", "last"], Person.name).named("name", in: "Person")
+                        Magma.Map(\\JSONDraft.nickname, required: true).named("nickname", in: "Person")
+                        Magma.Map(nonOptional: \\JSONDraft.tags).named("tags", in: "Person")
+                    }
+                }
+                public static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
+                    try Self(jsonDraft: draft)
+                }
+                public var jsonDraft: JSONDraft {
+                    var draft = JSONDraft()
+                    draft.name = self.name
+                    draft.nickname = self.nickname
+                    draft.tags = self.tags
+                    return draft
+                }
+                public static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Person> {
+                    .model(Person.self)
+                }
+            }
+            """)
+    }
+
+    @Test func enum_isNotAModel() {
+        expand("@JSONModel\nenum E { case a }", "enum E { case a \n}", diagnostics: [
+            DiagnosticSpec(message: "@JSONModel applies to a struct or a final class, not an enum; declare its mapping with the Map DSL (a JSONModel with a JSONMapping)", line: 1, column: 1),
+        ])
+    }
+
+    @Test func nonFinalClass_offersFinal() {
+        expand("@JSONModel\nclass C {\n    let a: Int\n}", "class C {\n    let a: Int\n}", diagnostics: [
+            DiagnosticSpec(message: "@JSONModel needs a final class; a class with subclasses declares its mapping with the Map DSL (JSONMapping(_:inheriting:))",
+                           line: 2, column: 1, fixIts: [FixItSpec(message: "make the class final")]),
+        ], applyFixIts: ["make the class final"], fixedSource: "@JSONModel\nfinal class C {\n    let a: Int\n}")
+    }
+
+    @Test func genericType_pointsToTheMapDSL() {
+        expand("@JSONModel\nstruct Page<T> {\n    let items: [T]\n}", "struct Page<T> {\n    let items: [T]\n}", diagnostics: [
+            DiagnosticSpec(message: "@JSONModel does not apply to a generic type yet; declare its mapping with the Map DSL", line: 1, column: 1),
+        ])
+    }
+
+    @Test func keyOnComputedProperty_isAnErrorWithARemoval() {
+        expand("struct S {\n    @Key(\"a\") var x: Int { 1 }\n}", "struct S {\n    var x: Int { 1 }\n}", diagnostics: [
+            DiagnosticSpec(message: "@Key applies to a stored property; a computed property is neither decoded nor encoded", line: 2, column: 5,
+                           fixIts: [FixItSpec(message: "remove @Key")]),
+        ])
+        expand("struct S {\n    @Transform(.url) var x: URL { u }\n}", "struct S {\n    var x: URL { u }\n}", diagnostics: [
+            DiagnosticSpec(message: "@Transform applies to a stored property; a computed property is neither decoded nor encoded", line: 2, column: 5,
+                           fixIts: [FixItSpec(message: "remove @Transform")]),
+        ])
+    }
+
+    @Test func attributeOnAFunction_isAnError() {
+        expand("struct S {\n    @Required func f() {}\n}", "struct S {\n    func f() {}\n}", diagnostics: [
+            DiagnosticSpec(message: "@Required applies to a stored property of a @JSONModel type", line: 2, column: 5),
+        ])
+    }
+
+    /// A model whose problems are all in its properties: nothing is written for them.
+    func expandProblem(_ property: String, _ diagnostic: DiagnosticSpec, sourceLocation: SourceLocation = #_sourceLocation) {
+        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               diagnostics: [diagnostic], sourceLocation: sourceLocation)
+    }
+
+    static func stripped(_ property: String) -> String {
+        property.replacingOccurrences(of: #"@\w+(\([^)]*\))? "#, with: "", options: .regularExpression)
+    }
+
+    @Test func ignoredWithoutDefault_isAnError() {
+        expandProblem("@Ignore let x: Int", DiagnosticSpec(message: "'x' is ignored, so it is never decoded: give it a default value", line: 3, column: 17))
+    }
+
+    @Test func letWithValue_warnsAndOffersVar() {
+        expandProblem("let kind = 1", DiagnosticSpec(message: "'kind' is a let with an initial value, so it is never decoded; make it a var to decode it, or mark it @Ignore",
+                                                       line: 3, column: 9, severity: .warning, fixIts: [FixItSpec(message: "make it a var")]))
+    }
+
+    @Test func severalKeysWithoutTransform_isAnError() {
+        expandProblem(#"@Key("a", "b") let x: Int"#, DiagnosticSpec(message: "'x' reads several key paths: add a @Transform that combines them (a Transformer<[String: JSONValue], Value>)", line: 3, column: 5))
+    }
+
+    @Test func keyArguments_areCheckedAtTheAttribute() {
+        expand("@JSONModel\nstruct S {\n    @Key(name) var x: Int?\n    @Key(\"\") var y: Int?\n    @Key var z: Int?\n}",
+               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x\n        self.y = draft.y\n        self.z = draft.z\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               diagnostics: [
+                   DiagnosticSpec(message: "@Key takes string literals", line: 3, column: 10),
+                   DiagnosticSpec(message: "a key path cannot be empty", line: 4, column: 10),
+                   DiagnosticSpec(message: "@Key needs a key path, such as @Key(\"user.login\")", line: 5, column: 5),
+               ])
+    }
+
+    @Test func duplicateKeys_inOneKeyIsAnError_acrossPropertiesAWarning() {
+        expand("@JSONModel\nstruct S {\n    @Key(\"a\", \"a\") @Transform(t) let x: Int?\n}",
+               "struct S {\n    let x: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               diagnostics: [DiagnosticSpec(message: "'x' names the key \"a\" twice", line: 3, column: 38)])
+        expand("@JSONModel(keyNaming: .snakeCase)\nstruct S {\n    let userID: Int\n    @Key(\"user_id\") let other: Int\n}",
+               "struct S {\n    let userID: Int\n    let other: Int\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.userID = try Self.requiredValue(draft.userID, \"S.userID\")\n        self.other = try Self.requiredValue(draft.other, \"S.other\")\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               diagnostics: [DiagnosticSpec(message: "\"user_id\" is also read by 'userID'; both get its value (give one of them a @Key if that is a slip)",
+                                            line: 4, column: 25, severity: .warning)])
+    }
+}
