@@ -110,7 +110,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     static func initializer(_ model: ModelDeclaration, indent: String) -> [String] {
         let assignments = model.properties.map { property -> String in
             property.isRequiredNonOptional
-                ? "\(indent)    self.\(property.name) = try Self.requiredValue(draft.\(property.name), \"\(model.typeName).\(property.name)\")"
+                ? "\(indent)    guard let _\(property.name) = draft.\(property.name) else { throw Self.missingDraftValue(\"\(model.typeName).\(property.name)\") }\n"
+                    + "\(indent)    self.\(property.name) = _\(property.name)"
                 : "\(indent)    self.\(property.name) = draft.\(property.name)"
         }
         return ["\(indent)\(model.access)init(jsonDraft draft: consuming JSONDraft) throws {"] + assignments + ["\(indent)}"]

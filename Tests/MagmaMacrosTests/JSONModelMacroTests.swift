@@ -60,10 +60,16 @@ import Testing
                     }
                 }
                 init(jsonDraft draft: consuming JSONDraft) throws {
-                    self.url = try Self.requiredValue(draft.url, "Issue.url")
+                    guard let _url = draft.url else {
+                        throw Self.missingDraftValue("Issue.url")
+                    }
+                    self.url = _url
                     self.state = draft.state
                     self.login = draft.login
-                    self.updatedAt = try Self.requiredValue(draft.updatedAt, "Issue.updatedAt")
+                    guard let _updatedAt = draft.updatedAt else {
+                        throw Self.missingDraftValue("Issue.updatedAt")
+                    }
+                    self.updatedAt = _updatedAt
                 }
                 static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
                     try Self(jsonDraft: draft)
@@ -100,9 +106,15 @@ import Testing
                 let tags: [Tag]
 
                 public init(jsonDraft draft: consuming JSONDraft) throws {
-                    self.name = try Self.requiredValue(draft.name, "Person.name")
+                    guard let _name = draft.name else {
+                        throw Self.missingDraftValue("Person.name")
+                    }
+                    self.name = _name
                     self.nickname = draft.nickname
-                    self.tags = try Self.requiredValue(draft.tags, "Person.tags")
+                    guard let _tags = draft.tags else {
+                        throw Self.missingDraftValue("Person.tags")
+                    }
+                    self.tags = _tags
                 }
             }
 
@@ -210,7 +222,7 @@ import Testing
                "struct S {\n    let x: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "'x' names the key \"a\" twice", line: 3, column: 38)])
         expand("@JSONModel(keyNaming: .snakeCase)\nstruct S {\n    let userID: Int\n    @Key(\"user_id\") let other: Int\n}",
-               "struct S {\n    let userID: Int\n    let other: Int\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.userID = try Self.requiredValue(draft.userID, \"S.userID\")\n        self.other = try Self.requiredValue(draft.other, \"S.other\")\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let userID: Int\n    let other: Int\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        self.userID = _userID\n        guard let _other = draft.other else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.other = _other\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "\"user_id\" is also read by 'userID'; both get its value (give one of them a @Key if that is a slip)",
                                             line: 4, column: 25, severity: .warning)])
     }

@@ -52,6 +52,7 @@ let benchmarks: @Sendable () -> Void = {
 private func benchmarkName(_ system: DecodeSystem) -> String {
     switch system {
     case .magma: "Magma"
+    case .magmaMacro: "Magma-JSONModel"
     case .jsonDecoder: "JSONDecoder"
     case .jsonDecoderPattern: "JSONDecoder-DateFormatter"
     case .handMapping: "JSONSerialization+mapping"

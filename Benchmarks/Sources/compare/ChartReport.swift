@@ -5,7 +5,7 @@ import Foundation
 /// allocations per record (log scale). Plain SVG, no scripts: opens in any browser.
 enum ChartReport {
     private static let colors: [String: String] = [
-        "magma": "#e8590c", "jsondecoder": "#1c7ed6", "jsondecoder-pattern": "#74c0fc", "jsonserialization": "#868e96", "yajl": "#2f9e44",
+        "magma": "#e8590c", "magma-macro": "#d9480f", "jsondecoder": "#1c7ed6", "jsondecoder-pattern": "#74c0fc", "jsonserialization": "#868e96", "yajl": "#2f9e44",
         "encode:magma": "#ffa94d", "encode:jsonencoder": "#74c0fc",
     ]
 

@@ -93,9 +93,9 @@ struct Orchestrator {
         // run in alternation, a child per round, and each keeps its best round. The rounds share
         // one system's timed seconds; each child still loads the corpus and warms up, so the two
         // cost that much more per round.
-        let paired = systems.filter { $0 == .magma || $0 == .yajl }
+        let paired = systems.filter { $0 == .magma || $0 == .magmaMacro || $0 == .yajl }
         var best: [DecodeSystem: SystemResult] = [:]
-        let rounds = paired.count == 2 ? policy.alternatingRounds : 1
+        let rounds = paired.count >= 2 ? policy.alternatingRounds : 1
         for _ in 0..<rounds {
             for system in paired {
                 let result = try runChild(["--only", system.rawValue], file, system: system.rawValue,

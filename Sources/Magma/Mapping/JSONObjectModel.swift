@@ -101,19 +101,14 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
 }
 
 extension JSONDraftedModel {
-    /// A required property's value from a draft. Written by `@JSONModel`'s `init(jsonDraft:)`:
-    /// the plan has checked the key was present, so nil means a draft built by hand.
-    /// - Parameters:
-    ///   - value: The draft's value.
-    ///   - property: `Model.property`, for the error.
-    /// - Returns: The value.
-    /// - Throws: ``JSONError/Code/missingKey`` when it is nil.
-    public static func requiredValue<V>(_ value: consuming V?, _ property: String) throws -> V {
-        guard let value else {
-            var error = JSONError(.missingKey, "no value for required property \(property)")
-            error.property = property
-            throw error
-        }
-        return value
+    /// The error for a required property a draft does not hold. Written by `@JSONModel`'s
+    /// `init(jsonDraft:)`: the plan has checked the key was present, so this is a draft built by
+    /// hand. Not generic, so the unwrapping stays in the model's own (specialised) code.
+    /// - Parameter property: `Model.property`.
+    /// - Returns: A ``JSONError/Code/missingKey`` error naming the property.
+    public static func missingDraftValue(_ property: String) -> JSONError {
+        var error = JSONError(.missingKey, "no value for required property \(property)")
+        error.property = property
+        return error
     }
 }

@@ -16,9 +16,16 @@ public struct CorpusKind: Sendable {
     /// Whether the model has a pattern-date JSONDecoder to compare (`DecodeSystem.jsonDecoderPattern`).
     let hasPatternDecoder: Bool
 
+    /// Whether the model has a `@JSONModel` twin (`DecodeSystem.magmaMacro`).
+    let hasDeclaredTwin: Bool
+
     /// Whether `system` has anything to run on this kind.
     public func runs(_ system: DecodeSystem) -> Bool {
-        system != .jsonDecoderPattern || hasPatternDecoder
+        switch system {
+        case .jsonDecoderPattern: hasPatternDecoder
+        case .magmaMacro: hasDeclaredTwin
+        default: true
+        }
     }
 
     private let decodeCountBody: @Sendable (DecodeSystem, CorpusInput) throws -> Int
@@ -44,6 +51,7 @@ public struct CorpusKind: Sendable {
             modelDescription: String(describing: Record.self),
             hasModel: true,
             hasPatternDecoder: Record.makePatternJSONDecoder() != nil,
+            hasDeclaredTwin: Record.self is any DeclaredTwin.Type,
             decodeCountBody: { system, input in try RecordDecoding<Record>.decodeCount(system, input) },
             validateBody: { input, systems in Validation.run(Record.self, input, systems: systems) },
             prepareEncodingBody: { input in try RecordEncoding<Record>.prepare(input) }
@@ -68,6 +76,7 @@ public struct CorpusKind: Sendable {
         modelDescription: "no model (generic JSON)",
         hasModel: false,
         hasPatternDecoder: false,
+        hasDeclaredTwin: false,
         decodeCountBody: { system, input in try GenericDecoding.decodeCount(system, input) },
         validateBody: { input, systems in GenericDecoding.validate(input, systems: systems) },
         prepareEncodingBody: nil

@@ -4,6 +4,10 @@ import Foundation
 public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
     /// Magma: yajl events written straight into model properties through the declared mappings.
     case magma
+    /// Magma through the model's `@JSONModel` twin (`let` properties, a draft filled and then
+    /// built into the model): the form users declare, beside the `Map` form above. Only for
+    /// models that have a twin (`DeclaredTwin`).
+    case magmaMacro = "magma-macro"
     /// Foundation's JSONDecoder with Codable.
     case jsonDecoder = "jsondecoder"
     /// JSONDecoder with `.formatted(DateFormatter)` of the mapping's own date pattern: the literal
@@ -18,7 +22,8 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
     /// The name shown in tables and charts.
     public var title: String {
         switch self {
-        case .magma: "Magma"
+        case .magma: "Magma (Map)"
+        case .magmaMacro: "Magma (@JSONModel)"
         case .jsonDecoder: "JSONDecoder"
         case .jsonDecoderPattern: "JSONDecoder (DateFormatter)"
         case .handMapping: "JSONSerialization + mapping"

@@ -43,7 +43,7 @@ public enum AnyJSON: Codable, Equatable, Sendable {
 enum GenericDecoding {
     static func decodeCount(_ system: DecodeSystem, _ input: CorpusInput) throws -> Int {
         switch system {
-        case .magma, .jsonDecoderPattern:
+        case .magma, .magmaMacro, .jsonDecoderPattern:
             throw SystemUnavailable("no model for this file")
         case .yajl:
             try MagmaSystem.yajlScan(input)
@@ -84,7 +84,7 @@ enum GenericDecoding {
         var records: Int?
         for system in systems {
             switch system {
-            case .magma, .jsonDecoderPattern: outcomes[system] = .notApplicable("no model for this file")
+            case .magma, .magmaMacro, .jsonDecoderPattern: outcomes[system] = .notApplicable("no model for this file")
             case .yajl: outcomes[system] = .notApplicable("builds no models")
             case .handMapping: outcomes[system] = .notApplicable("no mapping: JSONSerialization only")
             case .jsonDecoder:

@@ -25,6 +25,30 @@ public enum MagmaSystem {
         return try count(model, input)
     }
 
+    /// Decodes `input` into `Record`'s `@JSONModel` twin and converts the twins (for validation).
+    public static func decodeDeclared<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> [Record] {
+        guard let twinned = Record.self as? any DeclaredTwin.Type else {
+            throw SystemUnavailable("\(Record.self) has no @JSONModel twin")
+        }
+        return try convertDeclared(twinned, input) as! [Record]
+    }
+
+    /// Decodes `input` into `Record`'s `@JSONModel` twin and returns the number of records.
+    public static func decodeDeclaredCount<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> Int {
+        guard let twinned = Record.self as? any DeclaredTwin.Type else {
+            throw SystemUnavailable("\(Record.self) has no @JSONModel twin")
+        }
+        return try countDeclared(twinned, input)
+    }
+
+    private static func convertDeclared<T: DeclaredTwin>(_ type: T.Type, _ input: CorpusInput) throws -> Any {
+        try decodeTyped(T.Declared.self, input).map(T.init(declared:))
+    }
+
+    private static func countDeclared<T: DeclaredTwin>(_ type: T.Type, _ input: CorpusInput) throws -> Int {
+        try decodeTyped(T.Declared.self, input).count
+    }
+
     /// Tokenizes `input` with yajl and no-op callbacks (NDJSON: line by line, like the others).
     @inline(never)
     public static func yajlScan(_ input: CorpusInput) throws {
@@ -65,7 +89,7 @@ public enum MagmaSystem {
     // The existential is opened once per call; inside, everything is statically typed.
 
     @inline(never)
-    private static func decodeTyped<M: JSONModel>(_ type: M.Type, _ input: CorpusInput) throws -> [M] {
+    private static func decodeTyped<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput) throws -> [M] {
         switch input.layout {
         case .array:
             return try JSONAdapter.models(M.self, from: input.data)

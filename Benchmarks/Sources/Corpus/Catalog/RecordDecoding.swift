@@ -69,6 +69,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
     public static func decodeCount(_ system: DecodeSystem, _ input: CorpusInput) throws -> Int {
         switch system {
         case .magma: return try MagmaSystem.decodeCount(Record.self, input)
+        case .magmaMacro: return try MagmaSystem.decodeDeclaredCount(Record.self, input)
         case .jsonDecoder: return count(try jsonDecoder(input))
         case .jsonDecoderPattern: return count(try jsonDecoderPattern(input))
         case .handMapping: return count(try handMapping(input))
@@ -82,6 +83,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
     public static func decode(_ system: DecodeSystem, _ input: CorpusInput) throws -> [Record] {
         switch system {
         case .magma: return try magma(input)
+        case .magmaMacro: return try MagmaSystem.decodeDeclared(Record.self, input)
         case .jsonDecoder: return try jsonDecoder(input)
         case .jsonDecoderPattern: return try jsonDecoderPattern(input)
         case .handMapping: return try handMapping(input)
