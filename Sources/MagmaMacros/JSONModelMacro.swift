@@ -52,7 +52,25 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         if !model.isClass { text += initializer(model, indent: "    ") }
         text += [
             "    \(access)static func model(fromDraft draft: consuming JSONDraft) throws -> Self {",
-            "        try Self(jsonDraft: draft)",
+        ]
+        if model.isClass {
+            text += [
+                "        let model = try Self(jsonDraft: draft)",
+                "        try Self.runDecodeHooks(of: model)",
+            ]
+        } else {
+            text += [
+                "        var model = try Self(jsonDraft: draft)",
+                "        do {",
+                "            try model.didDecode()",
+                "            try model.validate()",
+                "        } catch {",
+                "            throw Self.decodeHookError(error)",
+                "        }",
+            ]
+        }
+        text += [
+            "        return model",
             "    }",
             "    \(access)var jsonDraft: JSONDraft {",
             "        var draft = JSONDraft()",
@@ -70,7 +88,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     /// The draft's declaration of a property, after its name.
     static func draftType(_ property: MappedProperty) -> String {
         let type = property.type.map { ": \($0.trimmedDescription)" } ?? ""
-        if property.isRequiredNonOptional { return ": \(optional(property.type!))" }
+        if property.isHeldOptional { return ": \(optional(property.type!))" }
         if let value = property.initializer { return "\(type) = \(value.trimmedDescription)" }
         return type
     }
@@ -91,12 +109,13 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             arguments.append("[" + property.keyLiterals.joined(separator: ", ") + "]")
         } else if let key = property.keyLiterals.first {
             arguments.append(key)
-        } else if property.isRequiredNonOptional && property.transform != nil {
+        } else if property.isHeldOptional && property.transform != nil {
             arguments.append("nil")
         }
         if let transform = property.transform { arguments.append(transform.trimmedDescription) }
         let call: String
-        if property.isRequiredNonOptional {
+        if property.isHeldOptional {
+            if !property.isRequiredNonOptional && !property.explicitlyRequired { arguments.append("required: false") }
             call = "Magma.Map(nonOptional: \(([path] + arguments).joined(separator: ", ")))"
         } else {
             if property.explicitlyRequired { arguments.append("required: true") }
@@ -109,10 +128,17 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     /// plan has already checked they were present).
     static func initializer(_ model: ModelDeclaration, indent: String) -> [String] {
         let assignments = model.properties.map { property -> String in
-            property.isRequiredNonOptional
-                ? "\(indent)    guard let _\(property.name) = draft.\(property.name) else { throw Self.missingDraftValue(\"\(model.typeName).\(property.name)\") }\n"
-                    + "\(indent)    self.\(property.name) = _\(property.name)"
-                : "\(indent)    self.\(property.name) = draft.\(property.name)"
+            let name = property.name
+            if property.isRequiredNonOptional {
+                return "\(indent)    guard let _\(name) = draft.\(name).take() else { throw Self.missingDraftValue(\"\(model.typeName).\(name)\") }\n"
+                    + "\(indent)    self.\(name) = _\(name)"
+            }
+            if property.isHeldOptional, let value = property.initializer {
+                return "\(indent)    self.\(name) = draft.\(name).take() ?? \(value.trimmedDescription)"
+            }
+            // An optional moves out; a default whose type is not written (so not held as an
+            // optional) is copied.
+            return property.isOptional ? "\(indent)    self.\(name) = draft.\(name).take()" : "\(indent)    self.\(name) = draft.\(name)"
         }
         return ["\(indent)\(model.access)init(jsonDraft draft: consuming JSONDraft) throws {"] + assignments + ["\(indent)}"]
     }

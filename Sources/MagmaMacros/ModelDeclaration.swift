@@ -22,6 +22,9 @@ struct MappedProperty {
 
     /// Non-optional with no default: held as `T?` in the draft, required, null an error.
     var isRequiredNonOptional: Bool { !isOptional && initializer == nil }
+    /// Non-optional with its type written: held as `T?` in the draft (nil until decoded), so the
+    /// model's init moves the value out (`take()`) instead of copying it; null is still an error.
+    var isHeldOptional: Bool { !isOptional && type != nil }
 }
 
 struct ModelDeclaration {

@@ -47,32 +47,39 @@ import Testing
             extension Issue: Magma.JSONDraftedModel {
                 struct JSONDraft: Magma.JSONModel {
                     var url: URL?
-                    var state: State = .open
+                    var state: State?
                     var login: String?
                     var updatedAt: Date?
                     init() {
                     }
                     static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {
                         Magma.Map(nonOptional: \\JSONDraft.url).named("url", in: "Issue")
-                        Magma.Map(\\JSONDraft.state).named("state", in: "Issue")
+                        Magma.Map(nonOptional: \\JSONDraft.state, required: false).named("state", in: "Issue")
                         Magma.Map(\\JSONDraft.login, "user.login").named("login", in: "Issue")
                         Magma.Map(nonOptional: \\JSONDraft.updatedAt, nil, .date(format: "yyyy")).named("updatedAt", in: "Issue")
                     }
                 }
                 init(jsonDraft draft: consuming JSONDraft) throws {
-                    guard let _url = draft.url else {
+                    guard let _url = draft.url.take() else {
                         throw Self.missingDraftValue("Issue.url")
                     }
                     self.url = _url
-                    self.state = draft.state
-                    self.login = draft.login
-                    guard let _updatedAt = draft.updatedAt else {
+                    self.state = draft.state.take() ?? .open
+                    self.login = draft.login.take()
+                    guard let _updatedAt = draft.updatedAt.take() else {
                         throw Self.missingDraftValue("Issue.updatedAt")
                     }
                     self.updatedAt = _updatedAt
                 }
                 static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
-                    try Self(jsonDraft: draft)
+                    var model = try Self(jsonDraft: draft)
+                    do {
+                        try model.didDecode()
+                        try model.validate()
+                    } catch {
+                        throw Self.decodeHookError(error)
+                    }
+                    return model
                 }
                 var jsonDraft: JSONDraft {
                     var draft = JSONDraft()
@@ -106,12 +113,12 @@ import Testing
                 let tags: [Tag]
 
                 public init(jsonDraft draft: consuming JSONDraft) throws {
-                    guard let _name = draft.name else {
+                    guard let _name = draft.name.take() else {
                         throw Self.missingDraftValue("Person.name")
                     }
                     self.name = _name
-                    self.nickname = draft.nickname
-                    guard let _tags = draft.tags else {
+                    self.nickname = draft.nickname.take()
+                    guard let _tags = draft.tags.take() else {
                         throw Self.missingDraftValue("Person.tags")
                     }
                     self.tags = _tags
@@ -132,7 +139,9 @@ import Testing
                     }
                 }
                 public static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
-                    try Self(jsonDraft: draft)
+                    let model = try Self(jsonDraft: draft)
+                    try Self.runDecodeHooks(of: model)
+                    return model
                 }
                 public var jsonDraft: JSONDraft {
                     var draft = JSONDraft()
@@ -186,7 +195,7 @@ import Testing
 
     /// A model whose problems are all in its properties: nothing is written for them.
     func expandProblem(_ property: String, _ diagnostic: DiagnosticSpec, sourceLocation: SourceLocation = #_sourceLocation) {
-        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [diagnostic], sourceLocation: sourceLocation)
     }
 
@@ -209,7 +218,7 @@ import Testing
 
     @Test func keyArguments_areCheckedAtTheAttribute() {
         expand("@JSONModel\nstruct S {\n    @Key(name) var x: Int?\n    @Key(\"\") var y: Int?\n    @Key var z: Int?\n}",
-               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x\n        self.y = draft.y\n        self.z = draft.z\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n        self.y = draft.y.take()\n        self.z = draft.z.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [
                    DiagnosticSpec(message: "@Key takes string literals", line: 3, column: 10),
                    DiagnosticSpec(message: "a key path cannot be empty", line: 4, column: 10),
@@ -219,10 +228,10 @@ import Testing
 
     @Test func duplicateKeys_inOneKeyIsAnError_acrossPropertiesAWarning() {
         expand("@JSONModel\nstruct S {\n    @Key(\"a\", \"a\") @Transform(t) let x: Int?\n}",
-               "struct S {\n    let x: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let x: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "'x' names the key \"a\" twice", line: 3, column: 38)])
         expand("@JSONModel(keyNaming: .snakeCase)\nstruct S {\n    let userID: Int\n    @Key(\"user_id\") let other: Int\n}",
-               "struct S {\n    let userID: Int\n    let other: Int\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        self.userID = _userID\n        guard let _other = draft.other else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.other = _other\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        try Self(jsonDraft: draft)\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let userID: Int\n    let other: Int\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        self.userID = _userID\n        guard let _other = draft.other.take() else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.other = _other\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "\"user_id\" is also read by 'userID'; both get its value (give one of them a @Key if that is a slip)",
                                             line: 4, column: 25, severity: .warning)])
     }

@@ -38,6 +38,8 @@ public protocol JSONDraftedModel: JSONObjectModel {
     /// - Parameter draft: The draft, its required properties all present.
     /// - Returns: The model.
     /// - Throws: ``JSONError`` if a required value is missing from the draft.
+    /// Written by the macro: builds the model and runs its ``JSONObjectModel/didDecode()`` and
+    /// ``JSONObjectModel/validate()`` hooks, in the model's own (specialised) code.
     static func model(fromDraft draft: consuming Draft) throws -> Self
     /// The model's mapped values as a draft, for encoding.
     var jsonDraft: Draft { get }
@@ -47,24 +49,27 @@ extension JSONObjectModel {
     public mutating func didDecode() throws {}
     public func validate() throws {}
 
-    /// Both hooks, on the model in place: `validate()` called on `pointee` from generic code
-    /// copied the model first (a copy and a destroy per model, with their retains and releases).
-    mutating func runDecodeHooks() throws {
-        try didDecode()
-        try validate()
-    }
-
-    /// The hooks, with what they throw reported as the model's `validationFailed`.
+    /// Both hooks, on the model in place (`validate()` called on `pointee` from generic code
+    /// copied the model first), with what they throw reported as ``decodeHookError(_:)`` says.
     mutating func runDecodeHooksReporting() throws {
         do {
-            try runDecodeHooks()
-        } catch let error as JSONError {
-            throw error
+            try didDecode()
+            try validate()
         } catch {
-            var wrapped = JSONError(.validationFailed, "\(Self.self) is not valid: \(error)", underlying: error)
-            wrapped.property = String(describing: Self.self)
-            throw wrapped
+            throw Self.decodeHookError(error)
         }
+    }
+
+    /// What a hook threw, as decoding reports it: a ``JSONError`` as it is, anything else as
+    /// ``JSONError/Code/validationFailed`` naming the model. Also written by `@JSONModel`'s
+    /// `model(fromDraft:)`.
+    /// - Parameter error: The hook's error.
+    /// - Returns: The error to throw.
+    public static func decodeHookError(_ error: any Error) -> JSONError {
+        if let error = error as? JSONError { return error }
+        var wrapped = JSONError(.validationFailed, "\(Self.self) is not valid: \(error)", underlying: error)
+        wrapped.property = String(describing: Self.self)
+        return wrapped
     }
 }
 
@@ -85,16 +90,15 @@ private func draftedModelCodec<D: JSONDraftedModel, M>(_ type: D.Type, as: M.Typ
 }
 
 /// Reads a model through its draft: the draft's codec fills the draft while the object is read,
-/// then the model is built from it and its hooks run; writing writes the model's draft.
+/// then the model is built from it (hooks included); writing writes the model's draft.
 final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked Sendable {
     let draft = ModelCodec<Model.Draft>()
 
     override var typeName: String { String(describing: Model.self) }
     override var objectOwner: ContainerOwner? { draft.objectOwner }
     override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Model {
-        var model = try Model.model(fromDraft: try draft.take(storage, from: owner))
-        try model.runDecodeHooksReporting()
-        return model
+        // The model's own code builds it and runs its hooks: here, generic code would copy it.
+        try Model.model(fromDraft: try draft.take(storage, from: owner))
     }
     override func encode(_ value: Model) throws -> JSONValue { try encodeByWriting(value) }
     override func write(_ value: Model, into w: inout JSONWriter) throws { try draft.write(value.jsonDraft, into: &w) }
@@ -103,12 +107,23 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
 extension JSONDraftedModel {
     /// The error for a required property a draft does not hold. Written by `@JSONModel`'s
     /// `init(jsonDraft:)`: the plan has checked the key was present, so this is a draft built by
-    /// hand. Not generic, so the unwrapping stays in the model's own (specialised) code.
+    /// hand.
     /// - Parameter property: `Model.property`.
     /// - Returns: A ``JSONError/Code/missingKey`` error naming the property.
     public static func missingDraftValue(_ property: String) -> JSONError {
         var error = JSONError(.missingKey, "no value for required property \(property)")
         error.property = property
         return error
+    }
+}
+
+extension JSONDraftedModel where Self: AnyObject {
+    /// Runs a class model's hooks, as ``decodeHookError(_:)`` reports them. Written by
+    /// `@JSONModel`'s `model(fromDraft:)` for a final class (whose hooks may or may not mutate).
+    /// - Parameter model: The model.
+    /// - Throws: What the hooks throw, as ``decodeHookError(_:)`` gives it.
+    public static func runDecodeHooks(of model: Self) throws {
+        var model = model
+        try model.runDecodeHooksReporting()
     }
 }

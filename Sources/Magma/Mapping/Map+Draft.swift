@@ -1,7 +1,7 @@
 // The lines `@JSONModel` writes into a model's draft. A property the model declares non-optional
-// with no default is held as an optional in the draft (the draft must be default-constructible):
-// its line is required (absent → `missingKey`) and reads `null` as the model's type does (an
-// error), not as nil. Lines are named after the model, not the draft, so that errors and loaded
+// is held as an optional in the draft (the draft must be default-constructible, and the model's
+// init moves the value out): with no default its line is required (absent → `missingKey`), and
+// either way it reads `null` as the model's type does (an error), not as nil. Lines are named after the model, not the draft, so that errors and loaded
 // mappings say `GHIssue.url`.
 
 extension Map {
@@ -10,23 +10,27 @@ extension Map {
     /// - Parameters:
     ///   - property: The draft's property.
     ///   - keyPath: The JSON key path; nil derives it from the property's name.
-    public init<V: JSONRepresentable>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil)
+    ///   - required: False for a property with a default (absent keeps it).
+    public init<V: JSONRepresentable>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil,
+                                      required: Bool = true)
     where V.JSONForm == V {
-        self.init(nonOptional: property, keyPath, V.jsonTransformer)
+        self.init(nonOptional: property, keyPath, V.jsonTransformer, required: required)
     }
 
     /// A required line for a non-optional RawRepresentable model property held as `V?` in the draft.
     @_disfavoredOverload
-    public init<V: RawRepresentable>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil)
+    public init<V: RawRepresentable>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil,
+                                     required: Bool = true)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
-        self.init(nonOptional: property, keyPath, .rawValue(V.self))
+        self.init(nonOptional: property, keyPath, .rawValue(V.self), required: required)
     }
 
     /// A required line for a non-optional array of RawRepresentable values held as `[V]?` in the draft.
     @_disfavoredOverload
-    public init<V: RawRepresentable>(nonOptional property: WritableKeyPath<Model, [V]?>, _ keyPath: String? = nil)
+    public init<V: RawRepresentable>(nonOptional property: WritableKeyPath<Model, [V]?>, _ keyPath: String? = nil,
+                                     required: Bool = true)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
-        self.init(nonOptional: property, keyPath, .array(.rawValue(V.self)))
+        self.init(nonOptional: property, keyPath, .array(.rawValue(V.self)), required: required)
     }
 
     /// A required line for a non-optional model property held as `V?` in the draft, through an
@@ -35,9 +39,10 @@ extension Map {
     ///   - property: The draft's property.
     ///   - keyPath: The JSON key path; nil derives it from the property's name.
     ///   - transformer: Converts between the JSON value and the model property's type.
+    ///   - required: False for a property with a default (absent keeps it).
     public init<V>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil,
-                   _ transformer: Transformer<JSONValue, V>) {
-        self.init(property, keyPath ?? "", Transformer(codec: NonNullCodec(transformer.codec)), required: true)
+                   _ transformer: Transformer<JSONValue, V>, required: Bool = true) {
+        self.init(property, keyPath ?? "", Transformer(codec: NonNullCodec(transformer.codec)), required: required)
         derivesKey = keyPath == nil
     }
 
@@ -47,15 +52,16 @@ extension Map {
     ///   - property: The draft's property.
     ///   - keyPaths: The JSON key paths.
     ///   - transformer: Combines their values into the property's value and splits it back.
+    ///   - required: False for a property with a default.
     public init<V>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPaths: [String],
-                   _ transformer: Transformer<[String: JSONValue], V>) {
+                   _ transformer: Transformer<[String: JSONValue], V>, required: Bool = true) {
         let wrapped = Transformer<[String: JSONValue], V?>(
             forward: { try transformer.transform($0) },
             reverse: transformer.isReversible ? { value in
                 guard let value else { throw JSONError(.notEncodable, "no value") }
                 return try transformer.reverseTransform(value)
             } : nil)
-        self.init(property, keyPaths, wrapped, required: true)
+        self.init(property, keyPaths, wrapped, required: required)
     }
 
     /// The same line named as the model's property `name` of `model` (not the draft's): the name
