@@ -127,12 +127,15 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     /// `init(jsonDraft:)`: every mapped property from the draft, required ones unwrapped (the
     /// plan has already checked they were present).
     static func initializer(_ model: ModelDeclaration, indent: String) -> [String] {
+        // Every check that can throw comes before the first stored property is set: a throw
+        // between two stores made the compiler track (and copy) the half-built value.
+        let checks = model.properties.filter(\.isRequiredNonOptional).map { property -> String in
+            let name = property.name
+            return "\(indent)    guard let _\(name) = draft.\(name).take() else { throw Self.missingDraftValue(\"\(model.typeName).\(name)\") }"
+        }
         let assignments = model.properties.map { property -> String in
             let name = property.name
-            if property.isRequiredNonOptional {
-                return "\(indent)    guard let _\(name) = draft.\(name).take() else { throw Self.missingDraftValue(\"\(model.typeName).\(name)\") }\n"
-                    + "\(indent)    self.\(name) = _\(name)"
-            }
+            if property.isRequiredNonOptional { return "\(indent)    self.\(name) = _\(name)" }
             if property.isHeldOptional, let value = property.initializer {
                 return "\(indent)    self.\(name) = draft.\(name).take() ?? \(value.trimmedDescription)"
             }
@@ -140,7 +143,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             // optional) is copied.
             return property.isOptional ? "\(indent)    self.\(name) = draft.\(name).take()" : "\(indent)    self.\(name) = draft.\(name)"
         }
-        return ["\(indent)\(model.access)init(jsonDraft draft: consuming JSONDraft) throws {"] + assignments + ["\(indent)}"]
+        return ["\(indent)\(model.access)init(jsonDraft draft: consuming JSONDraft) throws {"] + checks + assignments + ["\(indent)}"]
     }
 }
 
@@ -156,7 +159,7 @@ public struct PropertyAttributeMacro: PeerMacro {
             return []
         }
         if variable.bindings.contains(where: { $0.accessorBlock.map(PropertyAttributes.isComputed) == true }) {
-            let kept = AttributeListSyntax(variable.attributes.filter { $0.as(AttributeSyntax.self)?.id != node.id })
+            let kept = variable.attributes.filter { $0.as(AttributeSyntax.self)?.id != node.id }
             let remove = FixIt(message: ModelFixIt.removeAttribute(name),
                                changes: [.replace(oldNode: Syntax(variable.attributes), newNode: Syntax(kept))])
             context.diagnose(Diagnostic(node: Syntax(node), message: ModelMessage.onComputed(name), fixIt: remove))

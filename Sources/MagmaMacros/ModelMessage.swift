@@ -43,7 +43,7 @@ enum ModelMessage: DiagnosticMessage {
         case .keyTwiceInOneProperty(let key, let name):
             return "'\(name)' names the key \"\(key)\" twice"
         case .keyReadTwice(let key, let other, let name):
-            return "\"\(key)\" is also read by '\(other)'; both get its value (give one of them a @Key if that is a slip)"
+            return "'\(name)' reads \"\(key)\", as '\(other)' does; both get its value (give one of them another @Key if that is a slip)"
         case .onComputed(let attribute):
             return "@\(attribute) applies to a stored property; a computed property is neither decoded nor encoded"
         case .notOnProperty(let attribute):

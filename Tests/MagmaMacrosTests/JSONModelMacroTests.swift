@@ -63,12 +63,12 @@ import Testing
                     guard let _url = draft.url.take() else {
                         throw Self.missingDraftValue("Issue.url")
                     }
-                    self.url = _url
-                    self.state = draft.state.take() ?? .open
-                    self.login = draft.login.take()
                     guard let _updatedAt = draft.updatedAt.take() else {
                         throw Self.missingDraftValue("Issue.updatedAt")
                     }
+                    self.url = _url
+                    self.state = draft.state.take() ?? .open
+                    self.login = draft.login.take()
                     self.updatedAt = _updatedAt
                 }
                 static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
@@ -116,11 +116,11 @@ import Testing
                     guard let _name = draft.name.take() else {
                         throw Self.missingDraftValue("Person.name")
                     }
-                    self.name = _name
-                    self.nickname = draft.nickname.take()
                     guard let _tags = draft.tags.take() else {
                         throw Self.missingDraftValue("Person.tags")
                     }
+                    self.name = _name
+                    self.nickname = draft.nickname.take()
                     self.tags = _tags
                 }
             }
@@ -231,8 +231,8 @@ import Testing
                "struct S {\n    let x: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "'x' names the key \"a\" twice", line: 3, column: 38)])
         expand("@JSONModel(keyNaming: .snakeCase)\nstruct S {\n    let userID: Int\n    @Key(\"user_id\") let other: Int\n}",
-               "struct S {\n    let userID: Int\n    let other: Int\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        self.userID = _userID\n        guard let _other = draft.other.take() else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.other = _other\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
-               diagnostics: [DiagnosticSpec(message: "\"user_id\" is also read by 'userID'; both get its value (give one of them a @Key if that is a slip)",
+               "struct S {\n    let userID: Int\n    let other: Int\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        guard let _other = draft.other.take() else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.userID = _userID\n        self.other = _other\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               diagnostics: [DiagnosticSpec(message: "'other' reads \"user_id\", as 'userID' does; both get its value (give one of them another @Key if that is a slip)",
                                             line: 4, column: 25, severity: .warning)])
     }
 }
