@@ -237,7 +237,7 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
             throw error
         } catch {
             var wrapped = JSONError(.validationFailed, "\(Model.self) is not valid: \(error)", underlying: error)
-            wrapped.property = String(describing: Model.self)
+            wrapped.model = String(describing: Model.self)
             throw wrapped
         }
         b.pop()

@@ -19,6 +19,16 @@ final class PlanNode {
 
     var hasIndices: Bool { !indices.isEmpty }
 
+    /// The properties this node's keys feed, at any depth below it, each once, in mapping order.
+    var properties: [String] {
+        var seen: [String] = []
+        for target in targets {
+            let below = (target as? PathTarget)?.node.properties ?? target.property.map { [$0] } ?? []
+            for property in below where !seen.contains(property) { seen.append(property) }
+        }
+        return seen
+    }
+
     /// A name that is a canonical number (`MappingPlan.arrayIndex`) also stands for that element
     /// of an array.
     init(names: [String], targets: [ValueTarget], requiredBits: [UInt64]) {
