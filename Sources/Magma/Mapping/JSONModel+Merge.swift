@@ -19,7 +19,7 @@ extension JSONModel {
         if Self.self is AnyObject.Type, ObjectIdentifier(type) != ObjectIdentifier(Swift.type(of: other)) {
             throw JSONError(.invalidValue, "cannot merge a \(Swift.type(of: other)) into a \(type): they are not the same class")
         }
-        let mapping = type.jsonMapping
+        let mapping = type.cachedMapping
         _ = try mapping.plan(for: type)
         withUnsafeMutablePointer(to: &self) { mine in
             withUnsafePointer(to: other) { theirs in
@@ -91,7 +91,7 @@ final class UpdateOwner<Model: JSONModel>: ContainerOwner {
 
     init(_ seed: Model) {
         self.seed = seed
-        model = ModelOwner(mapping: type(of: seed).jsonMapping, planType: type(of: seed))
+        model = ModelOwner(mapping: type(of: seed).cachedMapping, planType: type(of: seed))
     }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {

@@ -20,7 +20,7 @@ extension MappedEquality {
 
     public static func == (a: Self, b: Self) -> Bool {
         guard ObjectIdentifier(type(of: a)) == ObjectIdentifier(type(of: b)) else { return false }
-        guard let properties = type(of: a).jsonMapping.comparedProperties else { return a.mappedJSON == b.mappedJSON }
+        guard let properties = type(of: a).cachedMapping.comparedProperties else { return a.mappedJSON == b.mappedJSON }
         for property in properties where !property.equal(a[keyPath: property.keyPath] as Any, b[keyPath: property.keyPath] as Any) {
             return false
         }
@@ -29,7 +29,7 @@ extension MappedEquality {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: self)))
-        guard let properties = type(of: self).jsonMapping.comparedProperties else { return hasher.combine(mappedJSON) }
+        guard let properties = type(of: self).cachedMapping.comparedProperties else { return hasher.combine(mappedJSON) }
         for property in properties { property.hash(self[keyPath: property.keyPath] as Any, &hasher) }
     }
 
