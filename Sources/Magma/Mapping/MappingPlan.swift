@@ -69,7 +69,7 @@ final class MappingPlan {
             if let makeWriter = map.writer {
                 let writer = makeWriter(map.propertyName)
                 for (i, path) in paths.enumerated() {
-                    encodeRoot.add(path[...], writer, part: paths.count > 1 ? keyPaths[i] : nil)
+                    encodeRoot.add(path[...], writer, part: paths.count > 1 ? keyPaths[i] : nil, keyPath: map.property)
                 }
             }
         }
@@ -80,7 +80,7 @@ final class MappingPlan {
         self.relationships = relationships
         hasRelationships = !relationships.isEmpty
         self.captureCount = captureCount
-        encodeRoot.seal()
+        encodeRoot.seal(filter: (Model.self as? any SelectiveEncoding.Type).map { SelectiveEncodingFilter.make($0) })
         self.encodeRoot = encodeRoot
     }
 
