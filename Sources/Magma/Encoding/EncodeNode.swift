@@ -40,13 +40,19 @@ final class EncodeNode {
 
     func add(_ path: ArraySlice<String>, _ writer: PropertyWriter, part: String?, keyPath: AnyKeyPath? = nil) {
         let key = path.first!
+        let existing = entries.firstIndex(where: { $0.key == key })
         if path.count == 1 {
             // Several properties read from one key: the first mapped writes it (the others read
-            // the same value back), so the key is never written twice.
-            if entries.contains(where: { $0.key == key }) { return }
+            // the same value back), so the key is never written twice. A key mapped as a value
+            // and continued through (`owner` and `owner.login`) writes the value: it holds what
+            // the key paths through it read, and they are left out.
+            if let existing {
+                if case .object = entries[existing].entry { entries[existing].entry = .property(writer, part: part, keyPath: keyPath) }
+                return
+            }
             entries.append((key, .property(writer, part: part, keyPath: keyPath)))
-        } else if let existing = entries.first(where: { $0.key == key }), case .object(let node) = existing.entry {
-            node.add(path.dropFirst(), writer, part: part, keyPath: keyPath)
+        } else if let existing {
+            if case .object(let node) = entries[existing].entry { node.add(path.dropFirst(), writer, part: part, keyPath: keyPath) }
         } else {
             let node = EncodeNode()
             node.add(path.dropFirst(), writer, part: part, keyPath: keyPath)
