@@ -53,3 +53,23 @@ import Testing
         #expect(String(decoding: try JSONAdapter.json(from: other), as: UTF8.self) == #"{"owner":{"login":"bob"}}"#)
     }
 }
+
+extension KeyAndPathTests {
+    struct Deep: JSONModel {
+        var meta: JSONValue = .null
+        var metaName = ""
+        var ownerLogin = ""
+        static let jsonMapping = JSONMapping<Deep> {
+            Map(\.meta, "a.meta")
+            Map(\.metaName, "a.meta.name")
+            Map(\.ownerLogin, "a.owner.login")
+        }
+    }
+
+    /// Through a key that is also a value, the error still names every property below.
+    @Test func notAnObject_namesThePropertiesBelowAKeyThatIsAlsoAValue() {
+        let error = failureEverywhere(Deep.self, #"{"a": 5}"#)
+        #expect(error?.code == .notAnObject)
+        #expect(error?.property == "Deep.meta, Deep.metaName, Deep.ownerLogin")
+    }
+}

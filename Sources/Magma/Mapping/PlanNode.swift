@@ -23,10 +23,15 @@ final class PlanNode {
     var properties: [String] {
         var seen: [String] = []
         for target in targets {
-            let below = (target as? PathTarget)?.node.properties ?? target.property.map { [$0] } ?? []
-            for property in below where !seen.contains(property) { seen.append(property) }
+            for property in PlanNode.properties(of: target) where !seen.contains(property) { seen.append(property) }
         }
         return seen
+    }
+
+    private static func properties(of target: ValueTarget) -> [String] {
+        if let path = target as? PathTarget { return path.node.properties }
+        if let tee = target as? TeeTarget { return tee.targets.flatMap(properties(of:)) }
+        return target.property.map { [$0] } ?? []
     }
 
     /// A name that is a canonical number (`MappingPlan.arrayIndex`) also stands for that element
