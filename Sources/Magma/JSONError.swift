@@ -64,6 +64,9 @@ public struct JSONError: Error, CustomStringConvertible, Sendable {
     public var path: String
     /// The model property being decoded, e.g. `GHIssue.reporterLogin`, when there was one.
     public var property: String?
+    /// The model as a whole, e.g. `GHIssue`, when the error is about it rather than one of its
+    /// properties (its `validate()` or `didDecode()` threw).
+    public var model: String?
     /// Byte offset into the whole input (across chunks) where the failure was seen.
     public var offset: Int?
     /// 1-based line of ``offset``.
@@ -90,7 +93,8 @@ public struct JSONError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         var text = "\(code): \(message)"
         var at: [String] = []
-        if path != "$" || property != nil { at.append("at \(path)") }
+        if path != "$" || property != nil || model != nil { at.append("at \(path)") }
+        if let model { at.append("model \(model)") }
         if let property { at.append("property \(property)") }
         if let line, let column { at.append("line \(line), column \(column)") }
         if let offset { at.append("byte \(offset)") }
@@ -114,6 +118,11 @@ extension JSONError {
     /// A string, key or number (`kind`) longer than the size cap, `limit` bytes.
     static func tokenTooLong(_ kind: String, limit: Int) -> JSONError {
         JSONError(.sizeLimitExceeded, "a \(kind) longer than the limit of \(limit) bytes")
+    }
+
+    /// "a" or "an" for a JSON type name (`an array`, `an object`, `a string`).
+    static func article(_ typeName: String) -> String {
+        typeName.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
     /// A readable rendering of a token's bytes for messages, cut at 64 bytes.

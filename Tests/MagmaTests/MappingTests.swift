@@ -136,16 +136,6 @@ import Testing
         var a = 0
         static let jsonMapping = JSONMapping<EmptyComponent> { Map(\.a, "user..login") }
     }
-    struct ValueAndPrefix: JSONModel {
-        var user: JSONValue = .null
-        var login = ""
-        static let jsonMapping = JSONMapping<ValueAndPrefix> { Map(\.user, "user"); Map(\.login, "user.login") }
-    }
-    struct PrefixThenValue: JSONModel {
-        var user: JSONValue = .null
-        var login = ""
-        static let jsonMapping = JSONMapping<PrefixThenValue> { Map(\.login, "user.login"); Map(\.user, "user") }
-    }
     struct TrailingBackslash: JSONModel {
         var a = 0
         static let jsonMapping = JSONMapping<TrailingBackslash> { Map(\.a, "a\\") }
@@ -155,8 +145,6 @@ import Testing
         (Twice.jsonMapping.validate, "Twice.a is mapped twice"),
         (EmptyPath.jsonMapping.validate, "empty key path"),
         (EmptyComponent.jsonMapping.validate, "empty component"),
-        (ValueAndPrefix.jsonMapping.validate, "continues through"),
-        (PrefixThenValue.jsonMapping.validate, "mapped as a value"),
         (TrailingBackslash.jsonMapping.validate, "lone backslash"),
     ] as [(@Sendable () throws -> Void, String)])
     func illegalMapping_failsWhenBuilt(validate: @Sendable () throws -> Void, message: String) {

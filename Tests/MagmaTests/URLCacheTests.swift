@@ -94,3 +94,31 @@ import Testing
             == Geo(ints: [7], names: ["3"], pairs: [[2.5]]))
     }
 }
+
+@Suite struct StrictURLTests {
+    struct Home: JSONModel {
+        var home: URL?
+        var links: [URL] = []
+        static let jsonMapping = JSONMapping<Home> { Map(\.home, "home"); Map(\.links, "links") }
+    }
+
+    /// `URL(string:)` on Linux percent-encodes invalid characters: `"not a valid URL"` must not
+    /// become `not%20a%20valid%20URL`, through a `URL` property, an array of URLs, or `.url`.
+    @Test(arguments: ["not a valid URL", "http://x.org/a b", "http://[::1", "http://x.org/é"])
+    func malformedURL_isInvalidValue(text: String) throws {
+        let property = failureEverywhere(Home.self, #"{"home": "\#(text)"}"#)
+        #expect(property?.code == .invalidValue)
+        #expect(property?.message == "\"\(text)\" is not a valid URL")
+        #expect(property?.property == "Home.home")
+        let element = failureEverywhere(Home.self, #"{"links": ["http://ok.example/", "\#(text)"]}"#)
+        #expect(element?.code == .invalidValue)
+        #expect(element?.path == "$.links[1]")
+        #expect(throws: JSONError.self) { try Transformer<JSONValue, URL>.url.transform(.string(text)) }
+    }
+
+    @Test func wellFormedURLs_stillDecode() throws {
+        let model = try JSONAdapter.model(Home.self, from: #"{"home": "https://a.example/x?b=c&d=%20", "links": ["about:blank"]}"#)
+        #expect(model.home?.absoluteString == "https://a.example/x?b=c&d=%20")
+        #expect(model.links.map(\.absoluteString) == ["about:blank"])
+    }
+}

@@ -144,7 +144,7 @@ struct MigrationKeyPath {
         if case .array = value {
             problem = "it is an array, and \"\(component.key)\" is not an index"
         } else {
-            problem = "it is a \(value.typeName), not an object" + (component.index == nil ? "" : " or an array")
+            problem = "it is \(JSONError.article(value.typeName)) \(value.typeName), not an object" + (component.index == nil ? "" : " or an array")
         }
         var error = JSONError(.notAnObject, "the archive migration's key path \"\(text)\" continues through this value, but \(problem)")
         error.path = path

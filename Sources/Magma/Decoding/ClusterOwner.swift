@@ -32,6 +32,50 @@ enum LoggedEvent: UInt8 {
 }
 
 extension ClusterBox {
+    /// The logged object's members (its keys and values so far), for a cluster's rules.
+    func members() -> [String: JSONValue] {
+        log.withUnsafeBytes { bytes in
+            var i = 0
+            func text() -> String {
+                let count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: i + ClusterBox.lengthOffset, as: UInt32.self)))
+                defer { i += ClusterBox.textOffset + count }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(i + ClusterBox.textOffset)..<(i + ClusterBox.textOffset + count)]),
+                              as: UTF8.self)
+            }
+            func value() -> JSONValue {
+                switch LoggedEvent(rawValue: bytes[i])! {
+                case .string: return .string(text())
+                case .number: return .number(JSONNumber(unchecked: text()))
+                case .true: i += ClusterBox.lengthOffset; return .bool(true)
+                case .false: i += ClusterBox.lengthOffset; return .bool(false)
+                case .null: i += ClusterBox.lengthOffset; return .null
+                case .startObject:
+                    i += ClusterBox.lengthOffset
+                    var members: [String: JSONValue] = [:]
+                    while LoggedEvent(rawValue: bytes[i]) != .endObject {
+                        let key = text()
+                        members[key] = value()
+                    }
+                    i += ClusterBox.lengthOffset
+                    return .object(members)
+                case .startArray:
+                    i += ClusterBox.lengthOffset
+                    var elements: [JSONValue] = []
+                    while LoggedEvent(rawValue: bytes[i]) != .endArray { elements.append(value()) }
+                    i += ClusterBox.lengthOffset
+                    return .array(elements)
+                case .key, .endObject, .endArray: i += ClusterBox.lengthOffset; return .null   // not at a value's start
+                }
+            }
+            var members: [String: JSONValue] = [:]
+            while i < bytes.count {
+                let key = text()
+                members[key] = value()
+            }
+            return members
+        }
+    }
+
     /// Bytes from an event's tag to its text's length (tag, token end).
     static let lengthOffset = 9
     /// Bytes from an event's tag to its text (tag, token end, length).
@@ -96,11 +140,14 @@ final class ClusterOwner<Base>: ContainerOwner {
     private let discriminator: [UInt8]
     /// The cluster's problem, if it is illegal: thrown before any of its objects is read.
     private let problem: JSONError?
+    /// The model is picked by rules when the object ends (no discriminator is awaited).
+    private let picksByRule: Bool
 
     init(_ codec: ClusterCodec<Base>) {
         self.codec = codec
         discriminator = Array(codec.discriminator.utf8)
         problem = codec.problem
+        picksByRule = codec.picksByRule
         recorder = ClusterRecorder()
         super.init()
         recorder.cluster = self
@@ -117,12 +164,22 @@ final class ClusterOwner<Base>: ContainerOwner {
         let box = storage.assumingMemoryBound(to: ClusterBox.self)
         box.pointee.currentKey = box.pointee.log.count
         box.pointee.append(.key, bytes, b)
-        box.pointee.awaiting = bytes.count == discriminator.count
+        box.pointee.awaiting = !picksByRule && bytes.count == discriminator.count
             && discriminator.withUnsafeBytes { bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 
-    /// The object ended with no discriminator: the fallback model, or an error.
+    /// The object ended with no discriminator: the fallback model, or an error. In a cluster
+    /// that picks by rules: the first case whose rule holds for the object, else the same.
     override func finish(_ b: inout EventBuilder) throws {
+        if picksByRule {
+            let members = b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.members()
+            if let entry = codec.ruled.first(where: { $0.rule!(members) }) ?? codec.fallback {
+                try choose(entry, &b)
+                return try b.check(b.endObject())
+            }
+            b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.currentKey = -1
+            throw JSONError(.unknownType, "no model of \(Base.self) matches this object: no rule of its cluster holds")
+        }
         guard let fallback = codec.fallback else {
             // An error about the object as a whole: no current key in its path.
             b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.currentKey = -1

@@ -141,9 +141,13 @@ final class ResultReceiver<V>: Receiver<V> {
 /// path frame that writes into the same model.
 final class PathTarget: ValueTarget {
     let node: PlanNode
+    /// The properties whose key paths continue through this key, for the error when they cannot
+    /// (not `property`: an error inside the object, at a key none of them reads, is not theirs).
+    private let continuing: String?
 
     init(_ node: PlanNode) {
         self.node = node
+        continuing = node.properties.isEmpty ? nil : node.properties.joined(separator: ", ")
         super.init(property: nil)
     }
 
@@ -169,7 +173,9 @@ final class PathTarget: ValueTarget {
     }
 
     private func notAnObject(_ found: String) -> JSONError {
-        JSONError(.notAnObject, "a key path continues through this value, but it is a \(found), not an object")
+        var error = JSONError(.notAnObject, "a key path continues through this value, but it is \(JSONError.article(found)) \(found), not an object")
+        error.property = continuing
+        return error
     }
 }
 

@@ -18,9 +18,13 @@
 /// then on it is immutable and shared by every encode.
 final class EncodeNode {
     private enum Entry {
-        case property(PropertyWriter, part: String?)
+        case property(PropertyWriter, part: String?, keyPath: AnyKeyPath?)
         case object(EncodeNode)
     }
+
+    /// Whether the model at a pointer writes the property of a key path (the model's choice of
+    /// what is written, per value); nil, the common case: every member is written.
+    private var filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?
 
     private var entries: [(key: String, entry: Entry)] = []
     /// The members in mapping order; made by `seal()`, which also fills the two unretained lists
@@ -34,30 +38,40 @@ final class EncodeNode {
         inKeyOrder.deallocate()
     }
 
-    func add(_ path: ArraySlice<String>, _ writer: PropertyWriter, part: String?) {
+    func add(_ path: ArraySlice<String>, _ writer: PropertyWriter, part: String?, keyPath: AnyKeyPath? = nil) {
         let key = path.first!
+        let existing = entries.firstIndex(where: { $0.key == key })
         if path.count == 1 {
             // Several properties read from one key: the first mapped writes it (the others read
-            // the same value back), so the key is never written twice.
-            if entries.contains(where: { $0.key == key }) { return }
-            entries.append((key, .property(writer, part: part)))
-        } else if let existing = entries.first(where: { $0.key == key }), case .object(let node) = existing.entry {
-            node.add(path.dropFirst(), writer, part: part)
+            // the same value back), so the key is never written twice. A key mapped as a value
+            // and continued through (`owner` and `owner.login`) writes the value: it holds what
+            // the key paths through it read, and they are left out.
+            if let existing {
+                if case .object = entries[existing].entry { entries[existing].entry = .property(writer, part: part, keyPath: keyPath) }
+                return
+            }
+            entries.append((key, .property(writer, part: part, keyPath: keyPath)))
+        } else if let existing {
+            if case .object(let node) = entries[existing].entry { node.add(path.dropFirst(), writer, part: part, keyPath: keyPath) }
         } else {
             let node = EncodeNode()
-            node.add(path.dropFirst(), writer, part: part)
+            node.add(path.dropFirst(), writer, part: part, keyPath: keyPath)
             entries.append((key, .object(node)))
         }
     }
 
     /// Call once the tree is complete.
-    func seal() {
+    /// - Parameter filter: The model's choice of the properties it writes, per value; nil: all.
+    func seal(filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)? = nil) {
+        self.filter = filter
         members = entries.map { key, entry in
             switch entry {
-            case .property(let writer, let part):
-                return writer.member(MemberKey(key), part: part)
+            case .property(let writer, let part, let keyPath):
+                let member = writer.member(MemberKey(key), part: part)
+                member.mappedProperty = keyPath
+                return member
             case .object(let node):
-                node.seal()
+                node.seal(filter: filter)
                 return ObjectMember(MemberKey(key), node: node)
             }
         }
@@ -79,8 +93,19 @@ final class EncodeNode {
 
     func writeMembers(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
         // `members` keeps every member alive as long as the node.
+        if let filter { return try writeMembers(model, choosing: filter, into: &w) }
         for member in w.options.sortedKeys ? inKeyOrder : inOrder {
             try member._withUnsafeGuaranteedRef { try $0.write(model, into: &w) }
+        }
+    }
+
+    private func writeMembers(_ model: UnsafeRawPointer, choosing filter: (UnsafeRawPointer, AnyKeyPath) -> Bool,
+                              into w: inout JSONWriter) throws {
+        for member in w.options.sortedKeys ? inKeyOrder : inOrder {
+            try member._withUnsafeGuaranteedRef { member in
+                if let property = member.mappedProperty, !filter(model, property) { return }
+                try member.write(model, into: &w)
+            }
         }
     }
 }
@@ -88,6 +113,8 @@ final class EncodeNode {
 /// One member of an object: writes its key and value, or nothing when the value is omitted.
 class EncodeMember {
     let key: MemberKey
+    /// The model property the member writes (nil for a rebuilt object), for a model's filter.
+    var mappedProperty: AnyKeyPath?
     init(_ key: MemberKey) { self.key = key }
     deinit { key.deallocate() }
 

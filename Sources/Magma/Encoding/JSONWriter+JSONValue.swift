@@ -24,3 +24,15 @@ extension JSONWriter {
         }
     }
 }
+
+extension JSONValue: CustomStringConvertible {
+    /// The value as compact JSON with sorted keys (`["x",1]`), as messages show it.
+    public var description: String {
+        var options = EncodingOptions()
+        options.sortedKeys = true
+        var w = JSONWriter(options: options, capacity: 64)
+        // Only a number's text could fail, and a JSONNumber's text is checked when it is made.
+        guard (try? w.value(self)) != nil else { return typeName }
+        return w.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    }
+}

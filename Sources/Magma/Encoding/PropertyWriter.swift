@@ -11,11 +11,19 @@ class PropertyWriter {
     /// Wraps a failure with the property's name and, where known, the value.
     func failure(_ error: any Error, value: Any) -> JSONError {
         var e = error as? JSONError ?? JSONError(.notEncodable, "\(error)", underlying: error)
-        e.message = "cannot encode \(property) = \(String(reflecting: value).prefix(80)): \(e.message)"
+        e.message = "cannot encode \(property) = \(PropertyWriter.describe(value).prefix(80)): \(e.message)"
         if e.code != .notEncodable { e.underlying = e.underlying ?? error }
         e.code = .notEncodable
         e.property = property
         return e
+    }
+
+    /// A value as a message shows it: an optional's wrapped value (or `nil`), not `Optional(...)`.
+    static func describe(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return String(reflecting: value) }
+        guard let wrapped = mirror.children.first?.value else { return "nil" }
+        return describe(wrapped)
     }
 
     /// `failure(error, value:)` with the property's value read from the model (the slow path).

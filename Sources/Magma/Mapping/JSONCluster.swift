@@ -32,8 +32,11 @@
 /// fallback) fails when it is built, as an illegal mapping does: ``validate()`` reports it, and
 /// no object is read or model written through it.
 public final class JSONCluster<Base>: @unchecked Sendable {
-    /// The key whose value picks the model.
+    /// The key whose value picks the model; empty for a cluster that picks by rules.
     public let discriminator: String
+    /// Whether the model is picked by the cases' rules over the whole object
+    /// (``init(rules:)``) rather than by a discriminator.
+    let picksByRule: Bool
     let cases: [ClusterCase<Base>]
     /// Why the cluster cannot be used, found when it was declared.
     let problem: JSONError?
@@ -47,7 +50,31 @@ public final class JSONCluster<Base>: @unchecked Sendable {
     public init(discriminator: String, @ClusterBuilder<Base> _ cases: () -> [ClusterCase<Base>]) {
         self.discriminator = discriminator
         self.cases = cases()
-        problem = JSONCluster.problem(of: self.cases)
+        picksByRule = false
+        problem = JSONCluster.problem(of: self.cases, byRule: false)
+    }
+
+    /// Declares a cluster whose model is picked by a rule over the object: a key present, a
+    /// value's type or shape. The object is read whole first (as a ``JSONValue``), then the
+    /// first case whose rule holds reads it into its model; an object no rule matches is a
+    /// ``JSONError/Code/unknownType`` error (unless a ``ClusterCase/fallback(_:)`` is given), at
+    /// that object, before any of its fields is read into a model.
+    ///
+    /// ```swift
+    /// static let jsonCluster: JSONCluster<Shape>? = JSONCluster(rules: {
+    ///     ClusterCase(Circle.self, whenKey: "radius")
+    ///     ClusterCase(Square.self) { if case .number? = $0["side"] { true } else { false } }
+    /// })
+    /// ```
+    ///
+    /// Models are written back without a discriminator.
+    /// - Parameter cases: Cases with rules (``ClusterCase/init(_:when:)``), tried in order, and
+    ///   at most one fallback.
+    public init(@ClusterBuilder<Base> rules cases: () -> [ClusterCase<Base>]) {
+        discriminator = ""
+        self.cases = cases()
+        picksByRule = true
+        problem = JSONCluster.problem(of: self.cases, byRule: true)
     }
 
     /// Checks the cluster without decoding anything.
@@ -57,13 +84,20 @@ public final class JSONCluster<Base>: @unchecked Sendable {
         if let problem { throw problem }
     }
 
-    private static func problem(of cases: [ClusterCase<Base>]) -> JSONError? {
+    private static func problem(of cases: [ClusterCase<Base>], byRule: Bool) -> JSONError? {
         var models: [String: Any.Type] = [:]
         var fallback: Any.Type?
         for c in cases {
             if !c.isBase {
                 return .invalidMapping("\(c.model) is in the cluster of \(Base.self) but is not a \(Base.self)")
             }
+            if byRule, c.value != nil {
+                return .invalidMapping("\(c.model) is picked by a discriminator value in the cluster of \(Base.self), which picks by rules")
+            }
+            if !byRule, c.rule != nil {
+                return .invalidMapping("\(c.model) is picked by a rule in the cluster of \(Base.self), which picks by its discriminator")
+            }
+            if c.rule != nil { continue }
             if let value = c.value {
                 if let earlier = models[value] {
                     return .invalidMapping("\"\(value)\" picks both \(earlier) and \(c.model) in the cluster of \(Base.self)")
@@ -98,8 +132,10 @@ extension Transformer where Input == JSONValue {
 
 /// One model of a ``JSONCluster``.
 public struct ClusterCase<Base> {
-    /// The discriminator's value; nil for the fallback.
+    /// The discriminator's value; nil for the fallback and for a case picked by a rule.
     let value: String?
+    /// The rule over the object's members that picks this case, in a cluster picking by rules.
+    let rule: (@Sendable ([String: JSONValue]) -> Bool)?
     /// The case's model, for messages.
     let model: Any.Type
     /// Whether the model is a `Base`; if not, the cluster fails to build.
@@ -123,14 +159,32 @@ public struct ClusterCase<Base> {
         ClusterCase(value: nil, M.self)
     }
 
-    private init<M: JSONModel>(value: String?, _ type: M.Type) {
+    /// The model `type` for objects whose members satisfy `rule`, in a cluster that picks by
+    /// rules (``JSONCluster/init(rules:)``).
+    /// - Parameters:
+    ///   - type: The model; it must be a `Base`.
+    ///   - rule: Whether an object, given by its members, is one of this model's.
+    public init<M: JSONModel>(_ type: M.Type, when rule: @escaping @Sendable ([String: JSONValue]) -> Bool) {
+        self.init(value: nil, M.self, rule: rule)
+    }
+
+    /// The model `type` for objects that have the key `key`, in a cluster that picks by rules.
+    /// - Parameters:
+    ///   - type: The model; it must be a `Base`.
+    ///   - key: A key only this model's objects have (of those tried before it).
+    public init<M: JSONModel>(_ type: M.Type, whenKey key: String) {
+        self.init(value: nil, M.self, rule: { $0[key] != nil })
+    }
+
+    private init<M: JSONModel>(value: String?, _ type: M.Type, rule: (@Sendable ([String: JSONValue]) -> Bool)? = nil) {
         self.value = value
+        self.rule = rule
         model = M.self
         // `M` is `Base` or a subclass of the class `Base`; for a protocol `Base`, no test on the
         // metatype asks whether `M` conforms to a protocol given as a generic existential, so a
         // default model is asked, once.
         isBase = M.self is Base.Type || M() is Base
-        makeEntry = { TypedClusterEntry<Base, M>(value: value) }
+        makeEntry = { TypedClusterEntry<Base, M>(value: value, rule: rule) }
     }
 }
 
@@ -145,11 +199,13 @@ public enum ClusterBuilder<Base> {
 /// One case, typed: its model's owner, and how its model becomes a `Base` and is written.
 class ClusterEntry<Base> {
     let value: String?
+    let rule: (@Sendable ([String: JSONValue]) -> Bool)?
     let owner: ContainerOwner
     let modelType: ObjectIdentifier
 
-    init(value: String?, owner: ContainerOwner, modelType: Any.Type) {
+    init(value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?, owner: ContainerOwner, modelType: Any.Type) {
         self.value = value
+        self.rule = rule
         self.owner = owner
         self.modelType = ObjectIdentifier(modelType)
     }
@@ -162,8 +218,8 @@ class ClusterEntry<Base> {
 }
 
 final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
-    init(value: String?) {
-        super.init(value: value, owner: ModelOwner<M>(), modelType: M.self)
+    init(value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?) {
+        super.init(value: value, rule: rule, owner: ModelOwner<M>(), modelType: M.self)
     }
 
     /// The cast cannot fail: a cluster whose model is not a `Base` fails to build. (Reading the
@@ -189,7 +245,11 @@ protocol ClusterWriting: AnyObject {
 /// Reads a cluster's models (see ClusterOwner) and writes them with their discriminators.
 final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable {
     let discriminator: String
+    /// Whether the model is picked by `ruled`'s rules over the whole object.
+    let picksByRule: Bool
     let entries: [ClusterEntry<Base>]
+    /// The cases picked by rules, in order.
+    let ruled: [ClusterEntry<Base>]
     let fallback: ClusterEntry<Base>?
     /// Why the cluster cannot be used (``JSONCluster/problem``): thrown instead of reading or
     /// writing any model.
@@ -202,7 +262,9 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
         discriminator = cluster.discriminator
         let all = cluster.cases.filter(\.isBase).map { $0.makeEntry() }
         entries = all.filter { $0.value != nil }
-        fallback = all.first { $0.value == nil }
+        ruled = all.filter { $0.rule != nil }
+        picksByRule = cluster.picksByRule
+        fallback = all.first { $0.value == nil && $0.rule == nil }
         problem = cluster.problem
         values = KeyTable(entries.map { Array($0.value!.utf8) })
         super.init()
@@ -222,6 +284,7 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
 
     override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Base {
         for entry in entries where entry.owner === owner { return try entry.take(storage) }
+        for entry in ruled where entry.owner === owner { return try entry.take(storage) }
         if let fallback, fallback.owner === owner { return try fallback.take(storage) }
         throw JSONError(.invalidValue, "no model of \(Base.self)'s cluster was read")
     }
@@ -245,7 +308,9 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
     private func writeIfMember(_ value: Base, into w: inout JSONWriter) throws -> Bool {
         let type = ObjectIdentifier(Swift.type(of: value as Any))
         for entry in entries where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &w) }
+        for entry in ruled where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &w) }
         for entry in entries where try entry.write(value, discriminator: discriminator, into: &w) { return true }
+        for entry in ruled where try entry.write(value, discriminator: discriminator, into: &w) { return true }
         if let fallback { return try fallback.write(value, discriminator: discriminator, into: &w) }
         return false
     }

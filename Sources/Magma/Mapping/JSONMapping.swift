@@ -15,6 +15,8 @@ public final class JSONMapping<Model: JSONModel>: @unchecked Sendable {
     let linesType: Any.Type
     /// Whether a type may use these lines: `linesType` or one of its subclasses.
     let accepts: (Any.Type) -> Bool
+    /// The properties ``MappedEquality`` compares; nil when one is not `Equatable`.
+    let comparedProperties: [ComparedProperty]?
 
     /// Declares a mapping.
     /// - Parameters:
@@ -34,6 +36,7 @@ public final class JSONMapping<Model: JSONModel>: @unchecked Sendable {
         self.maps = maps
         self.linesType = linesType
         accepts = { $0 is Lines.Type }
+        comparedProperties = ComparedProperty.of(maps)
         if let problem {
             compiled = .failure(problem)
         } else {

@@ -11,16 +11,27 @@ extension JSONModel {
     /// ```swift
     /// Map(\.commentCount, "comments").merging { (mine: Int, theirs: Int) in mine + theirs }
     /// ```
-    /// - Parameter other: A model of the same type (for classes: the same dynamic type).
+    ///
+    /// Class models of a hierarchy merge the properties both have, as Mantle's
+    /// `mergeValuesForKeysFromModel:` does: a subclass model into its superclass's (the
+    /// superclass's properties) and back, through the mapping of the less derived of the two.
+    /// - Parameter other: A model of the same type; for classes, of the same class, a superclass
+    ///   or a subclass (or a class whose mapping is one of those: a subclass without its own).
     /// - Throws: ``JSONError/Code/invalidMapping`` if the mapping is illegal;
-    ///   ``JSONError/Code/invalidValue`` if `other` is a class model of another dynamic type.
+    ///   ``JSONError/Code/invalidValue`` if `other` is a class model neither mapping covers.
     public mutating func merge(from other: Self) throws {
-        let type = type(of: self)
-        if Self.self is AnyObject.Type, ObjectIdentifier(type) != ObjectIdentifier(Swift.type(of: other)) {
-            throw JSONError(.invalidValue, "cannot merge a \(Swift.type(of: other)) into a \(type): they are not the same class")
+        let mine = type(of: self), theirs = Swift.type(of: other)
+        var mapping = mine.cachedMapping
+        if Self.self is AnyObject.Type, ObjectIdentifier(mine) != ObjectIdentifier(theirs) {
+            let theirMapping = theirs.cachedMapping
+            if theirMapping.accepts(mine) {
+                mapping = theirMapping        // `other` is of a superclass: its properties
+            } else if !mapping.accepts(theirs) {
+                throw JSONError(.invalidValue, "cannot merge a \(theirs) into a \(mine): neither is a subclass of the other's mapped class")
+            }
         }
-        let mapping = type.jsonMapping
-        _ = try mapping.plan(for: type)
+        _ = try mapping.plan(for: mine)
+        _ = try mapping.plan(for: theirs)
         withUnsafeMutablePointer(to: &self) { mine in
             withUnsafePointer(to: other) { theirs in
                 // The lines are written for MappingRoot: Self itself, or a superclass of it (the
@@ -91,7 +102,7 @@ final class UpdateOwner<Model: JSONModel>: ContainerOwner {
 
     init(_ seed: Model) {
         self.seed = seed
-        model = ModelOwner(mapping: type(of: seed).jsonMapping, planType: type(of: seed))
+        model = ModelOwner(mapping: type(of: seed).cachedMapping, planType: type(of: seed))
     }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {

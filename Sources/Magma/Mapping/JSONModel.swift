@@ -107,7 +107,7 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
             plan = try mapping.plan(for: Model.self)
         } else {
             let type = type(of: value)
-            plan = try type.jsonMapping.plan(for: type)
+            plan = try type.cachedMapping.plan(for: type)
         }
         try withUnsafePointer(to: value) { model in
             guard let discriminator, !plan.root.names.contains(discriminator.key) else {
@@ -152,7 +152,7 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
     @inline(__always)
     func plan() throws -> Unmanaged<MappingPlan> {
         if let cached = cachedPlan.load(ordering: .acquiring) { return Unmanaged.fromOpaque(cached) }
-        let retained = Unmanaged.passRetained(try (mapping ?? Model.jsonMapping).plan(for: planType))
+        let retained = Unmanaged.passRetained(try (mapping ?? Model.cachedMapping).plan(for: planType))
         let (stored, current) = cachedPlan.compareExchange(
             expected: nil, desired: UnsafeRawPointer(retained.toOpaque()), ordering: .acquiringAndReleasing)
         if stored { return retained }

@@ -68,7 +68,7 @@ extension JSONObjectModel {
     public static func decodeHookError(_ error: any Error) -> JSONError {
         if let error = error as? JSONError { return error }
         var wrapped = JSONError(.validationFailed, "\(Self.self) is not valid: \(error)", underlying: error)
-        wrapped.property = String(describing: Self.self)
+        wrapped.model = String(describing: Self.self)
         return wrapped
     }
 }

@@ -65,11 +65,12 @@ public struct Map<Model> {
     ///   - required: Whether a missing key is an error; otherwise the property keeps its default.
     public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, _ transformer: Transformer<JSONValue, V>,
                    required: Bool = false) {
-        let name = Map.name(of: property)
+        let described = Map.name(of: property)
+        let name = Map.name(described, keyPath: keyPath)
         let codec = transformer.codec
         self.property = property
         propertyName = name
-        bareName = Map.bareName(of: name, model: Model.self)
+        bareName = Map.bareName(of: described, model: Model.self)
         source = .single(keyPath) { name in
             let slot = Slot(codec, PropertyReceiver(property), property: name)
             return FieldSlot.make(codec, property, fallback: slot) ?? slot
@@ -179,7 +180,8 @@ public struct Map<Model> {
     ///   - required: Whether the property fails with `missingKey` when none of the keys is present.
     public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPaths: [String],
                    _ transformer: Transformer<[String: JSONValue], V>, required: Bool = false) {
-        let name = Map.name(of: property)
+        let described = Map.name(of: property)
+        let name = Map.name(described, keyPath: keyPaths.first ?? "")
         self.property = property
         propertyName = name
         source = .multiple(keyPaths) { name in
@@ -191,7 +193,7 @@ public struct Map<Model> {
         self.required = required
         self.writer = transformer.isReversible ? { MultiKeyPropertyWriter(property, transformer: transformer, property: $0) } : nil
         problem = nil
-        bareName = Map.bareName(of: name, model: Model.self)
+        bareName = Map.bareName(of: described, model: Model.self)
         merge = { $0[keyPath: property] = $1[keyPath: property] }
         remake = nil
     }
@@ -201,6 +203,14 @@ public struct Map<Model> {
         var text = String(describing: property)
         if text.hasPrefix("\\") { text.removeFirst() }
         return text
+    }
+
+    /// The name messages give a property: its key path's (`GHIssue.reporterLogin`), or, where
+    /// Swift cannot name it (a non-final class's property reads `<computed 0x… (Int)>`), the
+    /// model and its JSON key path (`Animal.legs`); ``named(_:)`` gives the Swift name.
+    static func name(_ described: String, keyPath: String) -> String {
+        guard !keyPath.isEmpty, described.contains("<computed") else { return described }
+        return "\(Model.self).\(keyPath)"
     }
 
     /// `reporterLogin` from `\GHIssue.reporterLogin`: the key path's one component when it names

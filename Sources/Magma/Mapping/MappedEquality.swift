@@ -2,9 +2,12 @@
 /// `MTLModel` derived `-isEqual:`, `-hash` and `-description` from its property keys: for
 /// class models, which have no synthesised `==`.
 ///
-/// Two models are equal when they are of the same dynamic type and encode to the same JSON
-/// (through their own mappings, so unmapped properties do not count); the hash is that JSON's;
-/// the description is the type's name and the JSON.
+/// Two models are equal when they are of the same dynamic type and their mapped properties
+/// (those written back to JSON, through their own type's mapping: unmapped and one-way
+/// properties do not count) are equal, compared directly with their own `==`; the hash
+/// combines the same properties' hashes. Only where a mapped property's type is not
+/// `Equatable` are the models compared by the JSON they encode to. The description is the
+/// type's name and the JSON.
 ///
 /// ```swift
 /// final class User: JSONModel, MappedEquality { … }
@@ -16,12 +19,18 @@ extension MappedEquality {
     public var mappedJSON: JSONValue { (try? ModelCodec<Self>().encode(self)) ?? .null }
 
     public static func == (a: Self, b: Self) -> Bool {
-        ObjectIdentifier(type(of: a)) == ObjectIdentifier(type(of: b)) && a.mappedJSON == b.mappedJSON
+        guard ObjectIdentifier(type(of: a)) == ObjectIdentifier(type(of: b)) else { return false }
+        guard let properties = type(of: a).cachedMapping.comparedProperties else { return a.mappedJSON == b.mappedJSON }
+        for property in properties where !property.equal(a[keyPath: property.keyPath] as Any, b[keyPath: property.keyPath] as Any) {
+            return false
+        }
+        return true
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: self)))
-        hasher.combine(mappedJSON)
+        guard let properties = type(of: self).cachedMapping.comparedProperties else { return hasher.combine(mappedJSON) }
+        for property in properties { property.hash(self[keyPath: property.keyPath] as Any, &hasher) }
     }
 
     public var description: String {
@@ -29,5 +38,44 @@ extension MappedEquality {
         options.sortedKeys = true
         let json = (try? JSONAdapter.json(from: self, options: options)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
         return "\(type(of: self)) \(json)"
+    }
+}
+
+/// One mapped property as `MappedEquality` compares it: read through its key path and compared
+/// with its type's own `==` (and hashed with its `hash(into:)` where it is `Hashable`).
+struct ComparedProperty: @unchecked Sendable {
+    let keyPath: AnyKeyPath
+    let equal: (Any, Any) -> Bool
+    let hash: (Any, inout Hasher) -> Void
+
+    /// The properties of `maps` that are encoded, or nil if one of them is not `Equatable`
+    /// (then only the JSON can compare them).
+    static func of<Model>(_ maps: [Map<Model>]) -> [ComparedProperty]? {
+        var properties: [ComparedProperty] = []
+        for map in maps where map.writer != nil {
+            guard let property = ComparedProperty(map.property) else { return nil }
+            properties.append(property)
+        }
+        return properties
+    }
+
+    init?(_ keyPath: AnyKeyPath) {
+        let valueType = type(of: keyPath).valueType
+        if let hashable = valueType as? any Hashable.Type {
+            (equal, hash) = ComparedProperty.hashable(hashable)
+        } else if let equatable = valueType as? any Equatable.Type {
+            (equal, hash) = (ComparedProperty.equatable(equatable), { _, _ in })
+        } else {
+            return nil
+        }
+        self.keyPath = keyPath
+    }
+
+    private static func equatable<V: Equatable>(_: V.Type) -> (Any, Any) -> Bool {
+        { ($0 as? V) == ($1 as? V) }
+    }
+
+    private static func hashable<V: Hashable>(_: V.Type) -> ((Any, Any) -> Bool, (Any, inout Hasher) -> Void) {
+        ({ ($0 as? V) == ($1 as? V) }, { value, hasher in hasher.combine(value as? V) })
     }
 }

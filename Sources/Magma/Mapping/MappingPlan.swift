@@ -69,7 +69,7 @@ final class MappingPlan {
             if let makeWriter = map.writer {
                 let writer = makeWriter(map.propertyName)
                 for (i, path) in paths.enumerated() {
-                    encodeRoot.add(path[...], writer, part: paths.count > 1 ? keyPaths[i] : nil)
+                    encodeRoot.add(path[...], writer, part: paths.count > 1 ? keyPaths[i] : nil, keyPath: map.property)
                 }
             }
         }
@@ -80,7 +80,7 @@ final class MappingPlan {
         self.relationships = relationships
         hasRelationships = !relationships.isEmpty
         self.captureCount = captureCount
-        encodeRoot.seal()
+        encodeRoot.seal(filter: (Model.self as? any SelectiveEncoding.Type).map { SelectiveEncodingFilter.make($0) })
         self.encodeRoot = encodeRoot
     }
 
@@ -130,9 +130,12 @@ final class MappingPlan {
 
 /// The mutable tree a plan is compiled from.
 private final class NodeBuilder {
-    enum Child {
-        case values([ValueTarget], bits: UInt64, keyPath: String)
-        case node(NodeBuilder, keyPath: String)
+    /// A key's value targets, and the node of the key paths that continue through it: a key
+    /// may have both (`owner` to a nested model, `owner.login` to a flat property).
+    struct Child {
+        var values: [ValueTarget] = []
+        var bits: UInt64 = 0
+        var node: NodeBuilder?
     }
 
     var order: [String] = []
@@ -140,45 +143,31 @@ private final class NodeBuilder {
 
     func insert(_ path: [String], _ target: ValueTarget, bit: UInt64, keyPath: String, property: String) throws(JSONError) {
         let key = path[0]
+        if children[key] == nil {
+            order.append(key)
+            children[key] = Child()
+        }
         if path.count == 1 {
-            switch children[key] {
-            case nil:
-                order.append(key)
-                children[key] = .values([target], bits: bit, keyPath: keyPath)
-            case .values(let targets, let bits, let k):
-                children[key] = .values(targets + [target], bits: bits | bit, keyPath: k)
-            case .node(_, let k):
-                throw .invalidMapping("\(property): \"\(keyPath)\" is mapped as a value, but \"\(k)\" continues through it; "
-                    + "map the nested key through a nested model instead")
-            }
+            children[key]!.values.append(target)
+            children[key]!.bits |= bit
             return
         }
-        switch children[key] {
-        case nil:
-            let node = NodeBuilder()
-            order.append(key)
-            children[key] = .node(node, keyPath: keyPath)
-            try node.insert(Array(path.dropFirst()), target, bit: bit, keyPath: keyPath, property: property)
-        case .node(let node, _):
-            try node.insert(Array(path.dropFirst()), target, bit: bit, keyPath: keyPath, property: property)
-        case .values(_, _, let k):
-            throw .invalidMapping("\(property): \"\(keyPath)\" continues through \"\(k)\", which is mapped as a value; "
-                + "map the nested key through a nested model instead")
-        }
+        let node = children[key]!.node ?? NodeBuilder()
+        children[key]!.node = node
+        try node.insert(Array(path.dropFirst()), target, bit: bit, keyPath: keyPath, property: property)
     }
 
     func build() throws(JSONError) -> PlanNode {
         var targets: [ValueTarget] = []
         var bits: [UInt64] = []
         for key in order {
-            switch children[key]! {
-            case .values(let ts, let b, _):
-                targets.append(ts.count == 1 ? ts[0] : TeeTarget(ts))
-                bits.append(b)
-            case .node(let node, _):
-                targets.append(PathTarget(try node.build()))
-                bits.append(0)
-            }
+            let child = children[key]!
+            // A key both mapped as a value and continued through feeds both: its value is
+            // captured once and replayed into each (as for several properties of one key).
+            var ts = child.values
+            if let node = child.node { ts.append(PathTarget(try node.build())) }
+            targets.append(ts.count == 1 ? ts[0] : TeeTarget(ts))
+            bits.append(child.bits)
         }
         return PlanNode(names: order, targets: targets, requiredBits: bits)
     }

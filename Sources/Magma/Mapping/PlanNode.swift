@@ -19,6 +19,21 @@ final class PlanNode {
 
     var hasIndices: Bool { !indices.isEmpty }
 
+    /// The properties this node's keys feed, at any depth below it, each once, in mapping order.
+    var properties: [String] {
+        var seen: [String] = []
+        for target in targets {
+            for property in PlanNode.properties(of: target) where !seen.contains(property) { seen.append(property) }
+        }
+        return seen
+    }
+
+    private static func properties(of target: ValueTarget) -> [String] {
+        if let path = target as? PathTarget { return path.node.properties }
+        if let tee = target as? TeeTarget { return tee.targets.flatMap(properties(of:)) }
+        return target.property.map { [$0] } ?? []
+    }
+
     /// A name that is a canonical number (`MappingPlan.arrayIndex`) also stands for that element
     /// of an array.
     init(names: [String], targets: [ValueTarget], requiredBits: [UInt64]) {

@@ -216,19 +216,19 @@ extension JSONModel where Self: AnyObject {
     public func related(_ name: String) throws -> [AnyObject] { try relationship(named: name).children(of: rootSelf) }
 
     /// The names of the model's relationships.
-    public static var relationshipNames: [String] { jsonMapping.maps.compactMap { $0.relationship?.name } }
+    public static var relationshipNames: [String] { cachedMapping.maps.compactMap { $0.relationship?.name } }
 
     private var rootSelf: MappingRoot { self as! MappingRoot }
 
     private func relationship(named name: String) throws -> Relationship<MappingRoot> {
-        let relationships = try type(of: self).jsonMapping.plan().relationships
+        let relationships = try type(of: self).cachedMapping.plan().relationships
         if let found = relationships.first(where: { $0.name == name }) { return typed(found) }
         throw JSONError(.unknownRelationship, "\(type(of: self)) has no relationship \"\(name)\" "
             + "(relationships: \(relationships.map(\.name).joined(separator: ", ")))")
     }
 
     private func relationship(for property: AnyKeyPath) throws -> Relationship<MappingRoot> {
-        let relationships = try type(of: self).jsonMapping.plan().relationships
+        let relationships = try type(of: self).cachedMapping.plan().relationships
         if let found = relationships.first(where: { $0.isProperty(property, of: Self.self) }) { return typed(found) }
         throw JSONError(.unknownRelationship, "\(property) is not a relationship of \(type(of: self)) "
             + "(relationships: \(relationships.map(\.name).joined(separator: ", ")))")

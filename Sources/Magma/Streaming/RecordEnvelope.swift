@@ -28,7 +28,7 @@ final class EnvelopeTarget<Envelope: JSONModel>: EnvelopeRoot {
     init(keyPath: String, records: RecordArrayOwner) throws(JSONError) {
         self.keyPath = keyPath
         self.records = records
-        let plan = try Envelope.jsonMapping.plan(for: Envelope.self)
+        let plan = try Envelope.cachedMapping.plan(for: Envelope.self)
         let components = try MappingPlan.components(of: keyPath, property: "the records' key path")
         node = try EnvelopeTarget.graft(components[...], onto: plan.root, RecordArrayTarget(owner: records), keyPath: keyPath)
         captureCount = plan.captureCount

@@ -41,12 +41,17 @@ final class DatePattern: @unchecked Sendable {
     /// Whether parse/format run on bytes here rather than through DateFormatter.
     var isFastPathSupported: Bool { program != nil }
 
-    init(pattern: String, locale: Locale = Locale(identifier: "en_US_POSIX"), timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
+    init(pattern: String, locale: Locale = Locale(identifier: "en_US_POSIX"), timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+         calendar: Calendar? = nil) {
         self.pattern = pattern
         self.locale = locale
         self.timeZone = timeZone
         let formatter = DateFormatter()
-        formatter.locale = locale
+        formatter.locale = locale          // first: setting the locale resets the calendar
+        if var calendar {
+            calendar.timeZone = timeZone
+            formatter.calendar = calendar
+        }
         formatter.timeZone = timeZone
         formatter.dateFormat = pattern
         self.formatter = formatter

@@ -69,13 +69,19 @@ extension Transformer where Input == JSONValue, Output == Date {
 
     /// Dates in a fixed `DateFormatter` pattern such as `yyyy-MM-dd'T'HH:mm:ss'Z'`. Common patterns
     /// are parsed from the bytes directly; others go through `DateFormatter`, with the same result.
+    ///
+    /// The byte-level fast path holds for a Gregorian calendar (the default, and any locale's
+    /// Gregorian), any time zone, and locales whose digits (and, for month and weekday names,
+    /// names) are the English ones; other calendars and locales go through `DateFormatter`.
     /// - Parameters:
     ///   - pattern: The Unicode date pattern.
     ///   - locale: The locale; default `en_US_POSIX`.
     ///   - timeZone: The time zone for patterns without a zone field; default UTC.
+    ///   - calendar: The calendar the fields count in (`Calendar(identifier: .buddhist)` reads
+    ///     2567-01-31 as 2024-01-31); default the locale's.
     public static func date(format pattern: String, locale: Locale = Locale(identifier: "en_US_POSIX"),
-                            timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Self {
-        let parser = DatePattern(pattern: pattern, locale: locale, timeZone: timeZone)
+                            timeZone: TimeZone = TimeZone(identifier: "UTC")!, calendar: Calendar? = nil) -> Self {
+        let parser = DatePattern(pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
         return Transformer(codec: StringFormCodec("date in the form \(pattern)", parse: { bytes throws(InvalidForm) in
             try InvalidForm.unwrap(parser.parse(bytes))
         }, format: parser.format))

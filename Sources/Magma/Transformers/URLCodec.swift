@@ -83,8 +83,10 @@ final class URLCache {
         return url
     }
 
+    /// Strict: `URL(string:)` alone percent-encodes what is not allowed in a URL (on Linux
+    /// `"not a valid URL"` becomes `not%20a%20valid%20URL`), so a malformed value would pass.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> URL? {
-        URL(string: String(checkedUTF8: bytes))
+        URL(string: String(checkedUTF8: bytes), encodingInvalidCharacters: false)
     }
 
     /// Lookups on this thread that had to parse.
