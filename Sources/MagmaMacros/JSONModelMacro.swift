@@ -79,7 +79,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         text += [
             "        return draft",
             "    }",
-            "    \(access)static var jsonTransformer: Magma.Transformer<Magma.JSONValue, \(model.typeName)> { .model(\(model.typeName).self) }",
+            // The type as the extension names it: a nested model's bare name is not in scope here.
+            "    \(access)static var jsonTransformer: Magma.Transformer<Magma.JSONValue, \(type.trimmed)> { .model(\(type.trimmed).self) }",
             "}",
         ]
         return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: text.joined(separator: "\n")))]

@@ -227,10 +227,28 @@ struct MappedHolder: JSONModel, Equatable {
         #expect(skipped.skipped.map(\.code) == [.missingKey])
     }
 
+    @Test func nestedTypes_decodeAndEncode() throws {
+        let row = try decodeEverywhere(MacroNamespace.Row.self, #"{"id": 1, "cells": [{"text": "a"}, {"text": null}]}"#)
+        #expect(row == MacroNamespace.Row(id: 1, cells: [.init(text: "a"), .init(text: nil)]))
+        #expect(try JSONAdapter.model(MacroNamespace.Row.self, from: JSONAdapter.json(from: row)) == row)
+    }
+
     @Test func hooks_runOnTheBuiltModel() throws {
         let error = try #require(failureEverywhere(MacroChecked.self, #"{"low": 5, "high": 1}"#))
         #expect(error.code == .validationFailed)
         #expect(try decodeEverywhere(MacroChecked.self, #"{"low": 1, "high": 5}"#).span == 4)
+    }
+}
+
+/// Models nested in another type: the expansion names them as the extension does.
+enum MacroNamespace {
+    @JSONModel struct Row: Equatable {
+        let id: Int
+        let cells: [Cell]
+    }
+
+    @JSONModel struct Cell: Equatable {
+        let text: String?
     }
 }
 
