@@ -118,8 +118,26 @@ public final class RecordDecoder<Model: JSONModel> {
     ///     throws stops the stream and comes out of `feed` or `finish` as it was thrown.
     public convenience init(_ type: Model.Type, layout: Layout, options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                             onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: layout, envelope: NoEnvelope.self, options: options, errorPolicy: errorPolicy, onSkip: onSkip,
-                  onRecord: onRecord)
+        self.init(layout: layout, envelope: NoEnvelope.self, mapping: nil, options: options, errorPolicy: errorPolicy,
+                  onSkip: onSkip, onRecord: onRecord)
+    }
+
+    /// Creates a decoder whose records are read through a mapping given at run time (one loaded
+    /// from a mapping file, or built from a command line) instead of the model's own; nested
+    /// models use their own.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - layout: How the records are laid out.
+    ///   - mapping: The mapping to read each record through.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip and report it.
+    ///   - onSkip: Called with each skipped record's error (its record index, offset, reason).
+    ///   - onRecord: Called with each record, in order, as soon as it is complete.
+    public convenience init(_ type: Model.Type, layout: Layout, mapping: JSONMapping<Model.MappingRoot>,
+                            options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
+                            onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
+        self.init(layout: layout, envelope: NoEnvelope.self, mapping: mapping, options: options, errorPolicy: errorPolicy,
+                  onSkip: onSkip, onRecord: onRecord)
     }
 
     /// Creates a decoder for records in an array at a key path of an envelope object, with the
@@ -142,16 +160,17 @@ public final class RecordDecoder<Model: JSONModel> {
                                                  options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                                                  onSkip: ((JSONError) -> Void)? = nil,
                                                  onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: .array(at: keyPath), envelope: envelope, options: options, errorPolicy: errorPolicy, onSkip: onSkip,
-                  onRecord: onRecord)
+        self.init(layout: .array(at: keyPath), envelope: envelope, mapping: nil, options: options, errorPolicy: errorPolicy,
+                  onSkip: onSkip, onRecord: onRecord)
     }
 
-    private init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, options: DecodingOptions, errorPolicy: ErrorPolicy,
+    private init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, mapping: JSONMapping<Model.MappingRoot>?,
+                                      options: DecodingOptions, errorPolicy: ErrorPolicy,
                                       onSkip: ((JSONError) -> Void)?, onRecord: @escaping (Model) throws -> Void) {
         self.layout = layout
         policy = errorPolicy
         receiver = RecordReceiver(onRecord)
-        let recordSlot = Slot(ModelCodec<Model>(), receiver)
+        let recordSlot = Slot(ModelCodec<Model>(mapping: mapping), receiver)
         sink = Sink()
         sink.counters = counters
         sink.onSkip = onSkip
