@@ -74,9 +74,12 @@ final class Extractor {
     private let offsets: [Int]
     /// Each NDJSON member's `"name":`, escaped once.
     private let memberPrefixes: [[UInt8]]
-    /// The last bytes read, kept to quote a bad NDJSON line: where they start in the input.
+    /// The last bytes of the chunks before the one being decoded, kept to quote a bad NDJSON line,
+    /// and where they start in the input.
     private var recent: [UInt8] = []
     private var recentStart = 0
+    /// The chunk being decoded and where it starts in the input (valid during `feed` only).
+    private var current: (bytes: UnsafeRawBufferPointer, start: Int)?
 
     init(fields: [ExtractField], format: ExtractFormat, header: Bool, badToStdout: Bool) throws {
         self.fields = fields
@@ -118,8 +121,10 @@ final class Extractor {
             while true {
                 let chunk = try input.read()
                 if chunk.isEmpty { break }
-                if quotesLines { keep(chunk, at: bytes) }
+                current = (chunk, bytes)
                 try decoder.feed(chunk)
+                current = nil
+                if quotesLines { keep(chunk, at: bytes) }
                 bytes += chunk.count
                 try out.flushIfFull()
                 bar.update(bytes: bytes, records: decoder.progress.records)
@@ -148,12 +153,22 @@ final class Extractor {
         }
     }
 
-    /// The start of the bad NDJSON line (up to 200 bytes), when it is still in `recent`.
+    /// The start of the bad NDJSON line (up to 200 bytes), when it is still at hand: in the chunk
+    /// being decoded, or in the kept tail of those before (for a line that began there).
     private func quote(_ error: JSONError) -> String? {
         guard let offset = error.offset, let column = error.column else { return nil }
         let lineStart = offset - (column - 1)
-        guard lineStart >= recentStart, lineStart - recentStart < recent.count else { return nil }
-        let line = recent[(lineStart - recentStart)...].prefix { $0 != 0x0A }.prefix(200)
+        var line: [UInt8] = []
+        if lineStart >= recentStart, lineStart - recentStart < recent.count {
+            line = Array(recent[(lineStart - recentStart)...].prefix { $0 != 0x0A }.prefix(200))
+            if line.count == recent.count - (lineStart - recentStart), let current {
+                line += current.bytes.prefix { $0 != 0x0A }.prefix(200 - line.count)
+            }
+        } else if let current, lineStart >= current.start, lineStart - current.start < current.bytes.count {
+            line = Array(current.bytes[(lineStart - current.start)...].prefix { $0 != 0x0A }.prefix(200))
+        } else {
+            return nil
+        }
         return String(decoding: line, as: UTF8.self)
     }
 

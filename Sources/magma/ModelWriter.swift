@@ -27,6 +27,14 @@ struct ModelWriter {
     struct Model {
         var name: String
         var properties: [Property]
+
+        /// Required properties past the 64th are written with a default instead (a mapping checks
+        /// at most 64 required keys per model): those of the 65th on.
+        func keepsDefault(_ p: Property) -> Bool {
+            guard !p.optional else { return false }
+            let index = properties.filter { !$0.optional }.firstIndex { $0.name == p.name } ?? 0
+            return index >= 64
+        }
     }
 
     init(style: ModelStyle) { self.style = style }
@@ -106,7 +114,11 @@ struct ModelWriter {
         out += "struct \(model.name) {\n"
         for p in model.properties {
             let attribute = naming.key(for: p.bareName) == p.key ? "" : "@Key(\(ModelWriter.literal(ModelWriter.keyPath(p.key)))) "
-            out += "    \(attribute)let \(p.name): \(p.type)\(p.optional ? "?" : "")\n"
+            if model.keepsDefault(p) {
+                out += "    \(attribute)var \(p.name): \(p.type) = \(p.defaultValue)  // not required: a model checks 64 at most\n"
+            } else {
+                out += "    \(attribute)let \(p.name): \(p.type)\(p.optional ? "?" : "")\n"
+            }
         }
         return out + "}\n"
     }
@@ -118,7 +130,8 @@ struct ModelWriter {
         }
         out += "\n    static let jsonMapping = JSONMapping<\(model.name)> {\n"
         for p in model.properties {
-            out += "        Map(\\.\(p.name), \(ModelWriter.literal(ModelWriter.keyPath(p.key)))\(p.optional ? "" : ", required: true"))\n"
+            let required = !p.optional && !model.keepsDefault(p)
+            out += "        Map(\\.\(p.name), \(ModelWriter.literal(ModelWriter.keyPath(p.key)))\(required ? ", required: true" : ""))\n"
         }
         return out + "    }\n}\n"
     }

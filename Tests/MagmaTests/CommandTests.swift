@@ -112,6 +112,21 @@ import Magma
         #expect(lines[1].hasPrefix("\u{1}{") && lines[1].contains("\"record\":1") && lines[1].contains("typeMismatch"), "\(run.stdout)")
     }
 
+    @Test func extract_quotesEveryBadLine_whereverChunksEnd() throws {
+        // ~700 KB: bad lines at the start, middle and end of the 256 KiB reads, and one across a read's end.
+        var lines = (0..<7000).map { "{\"n\": \($0), \"pad\": \"\(String(repeating: "x", count: 80))\"}" }
+        let bad = [0, 2600, 2621, 5242, 6999]
+        for i in bad { lines[i] = "{\"n\": \(i), oops}" }
+        let path = try MagmaTool.file(lines.joined(separator: "\n"))
+        let run = try MagmaTool.run(["extract", "--skip-bad", "--bad-to-stdout", "--no-header", "--field", "n", path])
+        #expect(run.status == 0)
+        let reports = run.stdout.split(separator: "\n").filter { $0.hasPrefix("\u{1}") }
+        #expect(reports.count == bad.count)
+        for (report, i) in zip(reports, bad) {
+            #expect(report.contains(#""text":"{\"n\": \#(i), oops}""#), "\(report)")
+        }
+    }
+
     @Test func extract_rejectsUnknownTransformers_andTooManyFields() throws {
         #expect(try MagmaTool.run(["extract", "--field", "a:nope", "-"], input: "").status != 0)
         let many = (0...32).flatMap { ["--field", "f\($0)"] }

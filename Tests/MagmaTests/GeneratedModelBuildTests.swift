@@ -20,8 +20,7 @@ import Magma
         var list = [(name: "github_issue", model: "GitHubIssue", url: root.appendingPathComponent("Tests/MagmaTests/Fixtures/github_issue.json"))]
         let shared = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         let names = ["twitter.json": "TwitterSearch", "citm_catalog.json": "CitmCatalog", "canada.json": "Canada",
-                     "github_events.json": "GitHubEvent", "github_webhooks.ndjson": "GitHubWebhook",
-                     "amazon_cellphones.ndjson": "AmazonCellphone"]
+                     "github_events.json": "GitHubEvent", "github_webhooks.ndjson": "GitHubWebhook"]  // amazon_cellphones.ndjson: arrays, no records to model
         for (file, model) in names.sorted(by: { $0.key < $1.key }) {
             let url = shared.appendingPathComponent(file)
             if FileManager.default.fileExists(atPath: url.path) {
@@ -84,30 +83,27 @@ import Magma
             }
         }
 
-        let data = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
-        var pairs: [(JSONValue, JSONValue)] = []
-        func roundTrip(_ record: Data) throws {
+        func roundTrip(_ record: Data) throws -> (JSONValue, JSONValue) {
             let model = try JSONAdapter.model(\(model).self, from: record)
-            pairs.append((try JSONAdapter.value(from: record, .json), try JSONAdapter.value(from: JSONAdapter.json(from: model), .json)))
+            return (try JSONAdapter.value(from: record, .json), try JSONAdapter.value(from: JSONAdapter.json(from: model), .json))
         }
-        if let top = try? JSONAdapter.value(from: data, .json) {
-            if case .array(let items) = top {
-                let models = try JSONAdapter.models(\(model).self, from: data)
-                for (item, model) in zip(items, models) {
-                    pairs.append((item, try JSONAdapter.value(from: JSONAdapter.json(from: model), .json)))
-                }
-                guard models.count == items.count else { print("decoded \\(models.count) of \\(items.count)"); exit(1) }
-            } else {
-                try roundTrip(data)
+
+        func pairs(_ data: Data) throws -> [(JSONValue, JSONValue)] {
+            guard let top = try? JSONAdapter.value(from: data, .json) else {
+                return try data.split(separator: 0x0A).filter { !$0.isEmpty }.map { try roundTrip(Data($0)) }
             }
-        } else {
-            for line in data.split(separator: 0x0A) where !line.isEmpty { try roundTrip(Data(line)) }
+            guard case .array(let items) = top else { return [try roundTrip(data)] }
+            let models = try JSONAdapter.models(\(model).self, from: data)
+            guard models.count == items.count else { print("decoded \\(models.count) of \\(items.count)"); exit(1) }
+            return try zip(items, models).map { ($0, try JSONAdapter.value(from: JSONAdapter.json(from: $1), .json)) }
         }
-        for (i, (original, encoded)) in pairs.enumerated() where normal(original) != normal(encoded) {
+
+        let all = try pairs(try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1])))
+        for (i, (original, encoded)) in all.enumerated() where normal(original) != normal(encoded) {
             print("record \\(i) differs:\\n\\(String(decoding: try JSONAdapter.json(from: original, .json), as: UTF8.self).prefix(2000))\\n\\(String(decoding: try JSONAdapter.json(from: encoded, .json), as: UTF8.self).prefix(2000))")
             exit(1)
         }
-        print("ok \\(pairs.count) records")
+        print("ok \\(all.count) records")
         """
     }
 
