@@ -30,7 +30,7 @@ with open(path, "w") as f:
                     f'{{"number": {i}, "updated_at": "not a date {i}"}}'][kind]
             bad_lines.add(line)
         else:
-            record = {"number": i, "title": f"issue {i}" + "x" * rng.randrange(0, 1500),
+            record = {"number": i, "title": f"issue {i}" + "x" * rng.randrange(0, 800),
                       "user": {"login": f"user{i % 97}", "id": i}, "updated_at": "2024-01-31T12:34:56Z",
                       "labels": [{"name": "bug"}] if i % 3 == 0 else [], "body": "é ü \u2603 \\n"}
             line = json.dumps(record, ensure_ascii=False)
