@@ -17,8 +17,10 @@ final class Input {
     /// The size in bytes when it is known (a regular file), for the progress bar's ETA.
     let size: Int?
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-    /// Bytes read before the first `read` call (layout detection looks at them first).
+    /// Bytes read before the first `read` call (layout detection looks at them first), and how
+    /// many of them `read` has handed out.
     private var pending: [UInt8] = []
+    private var pendingDone = 0
 
     init(_ path: String) throws {
         name = path == "-" ? "standard input" : path
@@ -39,10 +41,11 @@ final class Input {
 
     /// The next chunk (empty at the end), valid until the next call.
     func read() throws -> UnsafeRawBufferPointer {
-        if !pending.isEmpty {
-            let count = pending.count
-            pending.withUnsafeBytes { buffer.copyMemory(from: $0) }
-            pending = []
+        if pendingDone < pending.count {
+            let count = min(buffer.count, pending.count - pendingDone)
+            pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[pendingDone..<pendingDone + count])) }
+            pendingDone += count
+            if pendingDone == pending.count { pending = [] ; pendingDone = 0 }
             return UnsafeRawBufferPointer(rebasing: buffer[..<count])
         }
         while true {

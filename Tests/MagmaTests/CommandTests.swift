@@ -56,6 +56,14 @@ import Magma
         #expect(run.stdout.contains("could not be read past"))
     }
 
+    @Test func check_firstLineLongerThanARead_isDetectedAndRead() throws {
+        // Layout detection reads ahead to the first newline: more than one 256 KiB read here.
+        let long = "{\"s\": \"" + String(repeating: "y", count: 600_000) + "\"}"
+        let run = try MagmaTool.run(["check", "--json", "-"], input: long + "\n{\"a\": 1}\n")
+        #expect(run.status == 0, "\(run.stdout.prefix(500))")
+        #expect(run.stdout.contains("\"records\":2"))
+    }
+
     @Test func check_limits_areOptions() throws {
         let deep = String(repeating: "{\"a\":", count: 10) + "1" + String(repeating: "}", count: 10)
         #expect(try MagmaTool.run(["check", "-"], input: deep).status == 0)
