@@ -18,6 +18,7 @@ path of the magma binary on every worker.
 import argparse
 import os
 import shlex
+import shutil
 import sys
 import time
 
@@ -28,7 +29,8 @@ def main():
     parser.add_argument("output", help="output folder (must not exist)")
     parser.add_argument("--master", default="local[2]", help="Spark master (default local[2])")
     parser.add_argument("--partitions", type=int, default=8, help="at least this many input splits (default 8)")
-    parser.add_argument("--magma", default="magma", help="the magma binary, as the workers see it")
+    parser.add_argument("--magma", default="magma",
+                        help="the magma binary at the same path on every worker (a bare name is looked up on the driver's PATH)")
     parser.add_argument("--format", default="ndjson", choices=["ndjson", "csv"], help="row format")
     parser.add_argument("--field", action="append", required=True, help="as for magma extract: name=key.path:transformer")
     args = parser.parse_args()
@@ -40,12 +42,16 @@ def main():
     spark.sparkContext.setLogLevel("WARN")
     started = time.monotonic()
     lines = spark.sparkContext.textFile(args.input, minPartitions=args.partitions)
-    command = [args.magma, "extract", "--skip-bad", "--bad-to-stdout", "--quiet", "--no-header",
+    # RDD.pipe starts the command with an empty environment (no PATH): name the binary by its path.
+    magma = args.magma if os.path.isabs(args.magma) else (shutil.which(args.magma) or os.path.abspath(args.magma))
+    command = [magma, "extract", "--skip-bad", "--bad-to-stdout", "--quiet", "--no-header",
                "--layout", "ndjson", "--format", args.format]
     for field in args.field:
         command += ["--field", field]
     command.append("-")
-    out = lines.pipe(shlex.join(command), env={"MAGMA_PROGRESS": "never"}).cache()
+    # checkCode: a magma that fails (a bad option, a read error) fails the task instead of
+    # leaving its partition silently short.
+    out = lines.pipe(shlex.join(command), checkCode=True).cache()
     out.filter(lambda line: not line.startswith("\x01")).saveAsTextFile(os.path.join(args.output, "rows"))
     out.filter(lambda line: line.startswith("\x01")).map(lambda line: line[1:]).saveAsTextFile(os.path.join(args.output, "bad"))
     partitions = lines.getNumPartitions()

@@ -74,6 +74,11 @@ for name, reports in [("one process", single_bad), ("Spark", bad)]:
                         f"(missing {len(bad_lines - set(texts))}, doubled {len(texts) - len(set(texts))})")
 print(f"test-spark: Spark local[2] {spark_wall:.1f} s wall (with JVM start-up), one process {one_process:.2f} s; "
       f"{partitions} partitions, {len(rows)} rows, {len(bad)} bad lines reported", file=sys.stderr)
+# A magma that fails (here: an unknown transformer) fails the job, rather than leaving partitions empty.
+broken = subprocess.run([python, os.path.join(os.path.dirname(__file__), "spark-extract.py"), "--magma", magma,
+                         "--field", "number:nope", path, os.path.join(work, "broken-out")], capture_output=True)
+if broken.returncode == 0:
+    failures.append("a failing magma did not fail the Spark job")
 if failures:
     print("test-spark FAILED:\n  " + "\n  ".join(failures), file=sys.stderr)
     sys.exit(1)
