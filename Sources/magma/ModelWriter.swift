@@ -85,6 +85,8 @@ struct ModelWriter {
             return ("String", "\"\"")
         }
         if let object = shape.object {
+            // Only ever `{}`: nothing to name a model's properties after.
+            if object.keys.isEmpty { return ("[String: JSONValue]", "[:]") }
             if object.isDictionary {
                 let values = object.mergedValues
                 let (type, _) = values.nulls > 0 ? ("JSONValue", "") : swiftType(values, name: ModelWriter.singular(name), parent: parent)
@@ -199,9 +201,10 @@ struct ModelWriter {
         return name
     }
 
-    /// `Labels` -> `Label`, `Entries` -> `Entry`: an array element's model name.
+    /// `Labels` -> `Label`, `Entries` -> `Entry`, `Statuses` -> `Status`: an array element's model name.
     static func singular(_ name: String) -> String {
         if name.hasSuffix("ies"), name.count > 4 { return String(name.dropLast(3)) + "y" }
+        if ["sses", "tuses", "xes", "ches", "shes"].contains(where: name.hasSuffix) { return String(name.dropLast(2)) }
         if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 3 { return String(name.dropLast()) }
         return name + "Element"
     }

@@ -59,6 +59,14 @@ import Magma
         }
     }
 
+    @Test func arrayElements_takeSingularNames_emptyObjects_dictionaries() throws {
+        let run = try MagmaTool.run(["generate", "-"], input: #"{"statuses": [{"a": 1}], "entries": [{"b": 1}], "extra": {}}"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        for line in ["let statuses: [Status]", "let entries: [Entry]", "let extra: [String: JSONValue]", "struct Status {", "struct Entry {"] {
+            #expect(run.stdout.contains(line), "\(line)\n\(run.stdout)")
+        }
+    }
+
     @Test func names_areSwiftIdentifiers() {
         #expect(ModelNames.property("created_at") == "createdAt")
         #expect(ModelNames.property("html_url") == "htmlURL")
