@@ -9,13 +9,15 @@
 #         against the same records decoded from memory, and parallel NDJSON; ~2 minutes on a quiet
 #         machine; not run by CI; STREAM_ARGS="--mib 64" for a short run),
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
-#       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer).
+#       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer),
+#       make test-spark (magma extract inside Apache Spark, local[2], against one process; installs
+#         Java 17 and pyspark when missing, ~1-2 minutes the first time).
 
 SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers
+.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers test-spark
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -42,3 +44,7 @@ fuzz: deps
 
 sanitizers: deps
 	scripts/sanitizers.sh
+
+test-spark: deps
+	$(SWIFT) build --product magma
+	scripts/test-spark.py "$$($(SWIFT) build --show-bin-path)/magma" "$$(scripts/spark-setup.sh)" .build-spark/test

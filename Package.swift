@@ -6,6 +6,10 @@ let package = Package(
     name: "Magma",
     products: [
         .library(name: "Magma", targets: ["Magma"]),
+        .executable(name: "magma", targets: ["magma"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -32,9 +36,17 @@ let package = Package(
             name: "Magma",
             dependencies: ["CYajl", "MagmaMacros"]
         ),
+        // The command-line tool: check, extract and generate (Sources/magma/README in `magma --help`).
+        .executableTarget(
+            name: "magma",
+            dependencies: [
+                "Magma",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "MagmaTests",
-            dependencies: ["Magma"],
+            dependencies: ["Magma", "magma"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

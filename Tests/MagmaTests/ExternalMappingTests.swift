@@ -55,6 +55,25 @@ import Testing
         #expect(try JSONAdapter.model(Item.self, from: #"{"priceInCents": 3}"#).priceInCents == 3)
     }
 
+    @Test func recordStream_readsEachRecordThroughAGivenMapping() throws {
+        let mapping = try JSONMapping(declared: Item.declared, loading: Data(Self.file.utf8), registry: Self.registry)
+        let bytes = Array("""
+        {"info": {"name": "Dune"}, "price": 12.5}
+        {"info": {"name": "Emma"}}
+        {"info": {"name": "Solaris"}, "price": 3}
+        """.utf8)
+        for size in chunkSizes {
+            var titles: [String] = []
+            let decoder = RecordDecoder(Item.self, layout: .ndjson, mapping: mapping, errorPolicy: .skip) { titles.append($0.title) }
+            for chunk in chunks(bytes, size) { try decoder.feed(chunk) }
+            try decoder.finish()
+            #expect(titles == ["Dune", "Solaris"], "chunk size \(size)")
+            // The second line misses the required "price" of the given mapping (the model's own requires nothing).
+            #expect(decoder.skipped.map(\.code) == [.missingKey], "chunk size \(size)")
+            #expect(decoder.skipped.first?.line == 2)
+        }
+    }
+
     @Test func arrayOfModels_roundTripsThroughALoadedMapping() throws {
         let mapping = try JSONMapping(declared: Item.declared, loading: Data(Self.file.utf8), registry: Self.registry)
         let json = #"[{"info":{"name":"Dune"},"price":12.5,"updated_at":1700000000,"kind":"film"},"#

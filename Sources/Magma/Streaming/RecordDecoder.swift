@@ -118,8 +118,8 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     ///     throws stops the stream and comes out of `feed` or `finish` as it was thrown.
     public convenience init(_ type: Model.Type, layout: Layout, options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                             onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: layout, envelope: NoEnvelope.self, options: options, errorPolicy: errorPolicy, onSkip: onSkip,
-                  onRecord: onRecord)
+        self.init(layout: layout, envelope: NoEnvelope.self, codec: objectModelCodec(Model.self), options: options, errorPolicy: errorPolicy,
+                  onSkip: onSkip, onRecord: onRecord)
     }
 
     /// Creates a decoder for records in an array at a key path of an envelope object, with the
@@ -142,16 +142,17 @@ public final class RecordDecoder<Model: JSONObjectModel> {
                                                  options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                                                  onSkip: ((JSONError) -> Void)? = nil,
                                                  onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: .array(at: keyPath), envelope: envelope, options: options, errorPolicy: errorPolicy, onSkip: onSkip,
-                  onRecord: onRecord)
+        self.init(layout: .array(at: keyPath), envelope: envelope, codec: objectModelCodec(Model.self), options: options, errorPolicy: errorPolicy,
+                  onSkip: onSkip, onRecord: onRecord)
     }
 
-    private init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, options: DecodingOptions, errorPolicy: ErrorPolicy,
+    private init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>,
+                                      options: DecodingOptions, errorPolicy: ErrorPolicy,
                                       onSkip: ((JSONError) -> Void)?, onRecord: @escaping (Model) throws -> Void) {
         self.layout = layout
         policy = errorPolicy
         receiver = RecordReceiver(onRecord)
-        let recordSlot = Slot(objectModelCodec(Model.self), receiver)
+        let recordSlot = Slot(codec, receiver)
         sink = Sink()
         sink.counters = counters
         sink.onSkip = onSkip
@@ -410,3 +411,23 @@ public final class RecordDecoder<Model: JSONObjectModel> {
 
 /// Space, tab, CR: an NDJSON line of only these is blank.
 private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+
+extension RecordDecoder where Model: JSONModel {
+    /// Creates a decoder whose records are read through a mapping given at run time (one loaded
+    /// from a mapping file, or built from a command line) instead of the model's own; nested
+    /// models use their own.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - layout: How the records are laid out.
+    ///   - mapping: The mapping to read each record through.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip and report it.
+    ///   - onSkip: Called with each skipped record's error (its record index, offset, reason).
+    ///   - onRecord: Called with each record, in order, as soon as it is complete.
+    public convenience init(_ type: Model.Type, layout: Layout, mapping: JSONMapping<Model.MappingRoot>,
+                            options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
+                            onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
+        self.init(layout: layout, envelope: NoEnvelope.self, codec: ModelCodec<Model>(mapping: mapping), options: options, errorPolicy: errorPolicy,
+                  onSkip: onSkip, onRecord: onRecord)
+    }
+}

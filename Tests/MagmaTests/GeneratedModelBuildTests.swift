@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import Magma
+
+/// Generates models for the benchmark corpora with `magma generate`, builds them in a scratch
+/// package that depends on this one, and decodes every corpus with them into models that encode
+/// back to equivalent JSON (null members and number spellings aside).
+///
+/// The style is one parameter: `.map` until the `@JSONModel` macro is on main, then `.macro`.
+/// The scratch package lives in `.build-generate-check/` (ignored by git) so a rerun builds only
+/// what changed; its first build compiles Magma again (a minute or two on 2 cores). Set
+/// `MAGMA_SKIP_GENERATE_BUILD=1` to leave it out of a quick local run.
+@Suite(.serialized) struct GeneratedModelBuildTests {
+    static let style = "map"
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The corpora: the GitHub issue fixture, and the shared corpus beside the repository when it is there.
+    static var corpora: [(name: String, model: String, url: URL)] {
+        var list = [(name: "github_issue", model: "GitHubIssue", url: root.appendingPathComponent("Tests/MagmaTests/Fixtures/github_issue.json"))]
+        let shared = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let names = ["twitter.json": "TwitterSearch", "citm_catalog.json": "CitmCatalog", "canada.json": "Canada",
+                     "github_events.json": "GitHubEvent", "github_webhooks.ndjson": "GitHubWebhook"]  // amazon_cellphones.ndjson: arrays, no records to model
+        for (file, model) in names.sorted(by: { $0.key < $1.key }) {
+            let url = shared.appendingPathComponent(file)
+            if FileManager.default.fileExists(atPath: url.path) {
+                list.append((name: file.split(separator: ".")[0].replacingOccurrences(of: "-", with: "_"), model: model, url: url))
+            }
+        }
+        return list
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["MAGMA_SKIP_GENERATE_BUILD"] == nil))
+    func generatedModels_buildAndRoundTripTheCorpora() throws {
+        let scratch = Self.root.appendingPathComponent(".build-generate-check")
+        let fm = FileManager.default
+        try? fm.removeItem(at: scratch.appendingPathComponent("Sources"))
+        var targets: [String] = []
+        for corpus in Self.corpora {
+            let folder = scratch.appendingPathComponent("Sources/Check_\(corpus.name)")
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            let run = try MagmaTool.run(["generate", "--style", Self.style, "--name", corpus.model, corpus.url.path,
+                                         "--output", folder.appendingPathComponent("Models.swift").path])
+            try #require(run.status == 0, "\(corpus.name): \(run.stderr)")
+            try Data(Self.main(model: corpus.model).utf8).write(to: folder.appendingPathComponent("main.swift"))
+            targets.append("Check_\(corpus.name)")
+        }
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(
+                name: "GenerateCheck",
+                dependencies: [.package(name: "Magma", path: \(String(reflecting: Self.root.path)))],
+                targets: [
+            \(targets.map { "        .executableTarget(name: \"\($0)\", dependencies: [.product(name: \"Magma\", package: \"Magma\")]),\n" }.joined())    ]
+            )
+            """
+        try Data(manifest.utf8).write(to: scratch.appendingPathComponent("Package.swift"))
+        let build = try Self.shell(["swift", "build", "--package-path", scratch.path])
+        try #require(build.status == 0, "the generated models do not build:\n\(build.output.suffix(6000))")
+        for corpus in Self.corpora {
+            let check = try Self.shell([scratch.appendingPathComponent(".build/debug/Check_\(corpus.name)").path, corpus.url.path])
+            #expect(check.status == 0, "\(corpus.name): \(check.output.suffix(3000))")
+            #expect(check.output.hasPrefix("ok "), "\(corpus.name): \(check.output.suffix(3000))")
+        }
+    }
+
+    /// The check program of one corpus: decode every record with the generated model, encode it,
+    /// compare with the record as read.
+    static func main(model: String) -> String {
+        """
+        import Foundation
+        import Magma
+
+        /// Null members dropped, numbers by value: what a model that omits nil and writes numbers
+        /// its own way keeps of a record.
+        func normal(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let members): return .object(members.filter { $0.value != .null }.mapValues(normal))
+            case .array(let items): return .array(items.map(normal))
+            case .number(let n): return .number(JSONNumber(n.doubleValue ?? .nan))
+            default: return value
+            }
+        }
+
+        func roundTrip(_ record: Data) throws -> (JSONValue, JSONValue) {
+            let model = try JSONAdapter.model(\(model).self, from: record)
+            return (try JSONAdapter.value(from: record, .json), try JSONAdapter.value(from: JSONAdapter.json(from: model), .json))
+        }
+
+        func pairs(_ data: Data) throws -> [(JSONValue, JSONValue)] {
+            guard let top = try? JSONAdapter.value(from: data, .json) else {
+                return try data.split(separator: 0x0A).filter { !$0.isEmpty }.map { try roundTrip(Data($0)) }
+            }
+            guard case .array(let items) = top else { return [try roundTrip(data)] }
+            let models = try JSONAdapter.models(\(model).self, from: data)
+            guard models.count == items.count else { print("decoded \\(models.count) of \\(items.count)"); exit(1) }
+            return try zip(items, models).map { ($0, try JSONAdapter.value(from: JSONAdapter.json(from: $1), .json)) }
+        }
+
+        let all = try pairs(try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1])))
+        for (i, (original, encoded)) in all.enumerated() where normal(original) != normal(encoded) {
+            print("record \\(i) differs:\\n\\(String(decoding: try JSONAdapter.json(from: original, .json), as: UTF8.self).prefix(2000))\\n\\(String(decoding: try JSONAdapter.json(from: encoded, .json), as: UTF8.self).prefix(2000))")
+            exit(1)
+        }
+        print("ok \\(all.count) records")
+        """
+    }
+
+    static func shell(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("magma-shell-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+}
