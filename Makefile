@@ -9,14 +9,19 @@
 #         against the same records decoded from memory, and parallel NDJSON; ~2 minutes on a quiet
 #         machine; not run by CI; STREAM_ARGS="--mib 64" for a short run),
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
-#       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer).
+#       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer),
+#       make docs (the DocC archive in .build/docs/Magma.doccarchive; fails on any DocC warning. It
+#         calls the toolchain's docc on the symbol graph of the debug build: no plugin, nothing added
+#         to the package's dependencies, so `make test` does not pay for it).
 
 SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers
+.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers docs
 FUZZ_SECONDS ?= 60
+DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
+DOCS_OUT ?= .build/docs/Magma.doccarchive
 
 deps:
 	@scripts/ensure-deps.sh
@@ -42,3 +47,13 @@ fuzz: deps
 
 sanitizers: deps
 	scripts/sanitizers.sh
+
+docs: deps
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public
+	rm -rf .build/docs && mkdir -p .build/docs/symbols
+	cp "$$($(SWIFT) build --show-bin-path)/../symbolgraph"/Magma.symbols.json \
+		"$$($(SWIFT) build --show-bin-path)/../symbolgraph"/Magma@*.symbols.json .build/docs/symbols/
+	$(DOCC) convert Sources/Magma/Magma.docc --additional-symbol-graph-dir .build/docs/symbols \
+		--fallback-display-name Magma --fallback-bundle-identifier Magma \
+		--transform-for-static-hosting --warnings-as-errors --output-path $(DOCS_OUT)
+	@echo "Docs: $(DOCS_OUT). Read them with: python3 -m http.server -d $(DOCS_OUT) 8000, then open http://localhost:8000/documentation/magma"

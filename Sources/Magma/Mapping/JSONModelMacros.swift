@@ -29,7 +29,7 @@ public macro JSONModel(keyNaming: KeyNaming = .propertyName) = #externalMacro(mo
 
 /// The JSON key path a property reads (`"user.login"`, `"labels.0.name"`, `"a\\.b"` for a key
 /// holding a dot), instead of the one its name gives; several key paths feed one property through
-/// a ``Transform(_:)-(Transformer<[String:JSONValue],V>)`` that combines them.
+/// a `@Transform` taking a `Transformer<[String: JSONValue], V>` that combines them.
 /// - Parameter keyPaths: One key path, or several.
 @attached(peer)
 public macro Key(_ keyPaths: String...) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")

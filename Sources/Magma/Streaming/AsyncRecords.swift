@@ -1,6 +1,6 @@
 import Foundation
 
-/// The records of an async sequence of byte chunks; see ``JSONAdapter/records(_:from:layout:options:errorPolicy:progress:onSkip:)``.
+/// The records of an async sequence of byte chunks; see ``JSONAdapter/records(_:from:layout:options:errorPolicy:progress:onSkip:)->AsyncRecords<M,Chunks>``.
 public struct AsyncRecords<Model: JSONObjectModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: ContiguousBytes {
     public typealias Element = Model
     let chunks: Chunks
