@@ -8,10 +8,13 @@ import Synchronization
 /// let decoder = RecordDecoder(GHIssue.self, layout: .ndjson, errorPolicy: .skip) { issue in
 ///     try store.insert(issue)
 /// }
-/// for try await chunk in body { try decoder.feed(chunk) }    // any chunking
+/// for try await chunk in FileChunks(.standardInput) { try decoder.feed(chunk) }    // any chunking
 /// try decoder.finish()
 /// print(decoder.progress.records, decoder.skipped.count)
 /// ```
+///
+/// Without `async`, ``read(from:)`` feeds a `FileHandle` to its end and finishes. The decoder
+/// itself is not `Sendable`; to watch it from another thread, read ``progressHandle`` there.
 ///
 /// - Top-level array (`[{…},{…}]`), an array at a key path in an envelope object
 ///   (`{"total": 2, "items": [{…},{…}]}`), or concatenated values (`{…}{…} {…}`): a record that
