@@ -47,6 +47,28 @@ import Testing
         try await check(rows, progress: progress) { skips }
     }
 
+    /// The process's own standard input, swapped for a pipe for the length of the test.
+    @Test func records_fromStandardInput() async throws {
+        let pipe = Pipe()
+        let saved = dup(0)
+        #expect(dup2(pipe.fileHandleForReading.fileDescriptor, 0) == 0)
+        defer {
+            dup2(saved, 0)
+            close(saved)
+        }
+        let writer = pipe.fileHandleForWriting
+        Thread {
+            writer.write(Self.input)
+            try? writer.close()
+        }.start()
+        try pipe.fileHandleForReading.close()  // fd 0 is now the only reader
+        let progress = ProgressHandle()
+        var skips: [JSONError] = []
+        let rows = JSONAdapter.records(FileRow.self, from: .standardInput, layout: .ndjson, errorPolicy: .skip,
+                                       progress: progress) { skips.append($0) }
+        try await check(rows, progress: progress) { skips }
+    }
+
     @Test func records_stopPolicy_throwsTheFirstBadLine() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID()).ndjson")
         try Self.input.write(to: url)

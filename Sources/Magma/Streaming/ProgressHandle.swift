@@ -41,7 +41,8 @@ public struct StreamProgress: Sendable {
 /// ```
 ///
 /// The stream updates relaxed atomic counters (no lock on its path); a snapshot is consistent per
-/// field, not across fields.
+/// field, not across fields. One handle counts one stream: give each stream its own. Every read of
+/// ``current`` (``RecordDecoder/progress`` included) starts the next interval of the current rate.
 public final class ProgressHandle: Sendable {
     let bytes = Atomic<Int>(0)
     let records = Atomic<Int>(0)
