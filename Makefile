@@ -11,14 +11,19 @@
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
 #       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer),
 #       make test-spark (magma extract inside Apache Spark, local[2], against one process; installs
-#         Java 17 and pyspark when missing, ~1-2 minutes the first time).
+#         Java 17 and pyspark when missing, ~1-2 minutes the first time),
+#       make docs (the DocC archive in .build/docs/Magma.doccarchive; fails on any DocC warning. It
+#         calls the toolchain's docc on the symbol graph of the debug build: no plugin, nothing added
+#         to the package's dependencies, so `make test` does not pay for it).
 
 SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers test-spark
+.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers test-spark docs
 FUZZ_SECONDS ?= 60
+DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
+DOCS_OUT ?= .build/docs/Magma.doccarchive
 
 deps:
 	@scripts/ensure-deps.sh
@@ -48,3 +53,13 @@ sanitizers: deps
 test-spark: deps
 	$(SWIFT) build --product magma
 	scripts/test-spark.py "$$($(SWIFT) build --show-bin-path)/magma" "$$(scripts/spark-setup.sh)" .build-spark/test
+
+docs: deps
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public
+	rm -rf .build/docs && mkdir -p .build/docs/symbols
+	cp "$$($(SWIFT) build --show-bin-path)/../symbolgraph"/Magma.symbols.json \
+		"$$($(SWIFT) build --show-bin-path)/../symbolgraph"/Magma@*.symbols.json .build/docs/symbols/
+	$(DOCC) convert Sources/Magma/Magma.docc --additional-symbol-graph-dir .build/docs/symbols \
+		--fallback-display-name Magma --fallback-bundle-identifier Magma \
+		--transform-for-static-hosting --warnings-as-errors --output-path $(DOCS_OUT)
+	@echo "Docs: $(DOCS_OUT). Read them with: python3 -m http.server -d $(DOCS_OUT) 8000, then open http://localhost:8000/documentation/magma"

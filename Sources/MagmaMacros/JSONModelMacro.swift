@@ -1,36 +1,51 @@
 // @JSONModel: writes what the engine needs for a struct or final class with `let` properties.
 //
-//   extension GHIssue: Magma.JSONDraftedModel {
-//       struct JSONDraft: Magma.JSONModel {          // every property optional or defaulted
+//   struct GHIssue {
+//       ...the declaration...
+//       struct JSONDraft: Magma.JSONModel {          // in the body; every property optional or defaulted
 //           var url: URL?
-//           var state: State = .open
+//           var state: State?
 //           init() {}
 //           static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {
 //               Magma.Map(nonOptional: \JSONDraft.url).named("url", in: "GHIssue")   // required, null an error
-//               Magma.Map(\JSONDraft.state).named("state", in: "GHIssue")
+//               Magma.Map(nonOptional: \JSONDraft.state, required: false).named("state", in: "GHIssue")
 //           }
 //       }
-//       init(jsonDraft draft: consuming JSONDraft) throws { ... }   // a member, for a class
+//   }
+//   extension GHIssue: Magma.JSONDraftedModel {
+//       init(jsonDraft draft: consuming JSONDraft) throws { ... }   // in the body, for a class
 //       static func model(fromDraft:) / var jsonDraft / static var jsonTransformer
 //   }
 //
 // Decoding fills the draft through the same compiled plan as any `Map` model (field writes at
-// stored-property offsets), then builds the model; encoding writes the model's draft.
+// stored-property offsets), then moves its values into the model; encoding writes the model's draft.
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 public struct JSONModelMacro: ExtensionMacro, MemberMacro {
-    /// A class's `init(jsonDraft:)` must be in its body (an extension cannot initialise stored
-    /// properties of a class); a struct's goes in the extension, which keeps its memberwise init.
+    /// The draft goes in the model's body, where the property types resolve as the model's own
+    /// declarations do (a nested model's sibling types are not in scope in an extension). A
+    /// class's `init(jsonDraft:)` goes there too (an extension cannot initialise a class's stored
+    /// properties); a struct's goes in the extension, which keeps its memberwise init.
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         let model = ModelDeclaration(declaration, attribute: node)
-        guard model.isUsable, model.isClass else { return [] }
-        return [DeclSyntax(stringLiteral: initializer(model, indent: "").joined(separator: "\n"))]
+        guard model.isUsable else { return [] }
+        let access = model.access
+        let naming = node.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "keyNaming" }
+            .map { "(keyNaming: \($0.expression.trimmedDescription))" } ?? ""
+        var draft = ["\(access)struct JSONDraft: Magma.JSONModel {"]
+        draft += model.properties.map { "    var \($0.name)\(draftType($0))" }
+        draft += ["    \(access)init() {}", "    \(access)static let jsonMapping = Magma.JSONMapping<JSONDraft>\(naming) {"]
+        draft += model.properties.map { "        " + line($0, model: model.typeName) }
+        draft += ["    }", "}"]
+        var members = [DeclSyntax(stringLiteral: draft.joined(separator: "\n"))]
+        if model.isClass { members.append(DeclSyntax(stringLiteral: initializer(model, indent: "").joined(separator: "\n"))) }
+        return members
     }
 
     public static func expansion(
@@ -42,13 +57,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         guard model.isUsable else { return [] }
         let access = model.access
         let conformance = protocols.isEmpty ? "" : ": Magma.JSONDraftedModel"
-        let naming = node.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "keyNaming" }
-            .map { "(keyNaming: \($0.expression.trimmedDescription))" } ?? ""
-        var text: [String] = ["extension \(type.trimmed)\(conformance) {", "    \(access)struct JSONDraft: Magma.JSONModel {"]
-        text += model.properties.map { "        var \($0.name)\(draftType($0))" }
-        text += ["        \(access)init() {}", "        \(access)static let jsonMapping = Magma.JSONMapping<JSONDraft>\(naming) {"]
-        text += model.properties.map { "            " + line($0, model: model.typeName) }
-        text += ["        }", "    }"]
+        var text: [String] = ["extension \(type.trimmed)\(conformance) {"]
         if !model.isClass { text += initializer(model, indent: "    ") }
         text += [
             "    \(access)static func model(fromDraft draft: consuming JSONDraft) throws -> Self {",

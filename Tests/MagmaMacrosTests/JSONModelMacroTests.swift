@@ -42,9 +42,7 @@ import Testing
                 let updatedAt: Date
                 var seen = 0
                 var count: Int { 1 }
-            }
 
-            extension Issue: Magma.JSONDraftedModel {
                 struct JSONDraft: Magma.JSONModel {
                     var url: URL?
                     var state: State?
@@ -59,6 +57,9 @@ import Testing
                         Magma.Map(nonOptional: \\JSONDraft.updatedAt, nil, .date(format: "yyyy")).named("updatedAt", in: "Issue")
                     }
                 }
+            }
+
+            extension Issue: Magma.JSONDraftedModel {
                 init(jsonDraft draft: consuming JSONDraft) throws {
                     guard let _url = draft.url.take() else {
                         throw Self.missingDraftValue("Issue.url")
@@ -112,6 +113,19 @@ import Testing
                 var nickname: String?
                 let tags: [Tag]
 
+                public struct JSONDraft: Magma.JSONModel {
+                    var name: String?
+                    var nickname: String?
+                    var tags: [Tag]?
+                    public init() {
+                    }
+                    public static let jsonMapping = Magma.JSONMapping<JSONDraft> {
+                        Magma.Map(nonOptional: \\JSONDraft.name, ["first", "last"], Person.name).named("name", in: "Person")
+                        Magma.Map(\\JSONDraft.nickname, required: true).named("nickname", in: "Person")
+                        Magma.Map(nonOptional: \\JSONDraft.tags).named("tags", in: "Person")
+                    }
+                }
+
                 public init(jsonDraft draft: consuming JSONDraft) throws {
                     guard let _name = draft.name.take() else {
                         throw Self.missingDraftValue("Person.name")
@@ -126,18 +140,6 @@ import Testing
             }
 
             extension Person: Magma.JSONDraftedModel {
-                public struct JSONDraft: Magma.JSONModel {
-                    var name: String?
-                    var nickname: String?
-                    var tags: [Tag]?
-                    public init() {
-                    }
-                    public static let jsonMapping = Magma.JSONMapping<JSONDraft> {
-                        Magma.Map(nonOptional: \\JSONDraft.name, ["first", "last"], Person.name).named("name", in: "Person")
-                        Magma.Map(\\JSONDraft.nickname, required: true).named("nickname", in: "Person")
-                        Magma.Map(nonOptional: \\JSONDraft.tags).named("tags", in: "Person")
-                    }
-                }
                 public static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
                     let model = try Self(jsonDraft: draft)
                     try Self.runDecodeHooks(of: model)
@@ -195,7 +197,7 @@ import Testing
 
     /// A model whose problems are all in its properties: nothing is written for them.
     func expandProblem(_ property: String, _ diagnostic: DiagnosticSpec, sourceLocation: SourceLocation = #_sourceLocation) {
-        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n\n    struct JSONDraft: Magma.JSONModel {\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [diagnostic], sourceLocation: sourceLocation)
     }
 
@@ -218,7 +220,7 @@ import Testing
 
     @Test func keyArguments_areCheckedAtTheAttribute() {
         expand("@JSONModel\nstruct S {\n    @Key(name) var x: Int?\n    @Key(\"\") var y: Int?\n    @Key var z: Int?\n}",
-               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n        self.y = draft.y.take()\n        self.z = draft.z.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n        self.y = draft.y.take()\n        self.z = draft.z.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [
                    DiagnosticSpec(message: "@Key takes string literals", line: 3, column: 10),
                    DiagnosticSpec(message: "a key path cannot be empty", line: 4, column: 10),
@@ -228,10 +230,10 @@ import Testing
 
     @Test func duplicateKeys_inOneKeyIsAnError_acrossPropertiesAWarning() {
         expand("@JSONModel\nstruct S {\n    @Key(\"a\", \"a\") @Transform(t) let x: Int?\n}",
-               "struct S {\n    let x: Int?\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "'x' names the key \"a\" twice", line: 3, column: 38)])
         expand("@JSONModel(keyNaming: .snakeCase)\nstruct S {\n    let userID: Int\n    @Key(\"user_id\") let other: Int\n}",
-               "struct S {\n    let userID: Int\n    let other: Int\n}\n\nextension S: Magma.JSONDraftedModel {\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        guard let _other = draft.other.take() else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.userID = _userID\n        self.other = _other\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let userID: Int\n    let other: Int\n\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        guard let _other = draft.other.take() else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.userID = _userID\n        self.other = _other\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "'other' reads \"user_id\", as 'userID' does; both get its value (give one of them another @Key if that is a slip)",
                                             line: 4, column: 25, severity: .warning)])
     }

@@ -22,14 +22,14 @@
 /// Class hierarchies, clusters, relationships and mappings built at run time use the `Map` DSL
 /// (``JSONModel``); the two kinds nest inside each other.
 /// - Parameter keyNaming: How a property's name gives its key when it has no ``Key(_:)``.
-@attached(member, names: named(init(jsonDraft:)))
+@attached(member, names: named(JSONDraft), named(init(jsonDraft:)))
 @attached(extension, conformances: JSONDraftedModel,
-          names: named(JSONDraft), named(init(jsonDraft:)), named(model(fromDraft:)), named(jsonDraft), named(jsonTransformer))
+          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(jsonDraft), named(jsonTransformer))
 public macro JSONModel(keyNaming: KeyNaming = .propertyName) = #externalMacro(module: "MagmaMacros", type: "JSONModelMacro")
 
 /// The JSON key path a property reads (`"user.login"`, `"labels.0.name"`, `"a\\.b"` for a key
 /// holding a dot), instead of the one its name gives; several key paths feed one property through
-/// a ``Transform(_:)-(Transformer<[String:JSONValue],V>)`` that combines them.
+/// a `@Transform` taking a `Transformer<[String: JSONValue], V>` that combines them.
 /// - Parameter keyPaths: One key path, or several.
 @attached(peer)
 public macro Key(_ keyPaths: String...) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")

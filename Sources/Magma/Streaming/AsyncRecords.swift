@@ -1,6 +1,6 @@
 import Foundation
 
-/// The records of an async sequence of byte chunks; see ``JSONAdapter/records(_:from:layout:options:errorPolicy:)``.
+/// The records of an async sequence of byte chunks; see ``JSONAdapter/records(_:from:layout:options:errorPolicy:progress:onSkip:)->AsyncRecords<M,Chunks>``.
 public struct AsyncRecords<Model: JSONObjectModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: ContiguousBytes {
     public typealias Element = Model
     let chunks: Chunks
@@ -19,7 +19,7 @@ public struct AsyncRecords<Model: JSONObjectModel, Chunks: AsyncSequence>: Async
     /// The envelope of a sequence made with an envelope model, once an iteration has reached the
     /// end of the input (nil before, and for a sequence made with a `layout`, `.array(at:)`
     /// included: that one ignores the envelope's fields).
-    /// - Parameter type: The envelope model given to ``JSONAdapter/records(_:from:at:envelope:options:errorPolicy:)``.
+    /// - Parameter type: The envelope model given to ``JSONAdapter/records(_:from:at:envelope:options:errorPolicy:progress:)``.
     /// - Returns: The envelope of the last iteration that ended.
     public func envelope<E: JSONModel>(_ type: E.Type = E.self) -> E? { ended.value as? E }
 
@@ -34,6 +34,8 @@ public struct AsyncRecords<Model: JSONObjectModel, Chunks: AsyncSequence>: Async
         private let decoder: RecordDecoder<Model>
         private let envelope: EnvelopeBox
         private var ended = false
+        /// The error that ended the input, thrown once the records before it are delivered.
+        private var failure: (any Error)?
 
         init(chunks: Chunks.AsyncIterator, makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>,
              envelope: EnvelopeBox) {
@@ -53,13 +55,23 @@ public struct AsyncRecords<Model: JSONObjectModel, Chunks: AsyncSequence>: Async
                     }
                     return ready.items[ready.head]
                 }
+                if let failure {
+                    self.failure = nil
+                    throw failure
+                }
                 if ended { return nil }
-                if let chunk = try await chunks.next() {
-                    try decoder.feed(chunk)
-                } else {
+                do {
+                    if let chunk = try await chunks.next() {
+                        try decoder.feed(chunk)
+                    } else {
+                        ended = true
+                        try decoder.finish()
+                        envelope.value = decoder.envelopeValue
+                    }
+                } catch {
+                    // The records the chunk completed before the error come first.
                     ended = true
-                    try decoder.finish()
-                    envelope.value = decoder.envelopeValue
+                    failure = error
                 }
             }
         }

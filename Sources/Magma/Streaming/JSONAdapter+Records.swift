@@ -15,6 +15,8 @@ extension JSONAdapter {
     ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips, readable from another thread while
+    ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
     /// - Returns: The errors of the records skipped (empty with `.stop`).
     /// - Throws: As ``RecordDecoder/feed(_:)``.
@@ -22,8 +24,9 @@ extension JSONAdapter {
     public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
-        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
+        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try decoder.feed(data)
         try decoder.finish()
         return decoder.skipped
@@ -38,14 +41,17 @@ extension JSONAdapter {
     ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips, readable from another thread while
+    ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
     /// - Returns: The errors of the records skipped.
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
-        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: body)
+        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try decoder.read(from: handle)
         return decoder.skipped
     }
@@ -71,6 +77,8 @@ extension JSONAdapter {
     ///   - envelope: The model of the envelope's other fields (a mapping naming none is fine).
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips, readable from another thread while
+    ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
     /// - Returns: The envelope, and the errors of the records skipped.
     /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/missingKey`` when the input has no
@@ -78,9 +86,10 @@ extension JSONAdapter {
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel, E: JSONModel>(
         _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, _ body: @escaping (M) throws -> Void
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        _ body: @escaping (M) throws -> Void
     ) throws -> (envelope: E, skipped: [JSONError]) {
-        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
+        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try decoder.feed(data)
         try decoder.finish()
         // A stream that finished has its envelope: the envelope's object ended without an error.
@@ -96,15 +105,18 @@ extension JSONAdapter {
     ///   - envelope: The model of the envelope's other fields.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips, readable from another thread while
+    ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
     /// - Returns: The envelope, and the errors of the records skipped.
     /// - Throws: As the `Data` variant, and ``JSONError/Code/io`` when a read fails.
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel, E: JSONModel>(
         _ type: M.Type, from handle: FileHandle, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, _ body: @escaping (M) throws -> Void
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        _ body: @escaping (M) throws -> Void
     ) throws -> (envelope: E, skipped: [JSONError]) {
-        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: body)
+        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try decoder.read(from: handle)
         return (decoder.envelope(E.self)!, decoder.skipped)
     }
@@ -119,12 +131,63 @@ extension JSONAdapter {
     ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips, readable from another thread while
+    ///     the stream runs (see ``ProgressHandle``); nil for none.
+    ///   - onSkip: Called with each skipped record's error (with `.skip`).
     /// - Returns: An async sequence of the records.
     public static func records<M: JSONObjectModel, Chunks: AsyncSequence>(
         _ type: M.Type, from chunks: Chunks, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        onSkip: ((JSONError) -> Void)? = nil
     ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
-        AsyncRecords(chunks: chunks) { RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, onRecord: $0) }
+        AsyncRecords(chunks: chunks) {
+            RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip,
+                          onRecord: $0)
+        }
+    }
+
+    /// The records read from a file handle (a file, a pipe, `FileHandle.standardInput`) to its
+    /// end, as an async sequence: each chunk is a blocking read on a Dispatch queue (see
+    /// ``FileChunks``), pulled only when no decoded record is waiting, so memory stays bounded by
+    /// the largest record.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - handle: Where the bytes come from.
+    ///   - layout: How the records are laid out.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - onSkip: Called with each skipped record's error (with `.skip`).
+    /// - Returns: An async sequence of the records; iterating it throws as ``RecordDecoder/feed(_:)``,
+    ///   and ``JSONError/Code/io`` when a read fails.
+    public static func records<M: JSONObjectModel>(
+        _ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<M, FileChunks> {
+        records(type, from: FileChunks(handle), layout: layout, options: options, errorPolicy: errorPolicy, progress: progress,
+                onSkip: onSkip)
+    }
+
+    /// The records of the file at a path, as an async sequence; as the `FileHandle` variant. The
+    /// file is opened when the iteration begins and closed when its iterator goes.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - path: The file's path.
+    ///   - layout: How the records are laid out.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - onSkip: Called with each skipped record's error (with `.skip`).
+    /// - Returns: An async sequence of the records; iterating it throws ``JSONError/Code/io`` when
+    ///   the file cannot be opened or read, and as ``RecordDecoder/feed(_:)``.
+    public static func records<M: JSONObjectModel>(
+        _ type: M.Type, atPath path: String, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<M, FileChunks> {
+        records(type, from: FileChunks(path: path), layout: layout, options: options, errorPolicy: errorPolicy, progress: progress,
+                onSkip: onSkip)
     }
 
     /// The records of the array at `keyPath` in an envelope object that arrives asynchronously;
@@ -137,13 +200,15 @@ extension JSONAdapter {
     ///   - envelope: The model of the envelope's other fields.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips, readable from another thread while
+    ///     the stream runs (see ``ProgressHandle``); nil for none.
     /// - Returns: An async sequence of the records.
     public static func records<M: JSONObjectModel, E: JSONModel, Chunks: AsyncSequence>(
         _ type: M.Type, from chunks: Chunks, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil
     ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
         AsyncRecords(chunks: chunks) {
-            RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, onRecord: $0)
+            RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: $0)
         }
     }
 }

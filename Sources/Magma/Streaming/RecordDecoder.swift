@@ -8,10 +8,13 @@ import Synchronization
 /// let decoder = RecordDecoder(GHIssue.self, layout: .ndjson, errorPolicy: .skip) { issue in
 ///     try store.insert(issue)
 /// }
-/// for try await chunk in body { try decoder.feed(chunk) }    // any chunking
+/// for try await chunk in FileChunks(.standardInput) { try decoder.feed(chunk) }    // any chunking
 /// try decoder.finish()
 /// print(decoder.progress.records, decoder.skipped.count)
 /// ```
+///
+/// Without `async`, ``read(from:)`` feeds a `FileHandle` to its end and finishes. The decoder
+/// itself is not `Sendable`; to watch it from another thread, read ``progressHandle`` there.
 ///
 /// - Top-level array (`[{…},{…}]`), an array at a key path in an envelope object
 ///   (`{"total": 2, "items": [{…},{…}]}`), or concatenated values (`{…}{…} {…}`): a record that
@@ -40,7 +43,7 @@ public final class RecordDecoder<Model: JSONObjectModel> {
         /// The array at a key path of a top-level envelope object: `"items"`, or dotted through
         /// nested objects, `"data.items"` (`\.` for a dot inside a key). The envelope's other
         /// fields can be decoded into a model of their own (see
-        /// ``RecordDecoder/init(_:at:envelope:options:errorPolicy:onSkip:onRecord:)``).
+        /// ``RecordDecoder/init(_:at:envelope:options:errorPolicy:progress:onSkip:onRecord:)``).
         /// - Parameter keyPath: Where the records' array is.
         public static func array(at keyPath: String) -> Layout { Layout(kind: .nested(keyPath: keyPath)) }
     }
@@ -53,21 +56,8 @@ public final class RecordDecoder<Model: JSONObjectModel> {
         case skip
     }
 
-    /// How far a stream has come; readable from any thread while it runs.
-    public struct Progress: Sendable {
-        /// Input bytes handed to the decoder so far.
-        public var bytes: Int
-        /// Records delivered.
-        public var records: Int
-        /// Records skipped as bad.
-        public var skipped: Int
-        /// Seconds since the first byte.
-        public var seconds: Double
-        /// Records delivered per second so far.
-        public var recordsPerSecond: Double { seconds > 0 ? Double(records) / seconds : 0 }
-        /// Input megabytes (10^6 bytes) per second so far.
-        public var megabytesPerSecond: Double { seconds > 0 ? Double(bytes) / 1e6 / seconds : 0 }
-    }
+    /// How far a stream has come (see ``ProgressHandle``).
+    public typealias Progress = StreamProgress
 
     private let layout: Layout
     private let policy: ErrorPolicy
@@ -101,7 +91,11 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     /// The most bytes the tokenizers of lines now closed have held.
     private var mostHeldInLines = 0
     private var consumed = 0
-    private let counters = Counters()
+    private let counters: ProgressHandle
+
+    /// The stream's progress counters, readable from any thread while it runs: the handle given
+    /// to the initialiser, or one of its own.
+    public var progressHandle: ProgressHandle { counters }
 
     /// The errors of the records skipped so far (with `.skip`), in order.
     public var skipped: [JSONError] { sink.errors }
@@ -113,12 +107,16 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     ///     or concatenated values.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip and report it.
+    ///   - progress: Where to count bytes, records and skips (see ``ProgressHandle``); nil for a
+    ///     handle of the decoder's own, at ``progressHandle``.
     ///   - onSkip: Called with each skipped record's error (its record index, offset, reason).
     ///   - onRecord: Called with each record, in order, as soon as it is complete. An error it
     ///     throws stops the stream and comes out of `feed` or `finish` as it was thrown.
     public convenience init(_ type: Model.Type, layout: Layout, options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
-                            onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: layout, envelope: NoEnvelope.self, codec: objectModelCodec(Model.self), options: options, errorPolicy: errorPolicy,
+                            progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
+                            onRecord: @escaping (Model) throws -> Void) {
+        self.init(layout: layout, envelope: NoEnvelope.self, codec: objectModelCodec(Model.self), options: options,
+                  errorPolicy: errorPolicy, progress: progress,
                   onSkip: onSkip, onRecord: onRecord)
     }
 
@@ -136,19 +134,21 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     ///   - options: How to read each record (and the envelope).
     ///   - errorPolicy: Stop at the first bad record (default) or skip and report it. An error in
     ///     an envelope field always stops the stream.
+    ///   - progress: Where to count bytes, records and skips; nil for a handle of the decoder's own.
     ///   - onSkip: Called with each skipped record's error.
     ///   - onRecord: Called with each record, in order, as soon as it is complete.
     public convenience init<Envelope: JSONModel>(_ type: Model.Type, at keyPath: String, envelope: Envelope.Type,
                                                  options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
-                                                 onSkip: ((JSONError) -> Void)? = nil,
+                                                 progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
                                                  onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: .array(at: keyPath), envelope: envelope, codec: objectModelCodec(Model.self), options: options, errorPolicy: errorPolicy,
-                  onSkip: onSkip, onRecord: onRecord)
+        self.init(layout: .array(at: keyPath), envelope: envelope, codec: objectModelCodec(Model.self), options: options,
+                  errorPolicy: errorPolicy, progress: progress, onSkip: onSkip, onRecord: onRecord)
     }
 
-    private init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>,
-                                      options: DecodingOptions, errorPolicy: ErrorPolicy,
-                                      onSkip: ((JSONError) -> Void)?, onRecord: @escaping (Model) throws -> Void) {
+    private init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>, options: DecodingOptions,
+                                      errorPolicy: ErrorPolicy, progress: ProgressHandle?, onSkip: ((JSONError) -> Void)?,
+                                      onRecord: @escaping (Model) throws -> Void) {
+        counters = progress ?? ProgressHandle()
         self.layout = layout
         policy = errorPolicy
         receiver = RecordReceiver(onRecord)
@@ -202,13 +202,9 @@ public final class RecordDecoder<Model: JSONObjectModel> {
         builder.deallocate()
     }
 
-    /// How far the stream has come.
-    public var progress: Progress {
-        let elapsed = counters.startNanos.load(ordering: .relaxed)
-        let seconds = elapsed == 0 ? 0 : Double(DispatchTime.now().uptimeNanoseconds &- UInt64(elapsed)) / 1e9
-        return Progress(bytes: counters.bytes.load(ordering: .relaxed), records: counters.records.load(ordering: .relaxed),
-                        skipped: counters.skipped.load(ordering: .relaxed), seconds: seconds)
-    }
+    /// How far the stream has come: a snapshot of ``progressHandle``. To read it from another
+    /// thread, read the handle there (the decoder itself is not `Sendable`).
+    public var progress: Progress { counters.current }
 
     /// Decodes the records a chunk completes. Any chunking gives the same records.
     /// - Parameter chunk: The next bytes of the input.
@@ -217,9 +213,7 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     public func feed<Bytes: ContiguousBytes>(_ chunk: Bytes) throws {
         precondition(!finished, "feed after finish")
         if let configurationError { throw configurationError }
-        if counters.startNanos.load(ordering: .relaxed) == 0 {
-            counters.startNanos.store(Int(DispatchTime.now().uptimeNanoseconds), ordering: .relaxed)
-        }
+        counters.start()
         try chunk.withUnsafeBytes { bytes in
             switch layout.kind {
             case .ndjson: try feedLines(bytes)
@@ -251,7 +245,7 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     }
 
     /// The envelope model, once its object has ended: only a decoder made with
-    /// ``init(_:at:envelope:options:errorPolicy:onSkip:onRecord:)`` has one (nil before, and for a
+    /// ``init(_:at:envelope:options:errorPolicy:progress:onSkip:onRecord:)`` has one (nil before, and for a
     /// decoder made with a `layout`, `.array(at:)` included: that one ignores the envelope's fields).
     /// - Parameter type: The envelope model given to the initialiser.
     /// - Returns: The decoded envelope.
@@ -383,18 +377,10 @@ public final class RecordDecoder<Model: JSONObjectModel> {
         }
     }
 
-    /// Counters the progress reads, safe to read from another thread.
-    private final class Counters: Sendable {
-        let bytes = Atomic<Int>(0)
-        let records = Atomic<Int>(0)
-        let skipped = Atomic<Int>(0)
-        let startNanos = Atomic<Int>(0)
-    }
-
     private final class Sink: RecoverySink {
         var errors: [JSONError] = []
         var onSkip: ((JSONError) -> Void)?
-        var counters: Counters?
+        var counters: ProgressHandle?
         /// Concatenated values: records are top-level, so the builder knows no index for them.
         var sequence: RecordSequenceTarget?
         override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
@@ -427,7 +413,7 @@ extension RecordDecoder where Model: JSONModel {
     public convenience init(_ type: Model.Type, layout: Layout, mapping: JSONMapping<Model.MappingRoot>,
                             options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                             onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: layout, envelope: NoEnvelope.self, codec: ModelCodec<Model>(mapping: mapping), options: options, errorPolicy: errorPolicy,
-                  onSkip: onSkip, onRecord: onRecord)
+        self.init(layout: layout, envelope: NoEnvelope.self, codec: ModelCodec<Model>(mapping: mapping), options: options,
+                  errorPolicy: errorPolicy, progress: nil, onSkip: onSkip, onRecord: onRecord)
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import Magma
+
+@JSONModel struct FileRow: Equatable { let id: Int }
+
+/// Async sequences of models from a path and from a file handle (a pipe here: what standard input
+/// is when a job reads `FileHandle.standardInput`).
+@Suite struct FileRecordsTests {
+    /// 30,000 lines (~ 400 KB, more than one 256 KiB read); lines 7 and 20,001 are bad.
+    static let lines = (1...30_000).map { $0 == 7 || $0 == 20_001 ? "{\"id\": true}" : "{\"id\": \($0)}" }
+    static let input = Data((lines.joined(separator: "\n") + "\n").utf8)
+
+    func check(_ sequence: AsyncRecords<FileRow, FileChunks>, progress: ProgressHandle, skips: () -> [JSONError]) async throws {
+        var ids: [Int] = []
+        for try await row in sequence { ids.append(row.id) }
+        #expect(ids == Array(1...30_000).filter { $0 != 7 && $0 != 20_001 })
+        #expect(skips().map(\.line) == [7, 20_001])
+        #expect(skips().allSatisfy { $0.code == .typeMismatch })
+        #expect(progress.current.records == 29_998 && progress.current.skipped == 2 && progress.current.bytes == Self.input.count)
+    }
+
+    @Test func records_atPath_withSkipReportAndProgress() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID()).ndjson")
+        try Self.input.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let progress = ProgressHandle()
+        var skips: [JSONError] = []
+        let rows = JSONAdapter.records(FileRow.self, atPath: url.path, layout: .ndjson, errorPolicy: .skip, progress: progress) {
+            skips.append($0)
+        }
+        try await check(rows, progress: progress) { skips }
+    }
+
+    @Test func records_fromAPipeHandle_withSkipReportAndProgress() async throws {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        // Written on a thread of its own: the pipe holds less than the input.
+        Thread {
+            writer.write(Self.input)
+            try? writer.close()
+        }.start()
+        let progress = ProgressHandle()
+        var skips: [JSONError] = []
+        let rows = JSONAdapter.records(FileRow.self, from: pipe.fileHandleForReading, layout: .ndjson, errorPolicy: .skip,
+                                       progress: progress) { skips.append($0) }
+        try await check(rows, progress: progress) { skips }
+    }
+
+    /// The process's own standard input, swapped for a pipe for the length of the test.
+    @Test func records_fromStandardInput() async throws {
+        let pipe = Pipe()
+        let saved = dup(0)
+        #expect(dup2(pipe.fileHandleForReading.fileDescriptor, 0) == 0)
+        defer {
+            dup2(saved, 0)
+            close(saved)
+        }
+        let writer = pipe.fileHandleForWriting
+        Thread {
+            writer.write(Self.input)
+            try? writer.close()
+        }.start()
+        try pipe.fileHandleForReading.close()  // fd 0 is now the only reader
+        let progress = ProgressHandle()
+        var skips: [JSONError] = []
+        let rows = JSONAdapter.records(FileRow.self, from: .standardInput, layout: .ndjson, errorPolicy: .skip,
+                                       progress: progress) { skips.append($0) }
+        try await check(rows, progress: progress) { skips }
+    }
+
+    @Test func records_stopPolicy_throwsTheFirstBadLine() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID()).ndjson")
+        try Self.input.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var count = 0
+        let error = await #expect(throws: JSONError.self) {
+            for try await _ in JSONAdapter.records(FileRow.self, atPath: url.path, layout: .ndjson) { count += 1 }
+        }
+        #expect(error?.line == 7 && count == 6)
+    }
+
+    @Test func records_missingPath_throwsIO() async throws {
+        let error = await #expect(throws: JSONError.self) {
+            for try await _ in JSONAdapter.records(FileRow.self, atPath: "/nonexistent/magma.ndjson", layout: .ndjson) {}
+        }
+        #expect(error?.code == .io)
+    }
+}
