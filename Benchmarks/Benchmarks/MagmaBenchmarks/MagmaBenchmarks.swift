@@ -53,6 +53,7 @@ private func benchmarkName(_ system: DecodeSystem) -> String {
     switch system {
     case .magma: "Magma"
     case .jsonDecoder: "JSONDecoder"
+    case .magmaDecoder: "MagmaDecoder"
     case .jsonDecoderPattern: "JSONDecoder-DateFormatter"
     case .handMapping: "JSONSerialization+mapping"
     case .yajl: "yajl-noop"

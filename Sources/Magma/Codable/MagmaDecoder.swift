@@ -51,6 +51,17 @@ public final class MagmaDecoder: @unchecked Sendable {
     /// Creates a decoder with `JSONDecoder`'s defaults.
     public init() {}
 
+    /// Creates a decoder configured as `decoder` is (strategies and user info).
+    /// - Parameter decoder: The `JSONDecoder` whose configuration to copy.
+    public convenience init(_ decoder: JSONDecoder) {
+        self.init()
+        dateDecodingStrategy = decoder.dateDecodingStrategy
+        dataDecodingStrategy = decoder.dataDecodingStrategy
+        nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
+        keyDecodingStrategy = decoder.keyDecodingStrategy
+        userInfo = decoder.userInfo
+    }
+
     /// Decodes a value of `type` from JSON.
     /// - Parameters:
     ///   - type: The type to decode.

@@ -65,9 +65,9 @@ final class Tape {
 
     init(input: UnsafeRawBufferPointer) {
         self.input = input
-        // A token takes at least two bytes of input but a one-digit array element (`1,`); most
-        // take many more.
-        capacity = max(16, input.count / 8)
+        // One entry per 16 bytes of input: the tape starts at the input's size and doubles when
+        // the JSON is denser (a number array).
+        capacity = max(16, input.count / 16)
         entries = .allocate(capacity: capacity)
     }
 

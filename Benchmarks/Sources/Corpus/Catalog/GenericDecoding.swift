@@ -1,4 +1,5 @@
 import Foundation
+import Magma
 
 /// Any JSON value, for files with no model: what JSONDecoder decodes them into.
 public enum AnyJSON: Codable, Equatable, Sendable {
@@ -41,6 +42,22 @@ public enum AnyJSON: Codable, Equatable, Sendable {
 
 /// The systems on a file with no model.
 enum GenericDecoding {
+    /// Decodes `input` as AnyJSON with `decode` (a line at a time for NDJSON) and counts values.
+    private static func anyJSONCount(_ input: CorpusInput, _ decode: (Data) throws -> AnyJSON) throws -> Int {
+        switch input.layout {
+        case .ndjson:
+            var count = 0
+            try forEachLine(in: input.data) { range in
+                _ = try decode(input.data[range])
+                count += 1
+            }
+            return count
+        case .array, .document:
+            if case .array(let elements) = try decode(input.data) { return elements.count }
+            return 1
+        }
+    }
+
     static func decodeCount(_ system: DecodeSystem, _ input: CorpusInput) throws -> Int {
         switch system {
         case .magma, .jsonDecoderPattern:
@@ -50,19 +67,10 @@ enum GenericDecoding {
             return 0
         case .jsonDecoder:
             let decoder = JSONDecoder()
-            switch input.layout {
-            case .ndjson:
-                var count = 0
-                try forEachLine(in: input.data) { range in
-                    _ = try decoder.decode(AnyJSON.self, from: input.data[range])
-                    count += 1
-                }
-                return count
-            case .array, .document:
-                let value = try decoder.decode(AnyJSON.self, from: input.data)
-                if case .array(let elements) = value { return elements.count }
-                return 1
-            }
+            return try anyJSONCount(input) { try decoder.decode(AnyJSON.self, from: $0) }
+        case .magmaDecoder:
+            let decoder = MagmaDecoder()
+            return try anyJSONCount(input) { try decoder.decode(AnyJSON.self, from: $0) }
         case .handMapping:
             switch input.layout {
             case .ndjson:
