@@ -87,6 +87,14 @@ enum GenericDecoding {
         }
     }
 
+    /// Every value of `input` (each line of NDJSON) decoded as AnyJSON with `decode`.
+    private static func values(_ input: CorpusInput, _ decode: (Data) throws -> AnyJSON) throws -> [AnyJSON] {
+        guard input.layout == .ndjson else { return [try decode(input.data)] }
+        var values: [AnyJSON] = []
+        try forEachLine(in: input.data) { range in values.append(try decode(input.data[range])) }
+        return values
+    }
+
     static func validate(_ input: CorpusInput, systems: [DecodeSystem]) -> Validation {
         var outcomes: [DecodeSystem: Validation.Outcome] = [:]
         var records: Int?
@@ -95,6 +103,15 @@ enum GenericDecoding {
             case .magma, .jsonDecoderPattern: outcomes[system] = .notApplicable("no model for this file")
             case .yajl: outcomes[system] = .notApplicable("builds no models")
             case .handMapping: outcomes[system] = .notApplicable("no mapping: JSONSerialization only")
+            case .magmaDecoder:
+                do {
+                    let foundation = JSONDecoder(), magma = MagmaDecoder()
+                    let same = try values(input) { try magma.decode(AnyJSON.self, from: $0) }
+                        == values(input) { try foundation.decode(AnyJSON.self, from: $0) }
+                    outcomes[system] = same ? .same : .different("AnyJSON values differ from JSONDecoder's")
+                } catch {
+                    outcomes[system] = .failed(String(describing: error))
+                }
             case .jsonDecoder:
                 do {
                     records = try decodeCount(.jsonDecoder, input)
