@@ -39,20 +39,46 @@ struct TapeEntry {
     @inline(__always) var count: Int { Int(truncatingIfNeeded: payload >> 32) }
 }
 
-/// A parsed document: the entries and the bytes they point into.
+/// A parsed document: the entries and the bytes they point into. Immutable once built (its
+/// fields are `let`s, so reading them costs no exclusivity check); `TapeWriter` builds it.
 final class Tape {
-    private(set) var entries: UnsafeMutablePointer<TapeEntry>
-    private(set) var count = 0
-    private var capacity: Int
+    let entries: UnsafeMutablePointer<TapeEntry>
+    let count: Int
     /// Text yajl decoded (strings and keys with escapes).
-    private(set) var side: [UInt8] = []
-    /// The input; owned by the caller unless `own()` copied it.
-    private(set) var input: UnsafeRawBufferPointer
+    let side: UnsafeMutableRawBufferPointer
+    /// The input, in a cell so that `own()` can repoint it: owned by the caller unless `own()` copied it.
+    private let inputCell: UnsafeMutablePointer<UnsafeRawBufferPointer>
     private var ownedInput: UnsafeMutableRawBufferPointer?
-    /// Open containers: their entry index, and for objects the members so far.
-    private var open: [(index: Int, members: Int, lastKey: Int)] = []
-
     private var lineStartCache: [Int]?
+
+    fileprivate init(_ writer: TapeWriter) {
+        entries = writer.entries
+        count = writer.count
+        let side = UnsafeMutableRawBufferPointer.allocate(byteCount: max(writer.side.count, 1), alignment: 1)
+        writer.side.withUnsafeBytes { side.copyMemory(from: $0) }
+        self.side = side
+        inputCell = .allocate(capacity: 1)
+        inputCell.initialize(to: writer.input)
+    }
+
+    deinit {
+        entries.deallocate()
+        side.deallocate()
+        inputCell.deallocate()
+        ownedInput?.deallocate()
+    }
+
+    var input: UnsafeRawBufferPointer { inputCell.pointee }
+
+    /// Copies the input in, for readers that outlive the caller's buffer.
+    func own() {
+        guard ownedInput == nil else { return }
+        let input = self.input
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 1)
+        if input.count > 0 { copy.copyMemory(from: input) }
+        ownedInput = copy
+        inputCell.pointee = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[..<input.count])
+    }
 
     /// Offsets where lines begin (for the line and column of an error), computed once.
     func lineStarts() -> [Int] {
@@ -63,37 +89,14 @@ final class Tape {
         return starts
     }
 
-    init(input: UnsafeRawBufferPointer) {
-        self.input = input
-        // One entry per 16 bytes of input: the tape starts at the input's size and doubles when
-        // the JSON is denser (a number array).
-        capacity = max(16, input.count / 16)
-        entries = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        entries.deallocate()
-        ownedInput?.deallocate()
-    }
-
-    /// Copies the input in, for readers that outlive the caller's buffer.
-    func own() {
-        guard ownedInput == nil else { return }
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 1)
-        if input.count > 0 { copy.copyMemory(from: input) }
-        ownedInput = copy
-        input = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[..<input.count])
-    }
-
     @inline(__always) subscript(i: Int) -> TapeEntry { entries[i] }
 
     /// The bytes of a string, key or number entry.
     @inline(__always)
     func text(_ e: TapeEntry) -> UnsafeRawBufferPointer {
-        if e.inSide {
-            return side.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[e.sideOffset..<(e.sideOffset + e.textCount)]) }
-        }
-        return UnsafeRawBufferPointer(rebasing: input[e.offset..<(e.offset + e.textCount)])
+        let base = e.inSide ? UnsafeRawPointer(side.baseAddress.unsafelyUnwrapped) + e.sideOffset
+                            : inputCell.pointee.baseAddress.unsafelyUnwrapped + e.offset
+        return UnsafeRawBufferPointer(start: base, count: e.textCount)
     }
 
     /// Index of the entry after the value at `i`.
@@ -102,17 +105,38 @@ final class Tape {
         let e = entries[i]
         return e.kind == .object || e.kind == .array ? e.end : i + 1
     }
+}
 
-    // MARK: Building (from the EventBuilder's callbacks)
+/// Builds a tape from the EventBuilder's callbacks; lives at a fixed address (the context pointer).
+struct TapeWriter {
+    var entries: UnsafeMutablePointer<TapeEntry>
+    var count = 0
+    private var capacity: Int
+    var side: [UInt8] = []
+    let input: UnsafeRawBufferPointer
+    private let inputStart: UnsafeRawPointer
+    private let inputEnd: UnsafeRawPointer
+    /// Open containers: their entry index, and for objects the members so far and the last key.
+    private var open: [(index: Int, members: Int, lastKey: Int)] = []
+
+    init(input: UnsafeRawBufferPointer) {
+        self.input = input
+        inputStart = input.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+        inputEnd = inputStart + input.count
+        // One entry per 16 bytes of input: the tape starts at the input's size and doubles when
+        // the JSON is denser (a number array).
+        capacity = max(16, input.count / 16)
+        entries = .allocate(capacity: capacity)
+    }
 
     @inline(__always)
-    private func append(_ entry: TapeEntry) {
+    private mutating func append(_ entry: TapeEntry) {
         if count == capacity { grow() }
         entries[count] = entry
         count += 1
     }
 
-    private func grow() {
+    private mutating func grow() {
         let newCapacity = capacity * 2
         let bigger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: entries, count: count)
@@ -121,17 +145,27 @@ final class Tape {
         capacity = newCapacity
     }
 
-    func scalar(_ kind: TapeKind, offset: Int) {
+    mutating func scalar(_ kind: TapeKind, offset: Int) {
         append(TapeEntry(word: UInt64(kind.rawValue) | UInt64(max(offset, 0)) << 8, payload: 0))
     }
 
-    /// A string, key or number; `tokenEnd` is one past the token in the input, where yajl stands.
-    func text(_ kind: TapeKind, _ bytes: UnsafeRawBufferPointer, tokenEnd: Int?) {
-        if kind == .key { open[open.count - 1].members += 1; open[open.count - 1].lastKey = count }
-        if let base = bytes.baseAddress, let start = input.baseAddress, base >= start, base + bytes.count <= start + input.count {
-            append(TapeEntry(word: UInt64(kind.rawValue) | UInt64(base - start) << 8, payload: UInt64(bytes.count)))
+    /// A string, key or number; `tokenEnd` is one past the token in the input, where yajl stands
+    /// (asked only for text yajl copied).
+    @inline(__always)
+    mutating func text(_ kind: TapeKind, _ bytes: UnsafeRawBufferPointer, tokenEnd: @autoclosure () -> Int?) {
+        if kind == .key {
+            let top = open.count - 1
+            open[top].members += 1
+            open[top].lastKey = count
+        }
+        if let base = bytes.baseAddress, base >= inputStart, base + bytes.count <= inputEnd {
+            append(TapeEntry(word: UInt64(kind.rawValue) | UInt64(base - inputStart) << 8, payload: UInt64(bytes.count)))
             return
         }
+        copied(kind, bytes, tokenEnd: tokenEnd())
+    }
+
+    private mutating func copied(_ kind: TapeKind, _ bytes: UnsafeRawBufferPointer, tokenEnd: Int?) {
         let sideOffset = side.count
         side.append(contentsOf: bytes)
         let quotes = kind == .number ? 0 : 2
@@ -140,13 +174,13 @@ final class Tape {
                          payload: UInt64(bytes.count) | UInt64(sideOffset) << 32))
     }
 
-    func startContainer(_ kind: TapeKind, offset: Int) {
+    mutating func startContainer(_ kind: TapeKind, offset: Int) {
         open.append((count, 0, -1))
         scalar(kind, offset: offset)
     }
 
     /// Closes the innermost container; `elements` is an array's count (objects count their keys).
-    func endContainer(elements: Int) {
+    mutating func endContainer(elements: Int) {
         let (index, members, _) = open.removeLast()
         let n = entries[index].kind == .object ? members : elements
         entries[index].payload = UInt64(count) | UInt64(n) << 32
@@ -155,7 +189,9 @@ final class Tape {
     /// The innermost open object's last key, for error paths while building.
     func currentKey() -> String? {
         guard let top = open.last, top.lastKey >= 0 else { return nil }
-        return String(decoding: text(entries[top.lastKey]), as: UTF8.self)
+        let e = entries[top.lastKey]
+        if e.inSide { return String(decoding: side[e.sideOffset..<(e.sideOffset + e.textCount)], as: UTF8.self) }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: input[e.offset..<(e.offset + e.textCount)]), as: UTF8.self)
     }
 }
 
@@ -167,28 +203,28 @@ final class TapeTarget: ValueTarget {
 
     init() { super.init(property: nil) }
 
-    @inline(__always) private func tape(_ context: UnsafeMutableRawPointer) -> Tape {
-        Unmanaged<Tape>.fromOpaque(context).takeUnretainedValue()
+    @inline(__always) private func tape(_ context: UnsafeMutableRawPointer) -> UnsafeMutablePointer<TapeWriter> {
+        context.assumingMemoryBound(to: TapeWriter.self)
     }
 
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        tape(context).text(.string, bytes, tokenEnd: b.tokenEnd())
+        tape(context).pointee.text(.string, bytes, tokenEnd: b.tokenEnd())
     }
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        tape(context).text(.number, text, tokenEnd: b.tokenEnd())
+        tape(context).pointee.text(.number, text, tokenEnd: b.tokenEnd())
     }
     override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        tape(context).scalar(value ? .trueValue : .falseValue, offset: (b.tokenEnd() ?? 0) - (value ? 4 : 5))
+        tape(context).pointee.scalar(value ? .trueValue : .falseValue, offset: (b.tokenEnd() ?? 0) - (value ? 4 : 5))
     }
     override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        tape(context).scalar(.null, offset: (b.tokenEnd() ?? 0) - 4)
+        tape(context).pointee.scalar(.null, offset: (b.tokenEnd() ?? 0) - 4)
     }
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        tape(context).startContainer(.object, offset: (b.tokenEnd() ?? 0) - 1)
+        tape(context).pointee.startContainer(.object, offset: (b.tokenEnd() ?? 0) - 1)
         b.push(.dictionary, owner: owner, node: nil, target: self, starter: self, storage: context, parentContext: context)
     }
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        tape(context).startContainer(.array, offset: (b.tokenEnd() ?? 0) - 1)
+        tape(context).pointee.startContainer(.array, offset: (b.tokenEnd() ?? 0) - 1)
         b.push(.array, owner: owner, node: nil, target: self, starter: self, storage: context, parentContext: context)
     }
 }
@@ -196,15 +232,15 @@ final class TapeTarget: ValueTarget {
 /// Closes containers on the tape and adds object keys.
 final class TapeOwner: ContainerOwner {
     override func key(_ bytes: UnsafeRawBufferPointer, _ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        Unmanaged<Tape>.fromOpaque(storage).takeUnretainedValue().text(.key, bytes, tokenEnd: b.tokenEnd())
+        storage.assumingMemoryBound(to: TapeWriter.self).pointee.text(.key, bytes, tokenEnd: b.tokenEnd())
     }
     override func finish(_ b: inout EventBuilder) throws {
         let top = b.top
-        Unmanaged<Tape>.fromOpaque(top.storage).takeUnretainedValue().endContainer(elements: top.count)
+        top.storage.assumingMemoryBound(to: TapeWriter.self).pointee.endContainer(elements: top.count)
         b.pop()
     }
     override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
-        Unmanaged<Tape>.fromOpaque(storage).takeUnretainedValue().currentKey()
+        storage.assumingMemoryBound(to: TapeWriter.self).pointee.currentKey()
     }
 }
 
@@ -212,20 +248,30 @@ extension Tape {
     /// Parses `input` (one whole JSON value) into a tape.
     /// - Throws: `JSONError` with offset, line and column.
     static func parse(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws(JSONError) -> Tape {
-        let tape = Tape(input: input)
+        let writer = UnsafeMutablePointer<TapeWriter>.allocate(capacity: 1)
+        writer.initialize(to: TapeWriter(input: input))
+        defer { writer.deinitialize(count: 1); writer.deallocate() }
         let target = TapeTarget()
-        try withExtendedLifetime(target) { () throws(JSONError) in
-            let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
-            builder.initialize(to: EventBuilder(root: target, rootContext: Unmanaged.passUnretained(tape).toOpaque(), options: options))
-            defer {
-                builder.pointee.destroy()
-                builder.deinitialize(count: 1)
-                builder.deallocate()
+        do {
+            try withExtendedLifetime(target) { () throws(JSONError) in
+                let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
+                builder.initialize(to: EventBuilder(root: target, rootContext: UnsafeMutableRawPointer(writer), options: options))
+                defer {
+                    builder.pointee.destroy()
+                    builder.deinitialize(count: 1)
+                    builder.deallocate()
+                }
+                var tokenizer = Tokenizer(builder: builder, tracksLines: false)
+                try tokenizer.parseAll(input)
             }
-            var tokenizer = Tokenizer(builder: builder, tracksLines: false)
-            try tokenizer.parseAll(input)
+        } catch {
+            writer.pointee.entries.deallocate()
+            throw error
         }
-        if tape.count == 0 { throw JSONError(.unexpectedEnd, "the input holds no JSON value") }
-        return tape
+        if writer.pointee.count == 0 {
+            writer.pointee.entries.deallocate()
+            throw JSONError(.unexpectedEnd, "the input holds no JSON value")
+        }
+        return Tape(writer.pointee)
     }
 }
