@@ -153,15 +153,17 @@ indirect enum CodingPathNode {
     }
 }
 
-/// The coding keys the decoder and encoder make themselves: array indices and `super`.
+/// The coding keys the decoder and encoder make themselves: array indices and `super`. An
+/// index's text (`Index 3`, as JSONDecoder names it) is made only when asked for.
 struct PathKey: CodingKey {
-    let stringValue: String
+    private let name: String?
     let intValue: Int?
 
-    init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
-    init(intValue: Int) { stringValue = "\(intValue)"; self.intValue = intValue }
-    init(index: Int) { stringValue = "Index \(index)"; intValue = index }
-    init(_ string: String, intValue: Int?) { stringValue = string; self.intValue = intValue }
+    init(stringValue: String) { name = stringValue; intValue = nil }
+    init(intValue: Int) { name = "\(intValue)"; self.intValue = intValue }
+    init(index: Int) { name = nil; intValue = index }
+
+    var stringValue: String { name ?? "Index \(intValue!)" }
 
     static let `super` = PathKey(stringValue: "super")
 }
