@@ -162,6 +162,8 @@ struct PathKey: CodingKey {
     init(stringValue: String) { name = stringValue; intValue = nil }
     init(intValue: Int) { name = "\(intValue)"; self.intValue = intValue }
     init(index: Int) { name = nil; intValue = index }
+    /// A dictionary's key, as `Dictionary.init(from:)` makes it: an integer value when the text is one.
+    init(dictionaryKey: String) { name = dictionaryKey; intValue = Int(dictionaryKey) }
 
     var stringValue: String { name ?? "Index \(intValue!)" }
 
