@@ -66,6 +66,8 @@ class TreeEncoder: Encoder, SingleValueEncodingContainer {
     let settings: EncoderSettings
     var owner: TreeEncoder?
     var key: (any CodingKey)?
+    /// Which types are arrays, remembered per type (see `TypeRoutes`).
+    let routes: ArrayTypes
     /// A child encoder kept for reuse (JSONEncoder's trick: one fewer allocation per value).
     private var spare: TreeEncoder?
 
@@ -77,6 +79,7 @@ class TreeEncoder: Encoder, SingleValueEncodingContainer {
         self.settings = settings
         self.owner = owner
         self.key = key
+        routes = owner?.routes ?? ArrayTypes()
     }
 
     var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
@@ -175,8 +178,15 @@ class TreeEncoder: Encoder, SingleValueEncodingContainer {
         if T.self == Data.self { return try wrap(data: value as! Data, key) }
         if T.self == URL.self { return .string((value as! URL).absoluteString) }
         if T.self == Decimal.self { return .text((value as! Decimal).description) }
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .int(Int64(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Double.self { return try wrap(unsafeBitCast(value, to: Double.self), key) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
         if !settings.defaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             return try wrap(dictionary: dictionary.stringKeyed, key)
+        }
+        if routes.isArray(T.self), let array = value as? any TreeArrayEncodable {
+            return try withEncoder(for: key) { try array.encodeElements(into: $0) }
         }
         return try withEncoder(for: key) { try value.encode(to: $0) }
     }
@@ -249,6 +259,49 @@ class TreeEncoder: Encoder, SingleValueEncodingContainer {
         case .custom(let convert): return convert(codingPath + path + [key]).stringValue
         @unknown default: return key.stringValue
         }
+    }
+}
+
+/// Arrays, encoded element by element without `Array.encode(to:)` (the standard library's generic
+/// version looks up Array's metadata per call), to the same values and coding paths.
+protocol TreeArrayEncodable {
+    func encodeElements(into encoder: TreeEncoder) throws
+}
+
+extension Array: TreeArrayEncodable where Element: Encodable {
+    func encodeElements(into encoder: TreeEncoder) throws {
+        let array = EncodedArray()
+        array.values.reserveCapacity(count)
+        for (index, element) in enumerated() {
+            array.values.append(try encoder.wrapGeneric(element, PathKey(index: index)) ?? .object(EncodedObject()))
+        }
+        encoder.array = array
+    }
+}
+
+/// Which types are arrays, remembered per type: pointer compares instead of a conformance lookup per value.
+final class ArrayTypes {
+    private let types = UnsafeMutablePointer<(ObjectIdentifier, Bool)>.allocate(capacity: 32)
+    private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    init() { count.initialize(to: 0) }
+
+    deinit {
+        types.deallocate()
+        count.deallocate()
+    }
+
+    @inline(__always)
+    func isArray(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        let n = count.pointee
+        for k in 0..<n where types[k].0 == id { return types[k].1 }
+        let answer = type is any TreeArrayEncodable.Type
+        if n < 32 {
+            types[n] = (id, answer)
+            count.pointee = n + 1
+        }
+        return answer
     }
 }
 
