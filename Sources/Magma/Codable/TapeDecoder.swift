@@ -91,48 +91,28 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         return try with(value: i, path: path.appending(key)) { try T(from: self) }
     }
 
-    /// A `[String: V]` at `i` as `Dictionary.init(from:)` decodes it (the first of duplicate
-    /// keys, as JSONDecoder's keyed containers have it), with the same errors and coding paths.
-    func unwrapStringDictionary<Value: Decodable>(_ i: Int, of type: Value.Type, _ path: CodingPathNode) throws -> [String: Value] {
+    /// Checks that the value at `i` is an object, with `Dictionary.init(from:)`'s errors.
+    func checkObject(_ i: Int, _ path: CodingPathNode) throws {
         switch kind(i) {
-        case .object: break
+        case .object: return
         case .null:
             throw located(.valueNotFound([String: Any].self, DecodingError.Context(
                 codingPath: path.path, debugDescription: "Cannot get keyed decoding container -- found null value instead")), i)
         default:
             throw typeMismatch([String: Any].self, path.path, i)
         }
-        var result: [String: Value] = [:]
-        result.reserveCapacity(tape[i].count)
-        var k = i + 1
-        let end = tape[i].end
-        while k < end {
-            let name = String(checkedUTF8: tape.text(tape[k]))
-            if result[name] == nil { result[name] = try unwrap(k + 1, as: Value.self, for: path, PathKey(dictionaryKey: name)) }
-            k = tape.next(after: k + 1)
-        }
-        return result
     }
 
-    /// An array at `i` as `Array.init(from:)` decodes it, with the same errors.
-    func unwrapArray<Element: Decodable>(_ i: Int, of type: Element.Type, _ path: CodingPathNode) throws -> [Element] {
+    /// Checks that the value at `i` is an array, with `Array.init(from:)`'s errors; returns its count.
+    func checkArray(_ i: Int, _ path: CodingPathNode) throws -> Int {
         switch kind(i) {
-        case .array: break
+        case .array: return tape[i].count
         case .null:
             throw located(.valueNotFound([Any].self, DecodingError.Context(
                 codingPath: path.path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead")), i)
         default:
             throw typeMismatch([Any].self, path.path, i)
         }
-        let count = tape[i].count
-        var result: [Element] = []
-        result.reserveCapacity(count)
-        var k = i + 1
-        for index in 0..<count {
-            result.append(try unwrap(k, as: Element.self, for: path, PathKey(index: index)))
-            k = tape.next(after: k)
-        }
-        return result
     }
 
     func checkNotNull<T>(_ i: Int, _ type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws {
@@ -377,14 +357,37 @@ protocol TapeDirectDecodable {
 }
 
 extension Array: TapeDirectDecodable where Element: Decodable {
+    /// The loop is here, where `Self`'s metadata is at hand: a generic function building a
+    /// `[Element]` would look it up per call.
     static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any {
-        try decoder.unwrapArray(i, of: Element.self, path)
+        let count = try decoder.checkArray(i, path)
+        var result = Self()
+        result.reserveCapacity(count)
+        var k = i + 1
+        for index in 0..<count {
+            result.append(try decoder.unwrap(k, as: Element.self, for: path, PathKey(index: index)))
+            k = decoder.tape.next(after: k)
+        }
+        return result
     }
 }
 
 extension Dictionary: TapeDirectDecodable where Key == String, Value: Decodable {
+    /// As for arrays, the loop is where `Self`'s metadata is at hand. The first of duplicate keys
+    /// wins, as in JSONDecoder's keyed containers.
     static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any {
-        try decoder.unwrapStringDictionary(i, of: Value.self, path)
+        try decoder.checkObject(i, path)
+        let tape = decoder.tape
+        var result = Self()
+        result.reserveCapacity(tape[i].count)
+        var k = i + 1
+        let end = tape[i].end
+        while k < end {
+            let name = String(checkedUTF8: tape.text(tape[k]))
+            if result[name] == nil { result[name] = try decoder.unwrap(k + 1, as: Value.self, for: path, PathKey(dictionaryKey: name)) }
+            k = tape.next(after: k + 1)
+        }
+        return result
     }
 }
 

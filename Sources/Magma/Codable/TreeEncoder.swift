@@ -272,8 +272,9 @@ extension Array: TreeArrayEncodable where Element: Encodable {
     func encodeElements(into encoder: TreeEncoder) throws {
         let array = EncodedArray()
         array.values.reserveCapacity(count)
-        for (index, element) in enumerated() {
-            array.values.append(try encoder.wrapGeneric(element, PathKey(index: index)) ?? .object(EncodedObject()))
+        // Indices, not `enumerated()`: unspecialized, that looks up EnumeratedSequence's metadata per call.
+        for index in 0..<count {
+            array.values.append(try encoder.wrapGeneric(self[index], PathKey(index: index)) ?? .object(EncodedObject()))
         }
         encoder.array = array
     }
