@@ -394,3 +394,23 @@ func bothDecoders<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8],
         #expect(try c.decode(String.self) == "kept")
     }
 }
+
+@Suite struct CodableArrayDifferentialTests {
+    struct Arrays: Codable, Equatable {
+        var d: [Double]?
+        var i: [Int]?
+        var s: [String]?
+        var nested: [[Double]]?
+    }
+
+    /// The concrete element loops give JSONDecoder's values and errors.
+    @Test(arguments: [
+        "{\"d\":[1,2.5,-0,1e2],\"i\":[1,2,3],\"s\":[\"a\",\"\\u00e9\"],\"nested\":[[1],[],[2,3]]}",
+        "{\"d\":[1,null]}", "{\"d\":[1,\"x\"]}", "{\"d\":[1e400]}", "{\"i\":[1,2.5]}", "{\"i\":[9223372036854775808]}",
+        "{\"s\":[\"a\",1]}", "{\"s\":[null]}", "{\"nested\":[[1],[null]]}", "{\"nested\":[1]}", "{\"d\":{}}", "{\"i\":\"x\"}",
+    ])
+    func arrays_decodeAlike(_ json: String) {
+        let (f, m) = bothDecoders(Arrays.self, Array(json.utf8))
+        #expect(f == m)
+    }
+}
