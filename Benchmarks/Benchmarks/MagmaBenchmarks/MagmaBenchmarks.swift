@@ -54,6 +54,7 @@ private func benchmarkName(_ system: DecodeSystem) -> String {
     case .magma: "Magma"
     case .magmaMacro: "Magma-JSONModel"
     case .jsonDecoder: "JSONDecoder"
+    case .magmaDecoder: "MagmaDecoder"
     case .jsonDecoderPattern: "JSONDecoder-DateFormatter"
     case .handMapping: "JSONSerialization+mapping"
     case .yajl: "yajl-noop"

@@ -10,6 +10,8 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
     case magmaMacro = "magma-macro"
     /// Foundation's JSONDecoder with Codable.
     case jsonDecoder = "jsondecoder"
+    /// Magma's drop-in `MagmaDecoder`, configured as the JSONDecoder is, on the same Codable models.
+    case magmaDecoder = "magmadecoder"
     /// JSONDecoder with `.formatted(DateFormatter)` of the mapping's own date pattern: the literal
     /// Codable equivalent of a pattern-date transformer (only for models whose JSONDecoder would
     /// otherwise use a faster strategy; see `CorpusRecord.makePatternJSONDecoder`).
@@ -25,6 +27,7 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
         case .magma: "Magma (Map)"
         case .magmaMacro: "Magma (@JSONModel)"
         case .jsonDecoder: "JSONDecoder"
+        case .magmaDecoder: "MagmaDecoder (Codable)"
         case .jsonDecoderPattern: "JSONDecoder (DateFormatter)"
         case .handMapping: "JSONSerialization + mapping"
         case .yajl: "yajl no-op (ceiling)"

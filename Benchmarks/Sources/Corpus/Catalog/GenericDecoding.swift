@@ -1,4 +1,5 @@
 import Foundation
+import Magma
 
 /// Any JSON value, for files with no model: what JSONDecoder decodes them into.
 public enum AnyJSON: Codable, Equatable, Sendable {
@@ -41,6 +42,22 @@ public enum AnyJSON: Codable, Equatable, Sendable {
 
 /// The systems on a file with no model.
 enum GenericDecoding {
+    /// Decodes `input` as AnyJSON with `decode` (a line at a time for NDJSON) and counts values.
+    private static func anyJSONCount(_ input: CorpusInput, _ decode: (Data) throws -> AnyJSON) throws -> Int {
+        switch input.layout {
+        case .ndjson:
+            var count = 0
+            try forEachLine(in: input.data) { range in
+                _ = try decode(input.data[range])
+                count += 1
+            }
+            return count
+        case .array, .document:
+            if case .array(let elements) = try decode(input.data) { return elements.count }
+            return 1
+        }
+    }
+
     static func decodeCount(_ system: DecodeSystem, _ input: CorpusInput) throws -> Int {
         switch system {
         case .magma, .magmaMacro, .jsonDecoderPattern:
@@ -50,19 +67,10 @@ enum GenericDecoding {
             return 0
         case .jsonDecoder:
             let decoder = JSONDecoder()
-            switch input.layout {
-            case .ndjson:
-                var count = 0
-                try forEachLine(in: input.data) { range in
-                    _ = try decoder.decode(AnyJSON.self, from: input.data[range])
-                    count += 1
-                }
-                return count
-            case .array, .document:
-                let value = try decoder.decode(AnyJSON.self, from: input.data)
-                if case .array(let elements) = value { return elements.count }
-                return 1
-            }
+            return try anyJSONCount(input) { try decoder.decode(AnyJSON.self, from: $0) }
+        case .magmaDecoder:
+            let decoder = MagmaDecoder()
+            return try anyJSONCount(input) { try decoder.decode(AnyJSON.self, from: $0) }
         case .handMapping:
             switch input.layout {
             case .ndjson:
@@ -79,6 +87,14 @@ enum GenericDecoding {
         }
     }
 
+    /// Every value of `input` (each line of NDJSON) decoded as AnyJSON with `decode`.
+    private static func values(_ input: CorpusInput, _ decode: (Data) throws -> AnyJSON) throws -> [AnyJSON] {
+        guard input.layout == .ndjson else { return [try decode(input.data)] }
+        var values: [AnyJSON] = []
+        try forEachLine(in: input.data) { range in values.append(try decode(input.data[range])) }
+        return values
+    }
+
     static func validate(_ input: CorpusInput, systems: [DecodeSystem]) -> Validation {
         var outcomes: [DecodeSystem: Validation.Outcome] = [:]
         var records: Int?
@@ -87,6 +103,15 @@ enum GenericDecoding {
             case .magma, .magmaMacro, .jsonDecoderPattern: outcomes[system] = .notApplicable("no model for this file")
             case .yajl: outcomes[system] = .notApplicable("builds no models")
             case .handMapping: outcomes[system] = .notApplicable("no mapping: JSONSerialization only")
+            case .magmaDecoder:
+                do {
+                    let foundation = JSONDecoder(), magma = MagmaDecoder()
+                    let same = try values(input) { try magma.decode(AnyJSON.self, from: $0) }
+                        == values(input) { try foundation.decode(AnyJSON.self, from: $0) }
+                    outcomes[system] = same ? .same : .different("AnyJSON values differ from JSONDecoder's")
+                } catch {
+                    outcomes[system] = .failed(String(describing: error))
+                }
             case .jsonDecoder:
                 do {
                     records = try decodeCount(.jsonDecoder, input)

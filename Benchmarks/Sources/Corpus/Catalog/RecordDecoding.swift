@@ -1,4 +1,5 @@
 import Foundation
+import Magma
 
 /// How each system decodes a corpus of `Record`s; one place, so every caller (compare, the
 /// package-benchmark suite, validation) measures exactly the same code.
@@ -28,6 +29,21 @@ public enum RecordDecoding<Record: CorpusRecord> {
             try forEachLine(in: data) { range in
                 records.append(try decoder.decode(Record.self, from: data[range]))
             }
+            return records
+        }
+    }
+
+    /// MagmaDecoder configured as `Record.makeJSONDecoder()` is (reused across NDJSON lines).
+    public static func magmaDecoder(_ input: CorpusInput) throws -> [Record] {
+        let decoder = MagmaDecoder(Record.makeJSONDecoder())
+        switch input.layout {
+        case .array:
+            return try decoder.decode([Record].self, from: input.data)
+        case .document:
+            return [try decoder.decode(Record.self, from: input.data)]
+        case .ndjson:
+            var records: [Record] = []
+            try forEachLineBuffer(in: input.data) { line in records.append(try decoder.decode(Record.self, from: line)) }
             return records
         }
     }
@@ -71,6 +87,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
         case .magma: return try MagmaSystem.decodeCount(Record.self, input)
         case .magmaMacro: return try MagmaSystem.decodeDeclaredCount(Record.self, input)
         case .jsonDecoder: return count(try jsonDecoder(input))
+        case .magmaDecoder: return count(try magmaDecoder(input))
         case .jsonDecoderPattern: return count(try jsonDecoderPattern(input))
         case .handMapping: return count(try handMapping(input))
         case .yajl:
@@ -85,6 +102,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
         case .magma: return try magma(input)
         case .magmaMacro: return try MagmaSystem.decodeDeclared(Record.self, input)
         case .jsonDecoder: return try jsonDecoder(input)
+        case .magmaDecoder: return try magmaDecoder(input)
         case .jsonDecoderPattern: return try jsonDecoderPattern(input)
         case .handMapping: return try handMapping(input)
         case .yajl: throw SystemUnavailable("yajl no-op builds no models")

@@ -1,4 +1,5 @@
 import Foundation
+import Magma
 
 /// The systems compared for encoding: the same models back to JSON.
 public enum EncodeSystem: String, CaseIterable, Sendable, Codable {
@@ -6,11 +7,14 @@ public enum EncodeSystem: String, CaseIterable, Sendable, Codable {
     case magma
     /// Foundation's JSONEncoder with Codable (dates configured like the decoder's).
     case jsonEncoder = "jsonencoder"
+    /// Magma's drop-in `MagmaEncoder`, configured as the JSONEncoder is, on the same Codable models.
+    case magmaEncoder = "magmaencoder"
 
     public var title: String {
         switch self {
         case .magma: "Magma"
         case .jsonEncoder: "JSONEncoder"
+        case .magmaEncoder: "MagmaEncoder (Codable)"
         }
     }
 }
@@ -49,19 +53,28 @@ public enum RecordEncoding<Record: CorpusRecord> {
             return try MagmaSystem.encode(records, layout: layout)
         case .jsonEncoder:
             let encoder = Record.makeJSONEncoder()
-            switch layout {
-            case .array:
-                return try encoder.encode(records)
-            case .document:
-                return try encoder.encode(records[0])
-            case .ndjson:
-                var output = Data()
-                for record in records {
-                    output.append(try encoder.encode(record))
-                    output.append(0x0A)
-                }
-                return output
+            return try encode(records, layout: layout, { try encoder.encode($0) }, { try encoder.encode($0) })
+        case .magmaEncoder:
+            let encoder = MagmaEncoder(Record.makeJSONEncoder())
+            return try encode(records, layout: layout, { try encoder.encode($0) }, { try encoder.encode($0) })
+        }
+    }
+
+    /// Encodes the records as `layout` lays them out: the array with `encodeArray`, a record with `encodeOne`.
+    private static func encode(_ records: [Record], layout: Layout, _ encodeArray: ([Record]) throws -> Data,
+                               _ encodeOne: (Record) throws -> Data) throws -> Data {
+        switch layout {
+        case .array:
+            return try encodeArray(records)
+        case .document:
+            return try encodeOne(records[0])
+        case .ndjson:
+            var output = Data()
+            for record in records {
+                output.append(try encodeOne(record))
+                output.append(0x0A)
             }
+            return output
         }
     }
 

@@ -48,7 +48,7 @@ public struct Validation: Sendable {
                 outcomes[system] = .same
             case .yajl:
                 outcomes[system] = .notApplicable("builds no models")
-            case .magma, .magmaMacro, .handMapping, .jsonDecoderPattern:
+            case .magma, .magmaMacro, .magmaDecoder, .handMapping, .jsonDecoderPattern:
                 do {
                     let models = try RecordDecoding<Record>.decode(system, input)
                     if models == reference {

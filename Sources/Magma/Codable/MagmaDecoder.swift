@@ -1,0 +1,193 @@
+import Foundation
+
+/// A drop-in replacement for Foundation's `JSONDecoder`: the same API and the same results, read
+/// through yajl into a compact tape instead of Foundation's scanner and a dictionary per object.
+///
+/// ```swift
+/// let decoder = MagmaDecoder()          // was: JSONDecoder()
+/// decoder.dateDecodingStrategy = .iso8601
+/// let tweets = try decoder.decode(TwitterSearch.self, from: data)
+/// ```
+///
+/// Values and errors match `JSONDecoder`'s: the same `DecodingError` cases with the same
+/// `codingPath` (a differential suite checks it). Errors add what Magma knows: each context's
+/// `debugDescription` ends with the line, column and byte offset of the offending value, and its
+/// `underlyingError` is a ``JSONError`` with those and the JSON path.
+///
+/// Deliberate differences, where Magma is stricter or says more:
+/// - Invalid UTF-8 anywhere, and `\u` escapes of lone surrogates, are errors when the document
+///   is parsed (`JSONDecoder` fails only for strings that are decoded). Nesting deeper than
+///   ``DecodingOptions/maxDepth`` and tokens longer than ``DecodingOptions/maxTokenLength`` fail too
+///   (see ``options``); each such error's `underlyingError` names the limit.
+/// - Keys are compared as UTF-8 bytes, not as Swift `String`s: two keys that differ only in
+///   Unicode normalization are different keys.
+/// - Input must be UTF-8 (a UTF-8 byte order mark is skipped); `JSONDecoder` also converts UTF-16 and UTF-32.
+/// - Keyed containers' `allKeys` are in document order.
+///
+/// Configure a decoder, then share it: decoding does not change it.
+public final class MagmaDecoder: @unchecked Sendable {
+    /// The strategies for dates: `JSONDecoder`'s own type, so existing values carry over.
+    public typealias DateDecodingStrategy = JSONDecoder.DateDecodingStrategy
+    /// The strategies for `Data`: `JSONDecoder`'s own type.
+    public typealias DataDecodingStrategy = JSONDecoder.DataDecodingStrategy
+    /// The strategies for infinities and NaN: `JSONDecoder`'s own type.
+    public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
+    /// The strategies for keys: `JSONDecoder`'s own type.
+    public typealias KeyDecodingStrategy = JSONDecoder.KeyDecodingStrategy
+
+    /// How dates are decoded. Default `.deferredToDate`.
+    public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
+    /// How `Data` is decoded. Default `.base64`.
+    public var dataDecodingStrategy: DataDecodingStrategy = .base64
+    /// How infinities and NaN are decoded. Default `.throw`.
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    /// How JSON keys map to coding keys. Default `.useDefaultKeys`.
+    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    /// Context for `init(from:)` implementations, as `Decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Magma's limits (depth, token size, surrogate escapes); its mapping options do not apply.
+    public var options = DecodingOptions()
+
+    /// Creates a decoder with `JSONDecoder`'s defaults.
+    public init() {}
+
+    /// Creates a decoder configured as `decoder` is (strategies and user info).
+    /// - Parameter decoder: The `JSONDecoder` whose configuration to copy.
+    public convenience init(_ decoder: JSONDecoder) {
+        self.init()
+        dateDecodingStrategy = decoder.dateDecodingStrategy
+        dataDecodingStrategy = decoder.dataDecodingStrategy
+        nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
+        keyDecodingStrategy = decoder.keyDecodingStrategy
+        userInfo = decoder.userInfo
+    }
+
+    /// Decodes a value of `type` from JSON.
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The JSON text, UTF-8.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError`, as `JSONDecoder` throws it; see the type's discussion.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try data.withUnsafeBytes { try decode(type, from: $0) }
+    }
+
+    /// Decodes a value of `type` from JSON bytes.
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBytes { try decode(type, from: $0) }
+    }
+
+    /// Decodes a value of `type` from JSON bytes in memory the caller owns (not kept after return).
+    public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
+        var input = buffer
+        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+            input = UnsafeRawBufferPointer(rebasing: input[3...])
+        }
+        let tape: Tape
+        do {
+            tape = try Tape.parse(input, options: options)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: [], debugDescription: "The given data was not valid JSON. \(error)", underlyingError: error))
+        }
+        var decoder = TapeDecoder(tape: tape, settings: settings, path: .root, value: 0)
+        let result = try decoder.unwrap(0, as: type, for: .root, nil)
+        // A decoder or container kept by `init(from:)` reads the tape later: give it its own input.
+        if !isKnownUniquelyReferenced(&decoder) { tape.own() }
+        return result
+    }
+
+    var settings: DecoderSettings {
+        DecoderSettings(dates: dateDecodingStrategy, data: dataDecodingStrategy, floats: nonConformingFloatDecodingStrategy,
+                        keys: keyDecodingStrategy, userInfo: userInfo)
+    }
+}
+
+/// A decoder's options, fixed for one decode.
+struct DecoderSettings {
+    let dates: JSONDecoder.DateDecodingStrategy
+    let data: JSONDecoder.DataDecodingStrategy
+    let floats: JSONDecoder.NonConformingFloatDecodingStrategy
+    let keys: JSONDecoder.KeyDecodingStrategy
+    let userInfo: [CodingUserInfoKey: Any]
+    let defaultKeys: Bool
+
+    init(dates: JSONDecoder.DateDecodingStrategy, data: JSONDecoder.DataDecodingStrategy,
+         floats: JSONDecoder.NonConformingFloatDecodingStrategy, keys: JSONDecoder.KeyDecodingStrategy,
+         userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.dates = dates
+        self.data = data
+        self.floats = floats
+        self.keys = keys
+        self.userInfo = userInfo
+        if case .useDefaultKeys = keys { defaultKeys = true } else { defaultKeys = false }
+    }
+}
+
+/// A coding path as a linked list: appending a key is one small allocation, not an array copy.
+indirect enum CodingPathNode {
+    case root
+    case key(any CodingKey, CodingPathNode)
+    case index(Int, CodingPathNode)
+
+    var path: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node = self
+        while true {
+            switch node {
+            case .root: return keys.reversed()
+            case .key(let k, let parent): keys.append(k); node = parent
+            case .index(let i, let parent): keys.append(PathKey(index: i)); node = parent
+            }
+        }
+    }
+
+    func appending(_ key: (any CodingKey)?) -> CodingPathNode {
+        guard let key else { return self }
+        return .key(key, self)
+    }
+
+    func path(byAppending key: (any CodingKey)?) -> [any CodingKey] {
+        guard let key else { return path }
+        return path + [key]
+    }
+}
+
+/// The coding keys the decoder and encoder make themselves: array indices and `super`. An
+/// index's text (`Index 3`, as JSONDecoder names it) is made only when asked for.
+struct PathKey: CodingKey {
+    private let name: String?
+    let intValue: Int?
+
+    init(stringValue: String) { name = stringValue; intValue = nil }
+    init(intValue: Int) { name = "\(intValue)"; self.intValue = intValue }
+    init(index: Int) { name = nil; intValue = index }
+    /// A dictionary's key, as `Dictionary.init(from:)` makes it: an integer value when the text is one.
+    init(dictionaryKey: String) { name = dictionaryKey; intValue = Int(dictionaryKey) }
+
+    var stringValue: String { name ?? "Index \(intValue!)" }
+
+    static let `super` = PathKey(stringValue: "super")
+}
+
+/// `[String: V]`, which `JSONDecoder` reads without the key strategy.
+protocol StringKeyedDictionaryMarker {
+    static var elementType: any Decodable.Type { get }
+}
+
+extension Dictionary: StringKeyedDictionaryMarker where Key == String, Value: Decodable {
+    static var elementType: any Decodable.Type { Value.self }
+}
+
+extension JSONDecoder.KeyDecodingStrategy {
+    /// `JSONDecoder`'s conversion, exactly (`capitalized` lower-cases the rest of each word).
+    static func convertFromSnakeCase(_ key: String) -> String {
+        guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+        var last = key.index(before: key.endIndex)
+        while last > first && key[last] == "_" { key.formIndex(before: &last) }
+        let words = key[first...last].split(separator: "_")
+        let joined = words.count == 1 ? String(key[first...last])
+                                      : ([words[0].lowercased()] + words[1...].map { $0.capitalized }).joined()
+        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
+    }
+}

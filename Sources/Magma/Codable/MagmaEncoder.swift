@@ -1,0 +1,205 @@
+import Foundation
+
+/// A drop-in replacement for Foundation's `JSONEncoder`: the same API and, with `.sortedKeys`,
+/// byte-identical output, written through Magma's writer.
+///
+/// ```swift
+/// let encoder = MagmaEncoder()          // was: JSONEncoder()
+/// encoder.outputFormatting = [.sortedKeys]
+/// let data = try encoder.encode(issues)
+/// ```
+///
+/// Deliberate differences:
+/// - Without `.sortedKeys`, members are written in the order they were encoded. `JSONEncoder`
+///   writes them in the order of a `Dictionary`, which changes from run to run; the same set of
+///   members is written either way.
+/// - A key encoded twice in one container keeps the place of its first encoding (and the last value).
+///
+/// Numbers, strings, escapes, pretty printing and every strategy are written as `JSONEncoder`
+/// writes them (a test compares the bytes on models of every kind).
+public final class MagmaEncoder: @unchecked Sendable {
+    /// Output options: `JSONEncoder`'s own type (`.sortedKeys`, `.prettyPrinted`, `.withoutEscapingSlashes`).
+    public typealias OutputFormatting = JSONEncoder.OutputFormatting
+    /// The strategies for dates: `JSONEncoder`'s own type.
+    public typealias DateEncodingStrategy = JSONEncoder.DateEncodingStrategy
+    /// The strategies for `Data`: `JSONEncoder`'s own type.
+    public typealias DataEncodingStrategy = JSONEncoder.DataEncodingStrategy
+    /// The strategies for infinities and NaN: `JSONEncoder`'s own type.
+    public typealias NonConformingFloatEncodingStrategy = JSONEncoder.NonConformingFloatEncodingStrategy
+    /// The strategies for keys: `JSONEncoder`'s own type.
+    public typealias KeyEncodingStrategy = JSONEncoder.KeyEncodingStrategy
+
+    /// How the output is laid out. Default `[]`: compact.
+    public var outputFormatting: OutputFormatting = []
+    /// How dates are encoded. Default `.deferredToDate`.
+    public var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
+    /// How `Data` is encoded. Default `.base64`.
+    public var dataEncodingStrategy: DataEncodingStrategy = .base64
+    /// How infinities and NaN are encoded. Default `.throw`.
+    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
+    /// How coding keys become JSON keys. Default `.useDefaultKeys`.
+    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+    /// Context for `encode(to:)` implementations, as `Encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates an encoder with `JSONEncoder`'s defaults.
+    public init() {}
+
+    /// Creates an encoder configured as `encoder` is (formatting, strategies, user info).
+    /// - Parameter encoder: The `JSONEncoder` whose configuration to copy.
+    public convenience init(_ encoder: JSONEncoder) {
+        self.init()
+        outputFormatting = encoder.outputFormatting
+        dateEncodingStrategy = encoder.dateEncodingStrategy
+        dataEncodingStrategy = encoder.dataEncodingStrategy
+        nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
+        keyEncodingStrategy = encoder.keyEncodingStrategy
+        userInfo = encoder.userInfo
+    }
+
+    /// Encodes `value` as JSON.
+    /// - Parameter value: The value to encode.
+    /// - Returns: The JSON text, UTF-8.
+    /// - Throws: `EncodingError`, as `JSONEncoder` throws it (an infinite or NaN float without
+    ///   `.convertToString`, a value that encodes nothing, any error of an `encode(to:)`).
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        let settings = EncoderSettings(self)
+        let encoder = TreeEncoder(settings: settings, owner: nil, key: nil)
+        guard let top = try encoder.wrapGeneric(value, nil) else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        var options = EncodingOptions()
+        options.escapeSlashes = !outputFormatting.contains(.withoutEscapingSlashes)
+        var writer = JSONWriter(options: options)
+        var serializer = TreeSerializer(pretty: outputFormatting.contains(.prettyPrinted), sorted: outputFormatting.contains(.sortedKeys))
+        try serializer.write(top, into: &writer, depth: 0)
+        return writer.withUnsafeBytes { Data($0) }
+    }
+}
+
+/// An encoder's options, fixed for one encode.
+struct EncoderSettings {
+    let dates: JSONEncoder.DateEncodingStrategy
+    let data: JSONEncoder.DataEncodingStrategy
+    let floats: JSONEncoder.NonConformingFloatEncodingStrategy
+    let keys: JSONEncoder.KeyEncodingStrategy
+    let defaultKeys: Bool
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(_ e: MagmaEncoder) {
+        dates = e.dateEncodingStrategy
+        data = e.dataEncodingStrategy
+        floats = e.nonConformingFloatEncodingStrategy
+        keys = e.keyEncodingStrategy
+        if case .useDefaultKeys = e.keyEncodingStrategy { defaultKeys = true } else { defaultKeys = false }
+        userInfo = e.userInfo
+    }
+}
+
+/// Writes an encoded tree as JSONEncoder's writer lays it out.
+struct TreeSerializer {
+    let pretty: Bool
+    let sorted: Bool
+    private var indent = 0
+
+    init(pretty: Bool, sorted: Bool) {
+        self.pretty = pretty
+        self.sorted = sorted
+    }
+
+    mutating func write(_ value: EncodedValue, into w: inout JSONWriter, depth: Int) throws {
+        switch value {
+        case .null: w.null()
+        case .bool(let b): w.bool(b)
+        case .int(let i): w.int64(i)
+        case .uint(let u): w.uint64(u)
+        case .double(let d):
+            // Magma's writer for the common case; JSONEncoder's `description` without ".0" for the rest.
+            if abs(d) < 1e15, d.rounded(.towardZero) == d { try w.double(d) } else {
+                var text = d.description
+                if text.hasSuffix(".0") { text.removeLast(2) }
+                w.numberText(text)
+            }
+        case .text(let s): w.numberText(s)
+        case .string(let s): w.string(s)
+        case .array(let a): try writeArray(a.values, into: &w, depth: depth + 1)
+        case .object(let o): try writeObject(o, into: &w, depth: depth + 1)
+        }
+    }
+
+    private mutating func writeArray(_ values: [EncodedValue], into w: inout JSONWriter, depth: Int) throws {
+        guard depth < 512 else { throw tooDeep() }
+        w.append(UInt8(ascii: "["))
+        if pretty { w.append(UInt8(ascii: "\n")); indent += 1 }
+        var first = true
+        for v in values {
+            if first { first = false } else { w.append(UInt8(ascii: ",")); if pretty { w.append(UInt8(ascii: "\n")) } }
+            if pretty { writeIndent(&w) }
+            try write(v, into: &w, depth: depth)
+        }
+        if pretty { w.append(UInt8(ascii: "\n")); indent -= 1; writeIndent(&w) }
+        w.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func writeObject(_ object: EncodedObject, into w: inout JSONWriter, depth: Int) throws {
+        guard depth < 512 else { throw tooDeep() }
+        w.append(UInt8(ascii: "{"))
+        if pretty {
+            w.append(UInt8(ascii: "\n"))
+            indent += 1
+            if !object.keys.isEmpty { writeIndent(&w) }
+        }
+        var order = Array(object.keys.indices)
+        if sorted { order.sort { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) } }
+        var first = true
+        for i in order {
+            if first { first = false } else {
+                w.append(UInt8(ascii: ","))
+                if pretty { w.append(UInt8(ascii: "\n")); writeIndent(&w) }
+            }
+            w.string(object.keys[i])
+            if pretty { w.append(UInt8(ascii: " ")); w.append(UInt8(ascii: ":")); w.append(UInt8(ascii: " ")) } else { w.append(UInt8(ascii: ":")) }
+            try write(object.values[i], into: &w, depth: depth)
+        }
+        if pretty { w.append(UInt8(ascii: "\n")); indent -= 1; writeIndent(&w) }
+        w.append(UInt8(ascii: "}"))
+    }
+
+    private func writeIndent(_ w: inout JSONWriter) {
+        for _ in 0..<indent { w.append(UInt8(ascii: " ")); w.append(UInt8(ascii: " ")) }
+    }
+
+    private func tooDeep() -> EncodingError {
+        EncodingError.invalidValue(0, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+    }
+}
+
+extension JSONEncoder.KeyEncodingStrategy {
+    /// `JSONEncoder`'s conversion, exactly: words split before capitals (an acronym is one word),
+    /// lower-cased, joined by `_`.
+    static func convertToSnakeCase(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        var words: [Range<String.Index>] = []
+        var wordStart = key.startIndex
+        var searchRange = key.index(after: wordStart)..<key.endIndex
+        while let upper = key.rangeOfCharacter(from: .uppercaseLetters, options: [], range: searchRange) {
+            words.append(wordStart..<upper.lowerBound)
+            searchRange = upper.lowerBound..<searchRange.upperBound
+            guard let lower = key.rangeOfCharacter(from: .lowercaseLetters, options: [], range: searchRange) else {
+                wordStart = searchRange.lowerBound
+                break
+            }
+            let afterCapital = key.index(after: upper.lowerBound)
+            if lower.lowerBound == afterCapital {
+                wordStart = upper.lowerBound
+            } else {
+                let beforeLower = key.index(before: lower.lowerBound)
+                words.append(upper.lowerBound..<beforeLower)
+                wordStart = beforeLower
+            }
+            searchRange = lower.upperBound..<searchRange.upperBound
+        }
+        words.append(wordStart..<searchRange.upperBound)
+        return words.map { key[$0].lowercased() }.joined(separator: "_")
+    }
+}

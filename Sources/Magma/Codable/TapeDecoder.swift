@@ -1,0 +1,481 @@
+// TapeDecoder: Swift's `Decoder` over a `Tape`. It follows `JSONDecoder`'s implementation step
+// for step where users can see it (which error, which coding path, null versus type mismatch),
+// so the two give the same values and errors; the differential suite holds it to that.
+//
+// A value is a tape index; -1 is a `null` that is not in the input (a `superDecoder` for an
+// absent key). One decoder serves a whole decode: `with(value:path:)` points it at a nested value
+// for the length of a call, as JSONDecoder does, instead of making a decoder per value.
+
+import Foundation
+
+final class TapeDecoder: Decoder, SingleValueDecodingContainer {
+    let tape: Tape
+    let settings: DecoderSettings
+    var node: CodingPathNode
+    /// The value `init(from:)` reads now (a tape index; -1 for an absent key's null).
+    var value: Int
+
+    /// How each type met so far is decoded (a conformance check per value cost 8 % of citm_catalog.json).
+    private let routes = TypeRoutes()
+
+    init(tape: Tape, settings: DecoderSettings, path: CodingPathNode, value: Int) {
+        self.tape = tape
+        self.settings = settings
+        self.node = path
+        self.value = value
+    }
+
+    var codingPath: [any CodingKey] { node.path }
+    var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
+
+    @inline(__always)
+    func kind(_ i: Int) -> TapeKind { i < 0 ? .null : tape[i].kind }
+
+    @inline(__always)
+    func with<T>(value: Int, path: CodingPathNode?, _ body: () throws -> T) rethrows -> T {
+        let oldPath = node, oldValue = self.value
+        if let path { node = path }
+        self.value = value
+        defer { node = oldPath; self.value = oldValue }
+        return try body()
+    }
+
+    // MARK: Decoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch kind(value) {
+        case .object:
+            return KeyedDecodingContainer(try KeyedContainer<Key>(decoder: self, path: node, object: value))
+        case .null:
+            throw located(.valueNotFound([String: Any].self, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Cannot get keyed decoding container -- found null value instead")), value)
+        default:
+            throw typeMismatch([String: Any].self, codingPath, value)
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        switch kind(value) {
+        case .array:
+            return UnkeyedContainer(decoder: self, path: node, array: value)
+        case .null:
+            throw located(.valueNotFound([Any].self, DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Cannot get unkeyed decoding container -- found null value instead")), value)
+        default:
+            throw typeMismatch([Any].self, codingPath, value)
+        }
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: Unwrapping (values of any container)
+
+    func unwrap<T: Decodable>(_ i: Int, as type: T.Type, for path: CodingPathNode, _ key: (any CodingKey)?) throws -> T {
+        if type == Date.self { return try unwrapDate(i, path, key) as! T }
+        if type == Data.self { return try unwrapData(i, path, key) as! T }
+        if type == URL.self { return try unwrapURL(i, path, key) as! T }
+        if type == Decimal.self { return try unwrapDecimal(i, path, key) as! T }
+        // Scalars and arrays without a trip through `init(from:)` and the existential containers
+        // (the standard library's generic `Array.init(from:)` looks up Array's metadata per call:
+        // 12 % of canada.json's instructions).
+        if T.self == String.self { return unsafeBitCast(try unwrapString(i, path, key), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try unwrapFloat(i, as: Double.self, path, key), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(i, as: Int.self, path, key), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(i, path.path(byAppending: key)), to: T.self) }
+        if !settings.defaultKeys, let dictionary = type as? any StringKeyedDictionaryMarker.Type {
+            return try unwrapDictionary(i, dictionary.elementType, path, key) as! T
+        }
+        if let direct = routes.route(for: type) {
+            return try direct.decode(from: self, i, path.appending(key)) as! T
+        }
+        return try with(value: i, path: path.appending(key)) { try T(from: self) }
+    }
+
+    /// Checks that the value at `i` is an object, with `Dictionary.init(from:)`'s errors.
+    func checkObject(_ i: Int, _ path: CodingPathNode) throws {
+        switch kind(i) {
+        case .object: return
+        case .null:
+            throw located(.valueNotFound([String: Any].self, DecodingError.Context(
+                codingPath: path.path, debugDescription: "Cannot get keyed decoding container -- found null value instead")), i)
+        default:
+            throw typeMismatch([String: Any].self, path.path, i)
+        }
+    }
+
+    /// The `count` elements of the array at `i`, each read by `element` (its entry and index key).
+    @inline(__always)
+    func elements<E>(_ i: Int, _ count: Int, _ path: CodingPathNode, _ element: (Int, PathKey) throws -> E) throws -> [E] {
+        var result: [E] = []
+        result.reserveCapacity(count)
+        var k = i + 1
+        for index in 0..<count {
+            result.append(try element(k, PathKey(index: index)))
+            k = tape.next(after: k)
+        }
+        return result
+    }
+
+    /// Checks that the value at `i` is an array, with `Array.init(from:)`'s errors; returns its count.
+    func checkArray(_ i: Int, _ path: CodingPathNode) throws -> Int {
+        switch kind(i) {
+        case .array: return tape[i].count
+        case .null:
+            throw located(.valueNotFound([Any].self, DecodingError.Context(
+                codingPath: path.path, debugDescription: "Cannot get unkeyed decoding container -- found null value instead")), i)
+        default:
+            throw typeMismatch([Any].self, path.path, i)
+        }
+    }
+
+    func checkNotNull<T>(_ i: Int, _ type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws {
+        if kind(i) == .null {
+            throw located(.valueNotFound(type, DecodingError.Context(
+                codingPath: path.path(byAppending: key), debugDescription: "Cannot get value of type \(type) -- found null value instead")), i)
+        }
+    }
+
+    func unwrapBool(_ i: Int, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        switch kind(i) {
+        case .trueValue: return true
+        case .falseValue: return false
+        default: throw typeMismatch(Bool.self, path(), i)
+        }
+    }
+
+    func unwrapString(_ i: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> String {
+        try checkNotNull(i, String.self, path, key)
+        guard kind(i) == .string else { throw typeMismatch(String.self, path.path(byAppending: key), i) }
+        return String(checkedUTF8: tape.text(tape[i]))
+    }
+
+    func unwrapInteger<T: FixedWidthInteger>(_ i: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> T {
+        try checkNotNull(i, type, path, key)
+        guard kind(i) == .number else { throw typeMismatch(type, path.path(byAppending: key), i) }
+        let text = tape.text(tape[i])
+        if case .value(let v) = NumberParsing.integer(text, as: T.self) { return v }
+        // JSONDecoder's slow path: through a Double when exact below 2^53, else through Decimal.
+        if let double = NumberParsing.double(text) {
+            guard let v = T(exactly: double) else { throw notRepresentable(i, type, path, key) }
+            if double.magnitude < 9_007_199_254_740_992 { return v }
+        }
+        if let decimal = Decimal(string: String(checkedUTF8: text), locale: Locale(identifier: "en_US_POSIX")),
+           let v = T(exactly: decimal) {
+            return v
+        }
+        throw notRepresentable(i, type, path, key)
+    }
+
+    func unwrapFloat<T: BinaryFloatingPoint>(_ i: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> T {
+        try checkNotNull(i, type, path, key)
+        let e = i < 0 ? TapeEntry(word: 0, payload: 0) : tape[i]
+        if e.kind == .number {
+            let text = tape.text(e)
+            let parsed: T? = T.self == Float.self ? NumberParsing.float(text).map { T($0) } : NumberParsing.double(text).map { T($0) }
+            guard let value = parsed, value.isFinite, value != 0 || Self.isTrueZero(text) else {
+                throw notRepresentable(i, type, path, key)
+            }
+            return value
+        }
+        if e.kind == .string, !e.inSide, case let .convertFromString(positiveInfinity: inf, negativeInfinity: negInf, nan: nan) = settings.floats {
+            let text = tape.text(e)
+            if text.elementsEqual(inf.utf8) { return T.infinity }
+            if text.elementsEqual(negInf.utf8) { return -T.infinity }
+            if text.elementsEqual(nan.utf8) { return T.nan }
+        }
+        throw typeMismatch(type, path.path(byAppending: key), i)
+    }
+
+    /// No digit 1-9 before the exponent: the number is zero, not a value that underflowed to it.
+    static func isTrueZero(_ text: UnsafeRawBufferPointer) -> Bool {
+        for c in text {
+            if c >= UInt8(ascii: "1") && c <= UInt8(ascii: "9") { return false }
+            if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") { return true }
+        }
+        return true
+    }
+
+    private func unwrapDate(_ i: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> Date {
+        try checkNotNull(i, Date.self, path, key)
+        switch settings.dates {
+        case .deferredToDate:
+            return try with(value: i, path: path.appending(key)) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapFloat(i, as: Double.self, path, key))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapFloat(i, as: Double.self, path, key) / 1000)
+        case .iso8601:
+            let string = try unwrapString(i, path, key)
+            // Magma's parser where it answers, else Foundation's, which also takes the dates
+            // Magma rejects (Feb 30 rolls over to March, as JSONDecoder has it).
+            let fast = ISO8601DateCoding.parseFast(tape.text(tape[i])).map { Date(timeIntervalSinceReferenceDate: $0) }
+            guard let date = fast ?? (try? Self.iso8601Style.parse(string)) else {
+                // JSONDecoder's path here is the container's, without the key.
+                throw located(.dataCorrupted(DecodingError.Context(codingPath: codingPath,
+                                                                    debugDescription: "Expected date string to be ISO8601-formatted.")), i)
+            }
+            return date
+        // `.formatted(_:)` is a `.custom` closure on Linux.
+        case .custom(let closure):
+            return try with(value: i, path: path.appending(key)) { try closure(self) }
+        @unknown default:
+            return try with(value: i, path: path.appending(key)) { try Date(from: self) }
+        }
+    }
+
+    private static let iso8601Style = Date.ISO8601FormatStyle()
+
+    private func unwrapData(_ i: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> Data {
+        try checkNotNull(i, Data.self, path, key)
+        switch settings.data {
+        case .deferredToData:
+            return try with(value: i, path: path.appending(key)) { try Data(from: self) }
+        case .base64:
+            guard kind(i) == .string else { throw typeMismatch(String.self, path.path(byAppending: key), i) }
+            guard let data = Data(base64Encoded: try unwrapString(i, path, key)) else {
+                throw located(.dataCorrupted(DecodingError.Context(codingPath: path.path(byAppending: key),
+                                                                    debugDescription: "Encountered Data is not valid Base64.")), i)
+            }
+            return data
+        case .custom(let closure):
+            return try with(value: i, path: path.appending(key)) { try closure(self) }
+        @unknown default:
+            return try with(value: i, path: path.appending(key)) { try Data(from: self) }
+        }
+    }
+
+    private func unwrapURL(_ i: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> URL {
+        try checkNotNull(i, URL.self, path, key)
+        guard let url = URL(string: try unwrapString(i, path, key)) else {
+            throw located(.dataCorrupted(DecodingError.Context(codingPath: path.path(byAppending: key),
+                                                                debugDescription: "Invalid URL string.")), i)
+        }
+        return url
+    }
+
+    private func unwrapDecimal(_ i: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> Decimal {
+        try checkNotNull(i, Decimal.self, path, key)
+        guard kind(i) == .number else {
+            throw located(.typeMismatch(Decimal.self, DecodingError.Context(codingPath: path.path(byAppending: key), debugDescription: "")), i)
+        }
+        guard let decimal = Decimal(string: String(checkedUTF8: tape.text(tape[i])), locale: Locale(identifier: "en_US_POSIX")) else {
+            throw notRepresentable(i, Decimal.self, path, key)
+        }
+        return decimal
+    }
+
+    private func unwrapDictionary(_ i: Int, _ element: any Decodable.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> [String: Any] {
+        try checkNotNull(i, [String: Any].self, path, key)
+        guard kind(i) == .object else { throw typeMismatch([String: Any].self, path.path(byAppending: key), i) }
+        let node = path.appending(key)
+        var result: [String: Any] = [:]
+        var k = i + 1
+        let end = tape[i].end
+        func open<V: Decodable>(_ type: V.Type, _ index: Int, _ key: PathKey) throws -> Any { try unwrap(index, as: type, for: node, key) }
+        while k < end {
+            let name = String(checkedUTF8: tape.text(tape[k]))
+            if result[name] == nil { result[name] = try open(element, k + 1, PathKey(stringValue: name)) }
+            k = tape.next(after: k + 1)
+        }
+        return result
+    }
+
+    // MARK: SingleValueDecodingContainer
+
+    func decodeNil() -> Bool { kind(value) == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(value, codingPath) }
+    func decode(_ type: String.Type) throws -> String { try unwrapString(value, node, nil) }
+    func decode(_ type: Double.Type) throws -> Double { try unwrapFloat(value, as: type, node, nil) }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(value, as: type, node, nil) }
+    func decode(_ type: Int.Type) throws -> Int { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: UInt.Type) throws -> UInt { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(value, as: type, node, nil) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(value, as: type, for: node, nil) }
+
+    // MARK: Errors
+
+    func typeMismatch(_ type: Any.Type, _ path: [any CodingKey], _ i: Int) -> DecodingError {
+        located(.typeMismatch(type, DecodingError.Context(
+            codingPath: path, debugDescription: "Expected to decode \(type) but found \(describe(i)) instead.")), i)
+    }
+
+    /// A number that does not fit `type`. JSONDecoder reports it as invalid JSON at the top
+    /// (`dataCorrupted`, empty coding path); so does this, with the real path in the message.
+    func notRepresentable(_ i: Int, _ type: Any.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
+        let text = String(decoding: tape.text(tape[i]), as: UTF8.self)
+        let real = JSONPathText.render(path.path(byAppending: key))
+        return located(.dataCorrupted(DecodingError.Context(
+            codingPath: [], debugDescription: "The given data was not valid JSON. Number \(text) at \(real) does not fit in \(type).")), i,
+                       code: .numberOutOfRange, path: real)
+    }
+
+    private func describe(_ i: Int) -> String {
+        switch kind(i) {
+        case .null: "null"
+        case .falseValue, .trueValue: "bool"
+        case .number: "number"
+        case .string, .key: "a string"
+        case .object: "a dictionary"
+        case .array: "an array"
+        }
+    }
+
+    /// Adds where the value at `i` is: line, column and byte offset in the message, and a
+    /// `JSONError` with them as the underlying error.
+    func located(_ error: DecodingError, _ i: Int, code: JSONError.Code? = nil, path: String? = nil) -> DecodingError {
+        func relocate(_ context: DecodingError.Context) -> DecodingError.Context {
+            let code = code ?? {
+                switch error {
+                case .typeMismatch: .typeMismatch
+                case .valueNotFound: .nullValue
+                case .keyNotFound: .missingKey
+                default: .invalidValue
+                }
+            }()
+            var underlying = JSONError(code, context.debugDescription)
+            underlying.path = path ?? JSONPathText.render(context.codingPath)
+            var description = context.debugDescription
+            if i >= 0 {
+                let e = tape[i]
+                // A string's text starts after its quote: point at the quote.
+                let offset = (e.kind == .string || e.kind == .key) && !e.inSide ? e.offset - 1 : e.offset
+                let (line, column) = tape.lineAndColumn(of: offset)
+                underlying.offset = offset
+                underlying.line = line
+                underlying.column = column
+                description += " (line \(line), column \(column), byte \(offset))"
+            }
+            return DecodingError.Context(codingPath: context.codingPath, debugDescription: description, underlyingError: underlying)
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, relocate(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, relocate(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, relocate(context))
+        case .dataCorrupted(let context): return .dataCorrupted(relocate(context))
+        @unknown default: return error
+        }
+    }
+}
+
+/// Arrays and `String`-keyed dictionaries, decoded straight from the tape (see `TapeDecoder.unwrap`).
+protocol TapeDirectDecodable {
+    static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any
+}
+
+extension Array: TapeDirectDecodable where Element: Decodable {
+    /// The loop is here, where `Self`'s metadata is at hand: a generic function building a
+    /// `[Element]` would look it up per call.
+    static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any {
+        let count = try decoder.checkArray(i, path)
+        // Concrete loops for the common elements: unspecialized, even `Self()` and `append` look
+        // up the storage class's metadata (10 % of canada.json's instructions).
+        if Element.self == Double.self { return try decoder.elements(i, count, path) { try decoder.unwrapFloat($0, as: Double.self, path, $1) } }
+        if Element.self == Int.self { return try decoder.elements(i, count, path) { try decoder.unwrapInteger($0, as: Int.self, path, $1) } }
+        if Element.self == String.self { return try decoder.elements(i, count, path) { try decoder.unwrapString($0, path, $1) } }
+        var result = Self()
+        result.reserveCapacity(count)
+        var k = i + 1
+        for index in 0..<count {
+            result.append(try decoder.unwrap(k, as: Element.self, for: path, PathKey(index: index)))
+            k = decoder.tape.next(after: k)
+        }
+        return result
+    }
+}
+
+extension Dictionary: TapeDirectDecodable where Key == String, Value: Decodable {
+    /// As for arrays, the loop is where `Self`'s metadata is at hand. The first of duplicate keys
+    /// wins, as in JSONDecoder's keyed containers.
+    static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any {
+        try decoder.checkObject(i, path)
+        let tape = decoder.tape
+        var result = Self()
+        result.reserveCapacity(tape[i].count)
+        var k = i + 1
+        let end = tape[i].end
+        while k < end {
+            let name = String(checkedUTF8: tape.text(tape[k]))
+            if result[name] == nil { result[name] = try decoder.unwrap(k + 1, as: Value.self, for: path, PathKey(dictionaryKey: name)) }
+            k = tape.next(after: k + 1)
+        }
+        return result
+    }
+}
+
+/// Which types decode straight from the tape, remembered per type: a few pointer compares
+/// instead of a conformance lookup per value.
+final class TypeRoutes {
+    private struct Route {
+        let type: ObjectIdentifier
+        let direct: (any TapeDirectDecodable.Type)?
+    }
+
+    private let routes = UnsafeMutablePointer<Route>.allocate(capacity: 32)
+    private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    init() { count.initialize(to: 0) }
+
+    deinit {
+        routes.deinitialize(count: count.pointee)
+        routes.deallocate()
+        count.deallocate()
+    }
+
+    @inline(__always)
+    func route(for type: Any.Type) -> (any TapeDirectDecodable.Type)? {
+        let id = ObjectIdentifier(type)
+        let n = count.pointee
+        for k in 0..<n where routes[k].type == id { return routes[k].direct }
+        let direct = type as? any TapeDirectDecodable.Type
+        if n < 32 {
+            (routes + n).initialize(to: Route(type: id, direct: direct))
+            count.pointee = n + 1
+        }
+        return direct
+    }
+}
+
+/// Coding paths as Magma's JSON paths (`$.statuses[3].user`), for `JSONError.path`.
+enum JSONPathText {
+    static func render(_ path: [any CodingKey]) -> String {
+        var text = "$"
+        for key in path {
+            if let i = key.intValue, key.stringValue == "Index \(i)" { text += "[\(i)]" } else { text += JSONPath.component(key.stringValue) }
+        }
+        return text
+    }
+}
+
+extension Tape {
+    /// 1-based line and column (in bytes) of `offset`; the first call indexes the lines.
+    func lineAndColumn(of offset: Int) -> (Int, Int) {
+        let starts = lineStarts()
+        // The last line start at or before offset.
+        var lo = 0, hi = starts.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid }
+        }
+        return (lo + 1, offset - starts[lo] + 1)
+    }
+}
+
+extension FixedWidthInteger {
+    /// The integer part of a `Decimal` (JSONDecoder truncates, after its Double check has let
+    /// through only values that are integers as Doubles); nil if out of range.
+    init?(exactly decimal: Decimal) {
+        guard decimal.isFinite else { return nil }
+        var text = decimal.description
+        if let point = text.firstIndex(of: ".") { text = String(text[..<point]) }
+        if text == "-0" { text = "0" }
+        guard let v = Self(text) else { return nil }
+        self = v
+    }
+}

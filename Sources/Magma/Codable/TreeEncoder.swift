@@ -1,0 +1,515 @@
+// TreeEncoder: Swift's `Encoder`, building a small tree that TreeSerializer writes. It follows
+// JSONEncoder's implementation where users can see it (which values a strategy turns into what,
+// the coding paths of errors, containers asked for twice, superEncoder), with members kept in
+// the order they were encoded. Containers are classes: a nested container a caller fills after
+// asking for it writes into the tree in place.
+
+import Foundation
+
+enum EncodedValue {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+    /// Number text already formatted (Float, Decimal).
+    case text(String)
+    case string(String)
+    case array(EncodedArray)
+    case object(EncodedObject)
+}
+
+/// Exclusivity checks on class properties were 15 % of an encode (callgrind, citm_catalog.json):
+/// the mutable state of the tree's classes lives behind a pointer, which the checks do not cover.
+/// Each class is used by one encode, on one thread.
+final class EncodedArray {
+    private let storage = UnsafeMutablePointer<[EncodedValue]>.allocate(capacity: 1)
+    init() { storage.initialize(to: []) }
+    deinit { storage.deinitialize(count: 1); storage.deallocate() }
+
+    var values: [EncodedValue] {
+        _read { yield storage.pointee }
+        _modify { yield &storage.pointee }
+    }
+}
+
+final class EncodedObject {
+    private struct Members {
+        var keys: [String] = []
+        var values: [EncodedValue] = []
+        /// Built once an object grows past a few members, for replacing a key encoded again.
+        var index: [String: Int]?
+    }
+
+    private let storage = UnsafeMutablePointer<Members>.allocate(capacity: 1)
+    init() { storage.initialize(to: Members()) }
+    deinit { storage.deinitialize(count: 1); storage.deallocate() }
+
+    var keys: [String] {
+        _read { yield storage.pointee.keys }
+        _modify { yield &storage.pointee.keys }
+    }
+    var values: [EncodedValue] {
+        _read { yield storage.pointee.values }
+        _modify { yield &storage.pointee.values }
+    }
+    private var index: [String: Int]? {
+        _read { yield storage.pointee.index }
+        _modify { yield &storage.pointee.index }
+    }
+
+    func set(_ value: EncodedValue, for key: String) {
+        if let i = position(of: key) { values[i] = value; return }
+        index?[key] = keys.count
+        keys.append(key)
+        values.append(value)
+    }
+
+    func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        if keys.count > 16 {
+            var built: [String: Int] = [:]
+            for (i, k) in keys.enumerated() where built[k] == nil { built[k] = i }
+            index = built
+            return built[key]
+        }
+        return keys.firstIndex(of: key)
+    }
+
+    func nestedObject(for key: String) -> EncodedObject {
+        if let i = position(of: key), case .object(let o) = values[i] { return o }
+        let o = EncodedObject()
+        set(.object(o), for: key)
+        return o
+    }
+
+    func nestedArray(for key: String) -> EncodedArray {
+        if let i = position(of: key), case .array(let a) = values[i] { return a }
+        let a = EncodedArray()
+        set(.array(a), for: key)
+        return a
+    }
+}
+
+class TreeEncoder: Encoder, SingleValueEncodingContainer {
+    let settings: EncoderSettings
+    /// Which types are arrays, remembered per type (see `ArrayTypes`).
+    let routes: ArrayTypes
+
+    /// The mutable state, behind a pointer (see `EncodedArray`).
+    private struct State {
+        var owner: TreeEncoder?
+        var key: (any CodingKey)?
+        /// A child encoder kept for reuse (JSONEncoder's trick: one fewer allocation per value).
+        var spare: TreeEncoder?
+        var single: EncodedValue?
+        var array: EncodedArray?
+        var object: EncodedObject?
+    }
+
+    private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+
+    var owner: TreeEncoder? {
+        _read { yield state.pointee.owner }
+        _modify { yield &state.pointee.owner }
+    }
+    var key: (any CodingKey)? {
+        _read { yield state.pointee.key }
+        _modify { yield &state.pointee.key }
+    }
+    private var spare: TreeEncoder? {
+        _read { yield state.pointee.spare }
+        _modify { yield &state.pointee.spare }
+    }
+    var single: EncodedValue? {
+        _read { yield state.pointee.single }
+        _modify { yield &state.pointee.single }
+    }
+    var array: EncodedArray? {
+        _read { yield state.pointee.array }
+        _modify { yield &state.pointee.array }
+    }
+    var object: EncodedObject? {
+        _read { yield state.pointee.object }
+        _modify { yield &state.pointee.object }
+    }
+
+    init(settings: EncoderSettings, owner: TreeEncoder?, key: (any CodingKey)?) {
+        self.settings = settings
+        state.initialize(to: State(owner: owner, key: key))
+        routes = owner?.routes ?? ArrayTypes()
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
+
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        if let key { keys.append(key) }
+        var e = self
+        while let o = e.owner, let k = o.key { keys.append(k); e = o }
+        return keys.reversed()
+    }
+
+    func takeValue() -> EncodedValue? {
+        if let object { self.object = nil; return .object(object) }
+        if let array { self.array = nil; return .array(array) }
+        defer { single = nil }
+        return single
+    }
+
+    // MARK: Encoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if let object { return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self, object: object, path: [])) }
+        if case .object(let o)? = single {
+            single = nil
+            object = o
+            return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self, object: o, path: []))
+        }
+        precondition(single == nil && array == nil, "Attempt to push new keyed encoding container when already previously encoded at this path.")
+        let o = EncodedObject()
+        object = o
+        return KeyedEncodingContainer(TreeKeyedContainer<Key>(encoder: self, object: o, path: []))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if let array { return TreeUnkeyedContainer(encoder: self, array: array, path: []) }
+        if case .array(let a)? = single {
+            single = nil
+            array = a
+            return TreeUnkeyedContainer(encoder: self, array: a, path: [])
+        }
+        precondition(single == nil && object == nil, "Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+        let a = EncodedArray()
+        array = a
+        return TreeUnkeyedContainer(encoder: self, array: a, path: [])
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    // MARK: SingleValueEncodingContainer
+
+    private func assertCanEncode() {
+        precondition(single == nil && array == nil && object == nil,
+                     "Attempt to encode value through single value container when previously value already encoded.")
+    }
+
+    func encodeNil() throws { assertCanEncode(); single = .null }
+    func encode(_ value: Bool) throws { assertCanEncode(); single = .bool(value) }
+    func encode(_ value: String) throws { assertCanEncode(); single = .string(value) }
+    func encode(_ value: Double) throws { assertCanEncode(); single = try wrap(value, nil) }
+    func encode(_ value: Float) throws { assertCanEncode(); single = try wrap(value, nil) }
+    func encode(_ value: Int) throws { assertCanEncode(); single = .int(Int64(value)) }
+    func encode(_ value: Int8) throws { assertCanEncode(); single = .int(Int64(value)) }
+    func encode(_ value: Int16) throws { assertCanEncode(); single = .int(Int64(value)) }
+    func encode(_ value: Int32) throws { assertCanEncode(); single = .int(Int64(value)) }
+    func encode(_ value: Int64) throws { assertCanEncode(); single = .int(value) }
+    func encode(_ value: UInt) throws { assertCanEncode(); single = .uint(UInt64(value)) }
+    func encode(_ value: UInt8) throws { assertCanEncode(); single = .uint(UInt64(value)) }
+    func encode(_ value: UInt16) throws { assertCanEncode(); single = .uint(UInt64(value)) }
+    func encode(_ value: UInt32) throws { assertCanEncode(); single = .uint(UInt64(value)) }
+    func encode(_ value: UInt64) throws { assertCanEncode(); single = .uint(value) }
+    func encode<T: Encodable>(_ value: T) throws {
+        assertCanEncode()
+        single = try wrapGeneric(value, nil) ?? .object(EncodedObject())
+    }
+
+    // MARK: Wrapping values
+
+    func wrap<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, _ key: (any CodingKey)?,
+                                                               strategy: JSONEncoder.NonConformingFloatEncodingStrategy? = nil) throws -> EncodedValue {
+        guard value.isFinite else {
+            if case let .convertToString(positiveInfinity: inf, negativeInfinity: negInf, nan: nan) = strategy ?? settings.floats {
+                return .string(value == F.infinity ? inf : value == -F.infinity ? negInf : nan)
+            }
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: codingPath + (key.map { [$0] } ?? []), debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
+        }
+        if F.self == Double.self { return .double(Double(value)) }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return .text(text)
+    }
+
+    func wrapGeneric<T: Encodable>(_ value: T, _ key: (any CodingKey)?) throws -> EncodedValue? {
+        if T.self == Date.self { return try wrap(date: value as! Date, key) }
+        if T.self == Data.self { return try wrap(data: value as! Data, key) }
+        if T.self == URL.self { return .string((value as! URL).absoluteString) }
+        if T.self == Decimal.self { return .text((value as! Decimal).description) }
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .int(Int64(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Double.self { return try wrap(unsafeBitCast(value, to: Double.self), key) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if !settings.defaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
+            return try wrap(dictionary: dictionary.stringKeyed, key)
+        }
+        if routes.isArray(T.self), let array = value as? any TreeArrayEncodable {
+            return try withEncoder(for: key) { try array.encodeElements(into: $0) }
+        }
+        return try withEncoder(for: key) { try value.encode(to: $0) }
+    }
+
+    private func wrap(date: Date, _ key: (any CodingKey)?) throws -> EncodedValue? {
+        switch settings.dates {
+        case .deferredToDate: return try withEncoder(for: key) { try date.encode(to: $0) }
+        case .secondsSince1970: return try wrap(date.timeIntervalSince1970, key, strategy: .throw)
+        case .millisecondsSince1970: return try wrap(1000.0 * date.timeIntervalSince1970, key, strategy: .throw)
+        case .iso8601: return .string(date.formatted(.iso8601))
+        case .custom(let closure): return try withEncoder(for: key) { try closure(date, $0) } ?? .object(EncodedObject())
+        @unknown default: return try withEncoder(for: key) { try date.encode(to: $0) }
+        }
+    }
+
+    private func wrap(data: Data, _ key: (any CodingKey)?) throws -> EncodedValue? {
+        switch settings.data {
+        case .deferredToData: return try withEncoder(for: key) { try data.encode(to: $0) }
+        case .base64: return .string(data.base64EncodedString())
+        case .custom(let closure): return try withEncoder(for: key) { try closure(data, $0) } ?? .object(EncodedObject())
+        @unknown default: return try withEncoder(for: key) { try data.encode(to: $0) }
+        }
+    }
+
+    private func wrap(dictionary: [String: any Encodable], _ key: (any CodingKey)?) throws -> EncodedValue {
+        let object = EncodedObject()
+        let child = TreeEncoder(settings: settings, owner: self, key: key)
+        for (k, v) in dictionary {
+            let inner = TreeEncoder(settings: settings, owner: child, key: PathKey(stringValue: k))
+            func open<V: Encodable>(_ v: V) throws -> EncodedValue? { try inner.wrapGeneric(v, nil) }
+            object.set(try open(v) ?? .object(EncodedObject()), for: k)
+        }
+        return .object(object)
+    }
+
+    /// Runs `body` with an encoder for the value at `key` (this one when `key` is nil) and takes its value.
+    @inline(__always)
+    func withEncoder(for key: (any CodingKey)?, _ body: (TreeEncoder) throws -> Void) rethrows -> EncodedValue? {
+        guard let key else {
+            try body(self)
+            return takeValue()
+        }
+        var child: TreeEncoder
+        if let spare {
+            self.spare = nil
+            child = spare
+            child.key = key
+            child.owner = self
+        } else {
+            child = TreeEncoder(settings: settings, owner: self, key: key)
+        }
+        try body(child)
+        let value = child.takeValue()
+        if spare == nil, isKnownUniquelyReferenced(&child) {
+            child.key = nil
+            child.owner = nil
+            child.single = nil
+            child.array = nil
+            child.object = nil
+            spare = child
+        }
+        return value
+    }
+
+    /// The JSON key for `key`, through the key strategy.
+    func converted(_ key: some CodingKey, path: [any CodingKey]) -> String {
+        switch settings.keys {
+        case .useDefaultKeys: return key.stringValue
+        case .convertToSnakeCase: return JSONEncoder.KeyEncodingStrategy.convertToSnakeCase(key.stringValue)
+        case .custom(let convert): return convert(codingPath + path + [key]).stringValue
+        @unknown default: return key.stringValue
+        }
+    }
+}
+
+/// Arrays, encoded element by element without `Array.encode(to:)` (the standard library's generic
+/// version looks up Array's metadata per call), to the same values and coding paths.
+protocol TreeArrayEncodable {
+    func encodeElements(into encoder: TreeEncoder) throws
+}
+
+extension Array: TreeArrayEncodable where Element: Encodable {
+    func encodeElements(into encoder: TreeEncoder) throws {
+        let array = EncodedArray()
+        array.values.reserveCapacity(count)
+        // Indices, not `enumerated()`: unspecialized, that looks up EnumeratedSequence's metadata per call.
+        for index in 0..<count {
+            array.values.append(try encoder.wrapGeneric(self[index], PathKey(index: index)) ?? .object(EncodedObject()))
+        }
+        encoder.array = array
+    }
+}
+
+/// Which types are arrays, remembered per type: pointer compares instead of a conformance lookup per value.
+final class ArrayTypes {
+    private let types = UnsafeMutablePointer<(ObjectIdentifier, Bool)>.allocate(capacity: 32)
+    private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    init() { count.initialize(to: 0) }
+
+    deinit {
+        types.deallocate()
+        count.deallocate()
+    }
+
+    @inline(__always)
+    func isArray(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        let n = count.pointee
+        for k in 0..<n where types[k].0 == id { return types[k].1 }
+        let answer = type is any TreeArrayEncodable.Type
+        if n < 32 {
+            types[n] = (id, answer)
+            count.pointee = n + 1
+        }
+        return answer
+    }
+}
+
+/// Dictionaries whose keys become JSON keys as they are, whatever the key strategy.
+protocol StringKeyedDictionaryEncodable {
+    var stringKeyed: [String: any Encodable] { get }
+}
+
+extension Dictionary: StringKeyedDictionaryEncodable where Key: CodingKeyRepresentable, Value: Encodable {
+    var stringKeyed: [String: any Encodable] {
+        if Key.self == String.self { return self as! [String: any Encodable] }
+        var result: [String: any Encodable] = [:]
+        for (k, v) in self { result[k.codingKey.stringValue] = v }
+        return result
+    }
+}
+
+/// Writes into the referenced container when it goes away (`superEncoder`).
+final class ReferencingEncoder: TreeEncoder {
+    private enum Reference {
+        case array(EncodedArray, Int)
+        case object(EncodedObject, String)
+    }
+
+    private let reference: Reference
+
+    init(_ encoder: TreeEncoder, array: EncodedArray, index: Int) {
+        reference = .array(array, index)
+        super.init(settings: encoder.settings, owner: encoder, key: PathKey(index: index))
+    }
+
+    init(_ encoder: TreeEncoder, object: EncodedObject, key: any CodingKey, converted: String) {
+        reference = .object(object, converted)
+        super.init(settings: encoder.settings, owner: encoder, key: key)
+    }
+
+    deinit {
+        let value = takeValue() ?? .object(EncodedObject())
+        switch reference {
+        case .array(let a, let i): a.values.insert(value, at: min(i, a.values.count))
+        case .object(let o, let k): o.set(value, for: k)
+        }
+    }
+}
+
+struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: TreeEncoder
+    let object: EncodedObject
+    /// Keys of nested containers below the encoder's own path. As in JSONEncoder, they are in
+    /// this container's `codingPath` but not in the paths of the values encoded into it.
+    let path: [any CodingKey]
+
+    init(encoder: TreeEncoder, object: EncodedObject, path: [any CodingKey]) {
+        self.encoder = encoder
+        self.object = object
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { encoder.codingPath + path }
+
+    @inline(__always) private func name(_ key: Key) -> String { encoder.converted(key, path: path) }
+
+    mutating func encodeNil(forKey key: Key) throws { object.set(.null, for: name(key)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { object.set(.bool(value), for: name(key)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { object.set(.string(value), for: name(key)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { object.set(try encoder.wrap(value, key), for: name(key)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { object.set(try encoder.wrap(value, key), for: name(key)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { object.set(.int(Int64(value)), for: name(key)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { object.set(.int(Int64(value)), for: name(key)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { object.set(.int(Int64(value)), for: name(key)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { object.set(.int(Int64(value)), for: name(key)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { object.set(.int(value), for: name(key)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { object.set(.uint(UInt64(value)), for: name(key)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.set(.uint(UInt64(value)), for: name(key)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.set(.uint(UInt64(value)), for: name(key)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(.uint(UInt64(value)), for: name(key)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(.uint(value), for: name(key)) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let wrapped = try encoder.wrapGeneric(value, key)
+        object.set(wrapped ?? .object(EncodedObject()), for: name(key))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: encoder, object: object.nestedObject(for: name(key)), path: path + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        TreeUnkeyedContainer(encoder: encoder, array: object.nestedArray(for: name(key)), path: path + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        ReferencingEncoder(encoder, object: object, key: PathKey.super, converted: PathKey.super.stringValue)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        ReferencingEncoder(encoder, object: object, key: key, converted: name(key))
+    }
+}
+
+struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
+    let encoder: TreeEncoder
+    let array: EncodedArray
+    let path: [any CodingKey]
+
+    var codingPath: [any CodingKey] { encoder.codingPath + path }
+    var count: Int { array.values.count }
+
+    private var indexKey: any CodingKey { PathKey(index: count) }
+
+    mutating func encodeNil() throws { array.values.append(.null) }
+    mutating func encode(_ value: Bool) throws { array.values.append(.bool(value)) }
+    mutating func encode(_ value: String) throws { array.values.append(.string(value)) }
+    mutating func encode(_ value: Double) throws { array.values.append(try encoder.wrap(value, PathKey(index: count))) }
+    mutating func encode(_ value: Float) throws { array.values.append(try encoder.wrap(value, PathKey(index: count))) }
+    mutating func encode(_ value: Int) throws { array.values.append(.int(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { array.values.append(.int(Int64(value))) }
+    mutating func encode(_ value: Int16) throws { array.values.append(.int(Int64(value))) }
+    mutating func encode(_ value: Int32) throws { array.values.append(.int(Int64(value))) }
+    mutating func encode(_ value: Int64) throws { array.values.append(.int(value)) }
+    mutating func encode(_ value: UInt) throws { array.values.append(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt8) throws { array.values.append(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt16) throws { array.values.append(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt32) throws { array.values.append(.uint(UInt64(value))) }
+    mutating func encode(_ value: UInt64) throws { array.values.append(.uint(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let wrapped = try encoder.wrapGeneric(value, indexKey)
+        array.values.append(wrapped ?? .object(EncodedObject()))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let index = PathKey(index: count)
+        let o = EncodedObject()
+        array.values.append(.object(o))
+        return KeyedEncodingContainer(TreeKeyedContainer<NestedKey>(encoder: encoder, object: o, path: path + [index]))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let index = PathKey(index: count)
+        let a = EncodedArray()
+        array.values.append(.array(a))
+        return TreeUnkeyedContainer(encoder: encoder, array: a, path: path + [index])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        ReferencingEncoder(encoder, array: array, index: count)
+    }
+}
