@@ -419,7 +419,10 @@ struct EventBuilder {
         if !placed, e.path == "$" { e.path = currentPath() }
         if e.property == nil { e.property = target?.property ?? enclosingProperty() }
         if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
-        if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
+        // Too deep never skips a record: yajl holds a byte per open bracket, so only stopping
+        // bounds the time and memory a hostile stream of brackets takes.
+        if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError),
+           e.code != .depthLimitExceeded {
             // In the rest of a record already skipped (its tokens are still checked): it was
             // reported once, and the containers open in it are counted already.
             if depth == recordDepth, skipDepth > 0 { skipDepth += opened; return true }
@@ -442,6 +445,10 @@ struct EventBuilder {
         failure = e
         return false
     }
+
+    /// Whether the rest of a value is being read past by counting (an unmapped value, or a
+    /// record skipped after an error).
+    var isSkipping: Bool { skipDepth > 0 }
 
     /// Whether an error here would skip the record rather than stop the stream (see `fail`).
     var recoversHere: Bool {

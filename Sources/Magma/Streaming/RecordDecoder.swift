@@ -19,7 +19,9 @@ import Synchronization
 ///   policy says; a syntax error ends the stream with a precise error, after every record before it
 ///   was delivered.
 /// - NDJSON: one record per line; blank lines, CRLF and a last line without newline are fine. Each
-///   line is parsed on its own, so a syntax error loses that line only. A line is parsed as it
+///   line is parsed on its own, so a syntax error loses that line only. A line is one record or
+///   one error, never both: a line with anything after its value (`{"id":1}{"id":2}`) is an
+///   error and delivers nothing, and a record is delivered once its line has ended. A line is parsed as it
 ///   arrives, so a string or number over `maxTokenLength` fails (or, with `.skip`, loses its line)
 ///   as soon as it passes the cap, however long the line runs on.
 public final class RecordDecoder<Model: JSONModel> {
@@ -181,6 +183,7 @@ public final class RecordDecoder<Model: JSONModel> {
             root = sequence
         case .ndjson:
             recordCounter = nil
+            receiver.holds = true
             root = recordSlot
         }
         self.envelopeRoot = envelopeRoot
@@ -307,7 +310,13 @@ public final class RecordDecoder<Model: JSONModel> {
         if line.allSatisfy(isBlank) { return }
         lineRecords += 1
         var lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
-        try parsingLine(start: start) { try lineTokenizer.parseAll(line) }
+        if try !parsingLine(start: start, { try lineTokenizer.parseAll(line) }) { try deliverLineRecord() }
+    }
+
+    /// The line has ended without an error: its record goes to the caller.
+    private func deliverLineRecord() throws {
+        defer { counters.records.store(receiver.count, ordering: .relaxed) }
+        try receiver.deliverHeld()
     }
 
     /// Parses the part of a line in this feed (`ends`: up to its newline, or the end of the
@@ -341,6 +350,8 @@ public final class RecordDecoder<Model: JSONModel> {
         if failed {
             closeLineTokenizer()
             lineSkipped = true
+        } else if ends {
+            try deliverLineRecord()
         }
     }
 
@@ -371,6 +382,7 @@ public final class RecordDecoder<Model: JSONModel> {
         } catch var error as JSONError {
             if let handler = error.underlying as? RecordHandlerError { throw handler.error }
             builder.pointee.reset()
+            receiver.dropHeld()
             let offsetInLine = error.offset.map { $0 + blanks }
             error.recordIndex = lineRecords - 1
             error.column = offsetInLine.map { $0 + 1 }

@@ -25,6 +25,22 @@ extension Tokenizer {
         throw error
     }
 
+    /// The input ended inside a string: a key the object has not read yet (after `,` or `{`)
+    /// replaces the one before it, so the error's path is the object's own, not the stale key's
+    /// (a value's, after `:`, or an array's next element, is placed as the builder places it).
+    func placeCutString(_ error: inout JSONError, whole: UnsafeRawBufferPointer?) {
+        var bytes = held.bytes
+        if let whole, let base = whole.baseAddress {
+            // From the end of the last token read straight from the buffer: a token boundary.
+            var from = 0
+            if let end = builder.pointee.lastTokenEnd, end >= base, end <= base + whole.count { from = end - base }
+            bytes = UnsafeRawBufferPointer(rebasing: whole[from...])
+        }
+        let (last, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).lastTwoTokens()
+        guard let open = last, open.open, open.kind == .string else { return }
+        builder.pointee.placePending(&error, pendingToken(after: previous, in: bytes))
+    }
+
     /// The size cap's error for the string or number of `kind` that begins at `offset` in the
     /// whole input, placed as the builder places its own for the token pending there (path and
     /// property alike) and, when lines are tracked, with its line and column (`chunk`: the feed

@@ -294,8 +294,10 @@ struct Tokenizer: ~Copyable {
                 let base = consumedBefore - bytes.count
                 if let (open, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(longerThan: maxTokenLength) {
                     error = tokenTooLong(open.kind, at: base + open.start, pending: pendingToken(after: previous, in: bytes))
+                    throw error
                 }
             }
+            if error.code == .unexpectedEnd { placeCutString(&error, whole: whole) }
             throw error
         }
         try checkNothingLeftOpen(whole: whole)
