@@ -30,6 +30,36 @@ import Testing
         #expect(failureEverywhere(GHIssue.self, #"{"number": 1} x"#)?.code == .syntax)
     }
 
+    /// Each kind of syntax error points at the first byte of the offending token or character,
+    /// with its line and column, whole and split every way (yajl points one past a stray byte and
+    /// past a rejected token).
+    @Test(arguments: [
+        ("\u{FEFF}[1]", 0, 1, 1, "byte order mark"), ("[1]\u{0}", 3, 1, 4, "trailing garbage"), ("xyz!!", 0, 1, 1, "invalid char"),
+        ("[1,\n  @]", 6, 2, 3, "invalid char"), ("[\n tru]", 3, 2, 2, "invalid string"), ("[1.x]", 3, 1, 4, "decimal point"),
+        ("[1e+]", 4, 1, 5, "exponent"), ("[-x]", 2, 1, 3, "minus sign"), ("[\"a\\qb\"]", 4, 1, 5, "'\\'"),
+        ("[\"a\\u12G4\"]", 7, 1, 8, "non-hex"), ("[\"ab\u{01}c\"]", 4, 1, 5, "inside string"),
+        ("[1]\n x", 5, 2, 2, "trailing garbage"), ("[1] \"abc\"", 4, 1, 5, "trailing garbage"),
+        ("[1 2]", 3, 1, 4, "array element"), ("{\"a\" 1}", 5, 1, 6, "colon"), ("{\"a\":1 \"bc\":2}", 7, 1, 8, "key and value"),
+        ("[1,]", 3, 1, 4, "unallowed token"), ("{1:2}", 1, 1, 2, "object key"), ("[1}", 2, 1, 3, "array element"),
+        ("[/* c */ 1]", 1, 1, 2, "comment"), ("[1,\u{0C}2]", 3, 1, 4, "form feed"),
+    ])
+    func syntaxError_pointsAtTheOffendingByte(json: String, offset: Int, line: Int, column: Int, message: String) {
+        let error = failureAnywhere(Array(json.utf8), .json)
+        #expect(error?.code == .syntax, "\(json.debugDescription): \(String(describing: error))")
+        #expect(error?.offset == offset, "\(json.debugDescription): \(String(describing: error))")
+        #expect(error?.line == line, "\(json.debugDescription): \(String(describing: error))")
+        #expect(error?.column == column, "\(json.debugDescription): \(String(describing: error))")
+        #expect(error?.message.contains(message) == true, "\(json.debugDescription): \(String(describing: error))")
+    }
+
+    /// An NDJSON line's error is placed in the whole input: its line, its column and its offset.
+    @Test func ndjsonLineError_pointsAtTheOffendingByte() {
+        let skipped = streamOutcomeEverywhere("{\"id\":1}\n\n  xyz!!\n{\"id\":1}{\"id\":2}\n", .ndjson, policy: .skip, options: .init())
+        #expect(skipped.skipped.map(\.line) == [3, 4], "\(skipped)")
+        #expect(skipped.skipped.map(\.column) == [3, 9], "\(skipped)")
+        #expect(skipped.skipped.map(\.offset) == [12, 26], "\(skipped)")
+    }
+
     @Test func typeMismatchDeepInAnArray_hasTheFullPath() throws {
         let json = "[\n{\"number\": 1},\n{\"number\": 2, \"labels\": [{\"name\": \"a\"}, {\"name\": false}]}\n]"
         do {

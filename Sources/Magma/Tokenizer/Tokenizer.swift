@@ -298,6 +298,17 @@ struct Tokenizer: ~Copyable {
                 }
             }
             if error.code == .unexpectedEnd { placeCutString(&error, whole: whole) }
+            if error.code == .syntax, let offset = error.offset {
+                // A token the end completed: yajl points past it.
+                let bytes = whole ?? held.fedBytes
+                if let start = Tokenizer.tokenStart(.endingAt(offset), in: bytes, from: consumedBefore - bytes.count,
+                                                    allowComments: allowComments) {
+                    error.offset = start
+                    error.line = nil
+                    error.column = nil
+                    lines?.locate(&error, offset: start, at: consumedBefore)
+                }
+            }
             throw error
         }
         try checkNothingLeftOpen(whole: whole)
@@ -402,6 +413,9 @@ struct Tokenizer: ~Copyable {
                let overlong = overlongToken(at: afterKeyAndValue ? .holding(offset) : parseError ? .endingAt(consumedBefore + consumed) : .containing(offset),
                                             chunk: chunk, carry: carry) {
                 return tokenTooLong(overlong.kind, at: overlong.start, pending: overlong.pending, chunk: chunk)
+            }
+            if !atEnd, let offset = error.offset {
+                pointAtOffendingStart(&error, yajlOffset: offset, parseError: parseError, chunk: chunk, carry: carry)
             }
         }
         if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: chunk, at: consumedBefore) }
