@@ -263,6 +263,10 @@ public final class RecordDecoder<Model: JSONModel> {
 
     var envelopeValue: Any? { envelopeRoot?.decoded }
 
+    /// NDJSON: the lines begun so far, and those holding a record (not blank), for a shard of a
+    /// document to place its errors in the whole (`modelsInParallel`).
+    var lineCounts: (lines: Int, records: Int) { (lineNumber, lineRecords) }
+
     /// The most bytes a tokenizer has held at once (tests check a long token is held in O(cap)):
     /// the stream's, or for NDJSON, any line's.
     var mostHeld: Int { max(tokenizer?.mostHeld ?? 0, lineTokenizer?.mostHeld ?? 0, mostHeldInLines) }
