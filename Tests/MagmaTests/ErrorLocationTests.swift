@@ -60,6 +60,26 @@ import Testing
         #expect(skipped.skipped.map(\.offset) == [12, 26], "\(skipped)")
     }
 
+    /// A path deeper than twelve levels shows its first and last six components with the depth
+    /// between, and a key over 64 bytes is cut: an error's text stays short, however deep or wide
+    /// the input.
+    @Test func longPaths_areAbbreviated() {
+        let deep = Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)
+        let error = failureAnywhere(deep, .json)
+        #expect(error?.code == .depthLimitExceeded)
+        #expect(error?.path == "$" + String(repeating: "[0]", count: 6) + "…(depth 511)…" + String(repeating: "[0]", count: 6))
+        #expect((error?.description.utf8.count ?? .max) < 200, "\(String(describing: error))")
+        let thirteen = Array((String(repeating: "[", count: 13) + "{\"a\":tru").utf8)
+        #expect(failureAnywhere(thirteen, .json)?.path == "$" + String(repeating: "[0]", count: 6) + "…(depth 14)…"
+            + String(repeating: "[0]", count: 5) + ".a")
+        let twelve = Array((String(repeating: "[", count: 11) + "{\"a\":tru").utf8)
+        #expect(failureAnywhere(twelve, .json)?.path == "$" + String(repeating: "[0]", count: 11) + ".a")
+        let key = String(repeating: "k", count: 1000)
+        let wide = failureAnywhere(Array("{\"\(key)\": 1}".utf8), .dictionary(.string))
+        #expect(wide?.path == "$[\"" + String(repeating: "k", count: 64) + "…\"]")
+        #expect((wide?.description.utf8.count ?? .max) < 300, "\(String(describing: wide))")
+    }
+
     @Test func typeMismatchDeepInAnArray_hasTheFullPath() throws {
         let json = "[\n{\"number\": 1},\n{\"number\": 2, \"labels\": [{\"name\": \"a\"}, {\"name\": false}]}\n]"
         do {

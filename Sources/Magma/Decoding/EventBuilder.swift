@@ -524,12 +524,12 @@ struct EventBuilder {
     /// token that has begun but not reached the builder yet (the next array element; for a key,
     /// the object, not the key before it).
     func currentPath(pending: PendingToken? = nil) -> String {
-        var path = "$"
+        var components: [String] = []
         for i in 0..<depth {
             let frame = frames[i]
             if let pending, skipDepth == 0, i == depth - 1 {
                 if pending == .value, frame.kind == .array || frame.kind == .pathArray {
-                    path += "[\(frame.count)]"
+                    components.append("[\(frame.count)]")
                     continue
                 }
                 if pending == .key, frame.kind == .model || frame.kind == .path || frame.kind == .dictionary { continue }
@@ -537,25 +537,40 @@ struct EventBuilder {
             switch frame.kind {
             case .model, .path:
                 if frame.entry >= 0, let node = frame.node?.takeUnretainedValue() {
-                    path += JSONPath.component(node.names[Int(frame.entry)])
+                    components.append(JSONPath.component(node.names[Int(frame.entry)]))
                 } else if frame.entry == -2 {
-                    path += JSONPath.component(unmappedKeyText())
+                    components.append(JSONPath.component(unmappedKeyText()))
                 }
             case .array, .pathArray:
-                if frame.count > 0 { path += "[\(frame.count - 1)]" }
+                if frame.count > 0 { components.append("[\(frame.count - 1)]") }
             case .dictionary:
-                if let key = frame.owner?.takeUnretainedValue().currentKey(frame.storage) { path += JSONPath.component(key) }
+                if let key = frame.owner?.takeUnretainedValue().currentKey(frame.storage) { components.append(JSONPath.component(key)) }
             }
         }
-        return path
+        return JSONPath.joined(components)
     }
 }
 
 /// Renders JSON path components.
 enum JSONPath {
+    /// Components kept at each end of a path longer than twice as many.
+    static let keptAtEachEnd = 6
+    /// The longest key shown whole in a path; a longer one is cut, with `…`.
+    static let longestKey = 64
+
+    /// `$` and the components; a path deeper than `2 * keptAtEachEnd` shows its first and last
+    /// components with the depth between (`$[0][0]…(depth 512)…[0][0]`), so a message stays short
+    /// however deep the input nests.
+    static func joined(_ components: [String]) -> String {
+        guard components.count > 2 * keptAtEachEnd else { return "$" + components.joined() }
+        return "$" + components.prefix(keptAtEachEnd).joined() + "…(depth \(components.count))…"
+            + components.suffix(keptAtEachEnd).joined()
+    }
+
     /// `.name` for identifier-like keys, `["key"]` for the rest; numeric components of key paths
     /// are shown as written (`.0`).
     static func component(_ key: String) -> String {
+        let key = key.utf8.count > longestKey ? String(key.prefix(longestKey)) + "…" : key
         let plain = !key.isEmpty && key.utf8.allSatisfy { c in
             (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c == 95 || c == 45
         }
