@@ -2,9 +2,9 @@
 // - an integer property takes a number whose exact value is an integer in its range (`1.0`, `1e2`
 //   and `-0` read as 1, 100 and 0); a fraction (`1.5`, `1e-400`) or a value out of range is
 //   `numberOutOfRange`, never rounded or wrapped;
-// - Double and Float round to nearest; a magnitude beyond their range (`1e400`) is
-//   `numberOutOfRange`, one below their smallest subnormal (`1e-400`) reads as zero of its sign,
-//   as strtod does;
+// - Double and Float round to nearest; a magnitude beyond their range (`1e400`), or nonzero
+//   and so small it rounds to zero (`1e-400`), is `numberOutOfRange`: never rounded silently
+//   (strtod would give zero); a subnormal is a value;
 // - Decimal is exact or `numberOutOfRange` (it holds about 38 significant digits: a wider number
 //   is an error, not rounded);
 // - JSONNumber keeps the text exactly, whatever its size, and writes it back byte for byte.
@@ -20,7 +20,11 @@ import Testing
         var double = 7.0
         var decimal: Decimal = 7
         var exact: JSONNumber = 7
+        var float: Float = 7
+        var doubles: [Double] = []
         static let jsonMapping = JSONMapping<Numbers> {
+            Map(\.float, "f")
+            Map(\.doubles, "ds")
             Map(\.int64, "i")
             Map(\.int, "n")
             Map(\.uint64, "u")
@@ -61,9 +65,16 @@ import Testing
         #expect(code(#"{"d": -1e400}"#) == .numberOutOfRange)
         #expect(code(#"{"i": 1e400}"#) == .numberOutOfRange)
         #expect(code(#"{"m": 1e400}"#) == .numberOutOfRange)
-        let tiny = try decode(#"{"d": 1e-400}"#)
-        #expect(tiny.double == 0 && tiny.double.sign == .plus)
-        #expect(try decode(#"{"d": -1e-400}"#).double.sign == .minus)
+        #expect(code(#"{"d": 1e-400}"#) == .numberOutOfRange)
+        #expect(code(#"{"d": -1e-400}"#) == .numberOutOfRange)
+        #expect(code(#"{"d": 2.4703282292062327e-324}"#) == .numberOutOfRange)
+        #expect(try decode(#"{"d": 2.4703282292062328e-324}"#).double == .leastNonzeroMagnitude)
+        #expect(try decode(#"{"d": -0.000e-400}"#).double.sign == .minus)
+        #expect(code(#"{"f": 1e-50}"#) == .numberOutOfRange)
+        #expect(try decode(#"{"f": 1e-45}"#).float == .leastNonzeroMagnitude)
+        #expect(code(#"{"ds": [1, 1e-400]}"#) == .numberOutOfRange)
+        let tinyNumber = try #require(JSONNumber("1e-400"))
+        #expect(tinyNumber.doubleValue == nil)
         #expect(code(#"{"n": 1e-400}"#) == .numberOutOfRange)
         #expect(try decode(#"{"x": 1e400}"#).exact.text == "1e400")
     }
