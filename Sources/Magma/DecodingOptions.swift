@@ -3,7 +3,8 @@
 public struct DecodingOptions: Sendable {
     /// What to do when one object holds the same key twice.
     public enum DuplicateKeyPolicy: Sendable {
-        /// The last occurrence wins, as in JSONSerialization and JSONDecoder (the default).
+        /// The last occurrence wins, as in JSONSerialization (the default). (Foundation's
+        /// JSONDecoder keeps the first.)
         case useLast
         /// A duplicate key is a ``JSONError/Code/duplicateKey`` error.
         case reject

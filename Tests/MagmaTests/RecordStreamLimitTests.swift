@@ -141,6 +141,19 @@ import Testing
         #expect(decoder.progress.skipped == 1)
     }
 
+    /// A chunk whose `feed` threw after records from it were delivered counts in `progress.bytes`:
+    /// it was handed to the decoder.
+    @Test(arguments: [RecordDecoder<StreamEvent>.Layout.array, .ndjson, .concatenated])
+    func progress_countsTheChunkThatThrew(layout: RecordDecoder<StreamEvent>.Layout) throws {
+        let input = layout == .array ? "[{\"id\":1},{\"id\":\"x\"}]" : "{\"id\":1}\n{\"id\":\"x\"}\n"
+        var delivered = 0
+        let decoder = RecordDecoder(StreamEvent.self, layout: layout, errorPolicy: .stop) { _ in delivered += 1 }
+        try decoder.feed(Array("  ".utf8))
+        #expect(throws: JSONError.self) { try decoder.feed(Array(input.utf8)) }
+        #expect(delivered == 1)
+        #expect(decoder.progress.bytes == 2 + input.utf8.count)
+    }
+
     // MARK: Path and record index agree
 
     /// The input ends inside a record being skipped: the error names that record, at the path

@@ -51,13 +51,16 @@ public final class RecordDecoder<Model: JSONModel> {
     public enum ErrorPolicy: Sendable {
         /// The first bad record stops the stream with its error (the default).
         case stop
-        /// A bad record is reported (``skipped``, `onSkip`) and the stream goes on.
+        /// A bad record is reported (``skipped``, `onSkip`) and the stream goes on. Nesting
+        /// deeper than `maxDepth` stops the stream even so, at the first bracket too deep (in
+        /// NDJSON it loses that line only): the rest of such a record could not be read past in
+        /// bounded time and memory.
         case skip
     }
 
     /// How far a stream has come; readable from any thread while it runs.
     public struct Progress: Sendable {
-        /// Input bytes handed to the decoder so far.
+        /// Input bytes handed to the decoder so far (a chunk whose `feed` threw included).
         public var bytes: Int
         /// Records delivered.
         public var records: Int
@@ -223,12 +226,15 @@ public final class RecordDecoder<Model: JSONModel> {
             counters.startNanos.store(Int(DispatchTime.now().uptimeNanoseconds), ordering: .relaxed)
         }
         try chunk.withUnsafeBytes { bytes in
+            // A chunk that throws was handed over too, and records from it may have been delivered.
+            defer {
+                consumed += bytes.count
+                counters.bytes.store(consumed, ordering: .relaxed)
+            }
             switch layout.kind {
             case .ndjson: try feedLines(bytes)
             case .array, .nested, .concatenated: try run { try tokenizer!.feed(bytes) }
             }
-            consumed += bytes.count
-            counters.bytes.store(consumed, ordering: .relaxed)
         }
     }
 
