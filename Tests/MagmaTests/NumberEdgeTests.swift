@@ -142,7 +142,7 @@ import Testing
         }
     }
 
-    /// The documented policy: the last occurrence wins (as in JSONSerialization and JSONDecoder),
+    /// The documented policy: the last occurrence wins (as in JSONSerialization),
     /// for model fields, key paths, nested models, dictionaries and JSONValue objects alike.
     @Test func lastWins_byDefault_everywhere() throws {
         let json = #"{"a": 1, "user": {"login": "x", "login": "y"}, "inner": {"v": 1, "v": 2}, "a": 3, "#
@@ -160,6 +160,10 @@ import Testing
             (#"{"inner": {"v": 1, "v": 2}}"#, "$.inner.v"),
             (#"{"map": {"k": 1, "k": 2}}"#, "$.map.k"),
             (#"{"any": {"z": 1, "z": 2}}"#, "$.any.z"),
+            // Keys the model does not map: repeated in one object all the same.
+            (#"{"skip": 1, "a": 2, "skip": [3]}"#, "$.skip"),
+            (#"{"user": {"id": 1, "login": "x", "id": 2}}"#, "$.user.id"),
+            (#"{"inner": {"w": {"a": 1}, "v": 1, "w": 2}}"#, "$.inner.w"),
         ]
         for (json, path) in cases {
             let error = failureEverywhere(Outer.self, json, options: options)
@@ -170,5 +174,24 @@ import Testing
         // which Magma does not read.
         #expect(try decodeEverywhere(Outer.self, #"{"inner": {"v": 1}, "any": [{"v": 1}, {"v": 2}], "skip": {"q": 1, "q": 2}}"#,
                                      options: options).inner.v == 1)
+        #expect(try decodeEverywhere(Outer.self, #"{"inner": {"w": 1}, "user": {"w": 1}, "w": 1, "a": 1}"#, options: options).a == 1)
+    }
+
+    /// Keys that differ in bytes but that Swift's `String` compares equal (canonically equivalent,
+    /// `"\u00e9"` and `"e\u0301"`) cannot both be keys of a `[String: V]`: an error under either
+    /// policy, never one silently merged into the other.
+    @Test func canonicallyEquivalentKeys_areAnError_notMerged() throws {
+        for policy in [DecodingOptions.DuplicateKeyPolicy.useLast, .reject] {
+            var options = DecodingOptions()
+            options.duplicateKeys = policy
+            for (json, path) in [(#"{"any": {"\u00e9": 1, "e\u0301": 2}}"#, "$.any"), ("{\"map\": {\"\u{E9}\": 1, \"e\u{301}\": 2}}", "$.map")] {
+                let error = failureEverywhere(Outer.self, json, options: options)
+                #expect(error?.code == .duplicateKey, "\(json): \(String(describing: error))")
+                #expect(error?.message.contains("canonically equivalent") == true, "\(json): \(String(describing: error))")
+                #expect(error?.path.hasPrefix(path) == true, "\(json): \(String(describing: error))")
+            }
+        }
+        // The same key in other spellings is the same key: the last wins.
+        #expect(try decodeEverywhere(Outer.self, "{\"map\": {\"\\u00e9\": 1, \"\u{E9}\": 2}}").map == ["\u{E9}": 2])
     }
 }

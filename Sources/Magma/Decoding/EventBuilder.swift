@@ -76,6 +76,9 @@ struct EventBuilder {
     /// One reusable storage block per depth: (address, byte count).
     private var pool: UnsafeMutablePointer<(UnsafeMutableRawPointer?, Int)>
     private var skipDepth = 0
+    /// `duplicateKeys: .reject`: per frame depth, the keys of the object there that its
+    /// `seenKeys` bits do not track (see `noteKeyBytes`); emptied when a frame is pushed there.
+    private var keyBytesSeen: [Set<[UInt8]>] = []
     let root: Unmanaged<ValueTarget>
     let rootContext: UnsafeMutableRawPointer
     let options: DecodingOptions
@@ -211,13 +214,16 @@ struct EventBuilder {
             top.pointee.target = nil
             top.pointee.entry = -2
             rememberUnmappedKey(bytes)
+            if options.duplicateKeys == .reject, !noteKeyBytes(bytes) { return failDuplicateKey(bytes, nil) }
             return options.unknownKeys == .ignore || failUnknownKey(bytes)
         }
         let entry = top.pointee.entries.unsafelyUnwrapped[index]
         top.pointee.target = entry.target
         top.pointee.entry = Int32(truncatingIfNeeded: index)
         let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
-        if top.pointee.seenKeys & bit != 0, options.duplicateKeys == .reject { return failDuplicateKey(bytes, index) }
+        if options.duplicateKeys == .reject, top.pointee.seenKeys & bit != 0 || (index >= 64 && !noteKeyBytes(bytes)) {
+            return failDuplicateKey(bytes, index)
+        }
         top.pointee.seenKeys |= bit
         if entry.requiredBits != 0 { frames[Int(top.pointee.modelFrame)].seenRequired |= entry.requiredBits }
         return true
@@ -239,10 +245,20 @@ struct EventBuilder {
         fail(JSONError(.unknownKey, "unknown key \(JSONError.quote(bytes, asString: true))"), nil, tokenLength: bytes.count + 2)
     }
 
+    /// `duplicateKeys: .reject`: a key the seen-bits of the frame cannot track (unmapped, or
+    /// beyond the 64th entry) is recorded by its bytes for the object on top.
+    /// - Returns: Whether the key is new in the object.
     @inline(never)
-    private mutating func failDuplicateKey(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> Bool {
-        let name = frames[depth - 1].node.unsafelyUnwrapped.takeUnretainedValue().names[index]
-        return fail(JSONError(.duplicateKey, "duplicate key \"\(name)\""), nil, tokenLength: bytes.count + 2)
+    private mutating func noteKeyBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        while keyBytesSeen.count < depth { keyBytesSeen.append([]) }
+        return keyBytesSeen[depth - 1].insert(Array(bytes)).inserted
+    }
+
+    @inline(never)
+    private mutating func failDuplicateKey(_ bytes: UnsafeRawBufferPointer, _ index: Int?) -> Bool {
+        let name = index.map { "\"\(frames[depth - 1].node.unsafelyUnwrapped.takeUnretainedValue().names[$0])\"" }
+            ?? JSONError.quote(bytes, asString: true)
+        return fail(JSONError(.duplicateKey, "duplicate key \(name)"), nil, tokenLength: bytes.count + 2)
     }
 
     mutating func endObject() -> Bool {
@@ -325,6 +341,7 @@ struct EventBuilder {
     mutating func push(_ kind: FrameKind, owner: ContainerOwner?, node: PlanNode?, target: ValueTarget?,
                        starter: ValueTarget?, storage: UnsafeMutableRawPointer, parentContext: UnsafeMutableRawPointer) {
         if depth == capacity { grow() }
+        if options.duplicateKeys == .reject, depth < keyBytesSeen.count { keyBytesSeen[depth].removeAll(keepingCapacity: true) }
         let modelFrame: Int32 = kind == .model ? Int32(depth) : (depth > 0 ? frames[depth - 1].modelFrame : 0)
         (frames + depth).initialize(to: Frame(
             kind: kind, modelFrame: modelFrame, entry: -1, target: target.map(Unmanaged.passUnretained),
