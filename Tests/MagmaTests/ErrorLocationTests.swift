@@ -34,7 +34,7 @@ import Testing
     /// with its line and column, whole and split every way (yajl points one past a stray byte and
     /// past a rejected token).
     @Test(arguments: [
-        ("\u{FEFF}[1]", 0, 1, 1, "byte order mark"), ("[1]\u{0}", 3, 1, 4, "trailing garbage"), ("xyz!!", 0, 1, 1, "invalid char"),
+        ("\u{FEFF}[1]", 0, 1, 1, "byte order mark"), (" \n\u{FEFF}[1]", 2, 2, 1, "byte order mark"), ("[\u{FEFF}]", 1, 1, 2, "invalid char"), ("[1]\u{0}", 3, 1, 4, "trailing garbage"), ("xyz!!", 0, 1, 1, "invalid char"),
         ("[1,\n  @]", 6, 2, 3, "invalid char"), ("[\n tru]", 3, 2, 2, "invalid string"), ("[1.x]", 3, 1, 4, "decimal point"),
         ("[1e+]", 4, 1, 5, "exponent"), ("[-x]", 2, 1, 3, "minus sign"), ("[\"a\\qb\"]", 4, 1, 5, "'\\'"),
         ("[\"a\\u12G4\"]", 7, 1, 8, "non-hex"), ("[\"ab\u{01}c\"]", 4, 1, 5, "inside string"),

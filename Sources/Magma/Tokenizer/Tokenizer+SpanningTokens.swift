@@ -52,10 +52,11 @@ extension Tokenizer {
         if !parseError && !misspelledLiteral {
             guard error.message.contains("invalid char in json text"), offset > 0 else { return }
             error.offset = offset - 1
-            if offset == 1 {
-                // The input's first byte, in this feed or held from the one before.
-                let first = chunk.count > 0 && consumedBefore == 0 ? chunk[0] : carry.first
-                if first == 0xEF { error.message = "byte order mark (U+FEFF, bytes EF BB BF): JSON text may not begin with one" }
+            // 0xEF where the text's first token should be (after whitespace only): a byte order mark.
+            let i = offset - 1 - (consumedBefore - carry.count)
+            if offset - 1 == firstNonBlankOffset, i >= 0, i < carry.count + chunk.count,
+               (i < carry.count ? carry[i] : chunk[i - carry.count]) == 0xEF {
+                error.message = "byte order mark (U+FEFF, bytes EF BB BF): JSON text may not begin with one"
             }
             return
         }

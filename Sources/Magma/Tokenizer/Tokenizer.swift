@@ -39,6 +39,9 @@ struct Tokenizer: ~Copyable {
     /// A string or number over the cap being read past, in a stream that skips bad records (see
     /// `skipOverlongToken`): its bytes are neither held nor fed to yajl.
     private var overlong: OverlongToken?
+    /// The offset of the input's first byte that is not JSON whitespace, once fed (a byte order
+    /// mark there is named in its error).
+    private(set) var firstNonBlankOffset: Int?
 
     /// Reads `allowComments` and `maxTokenLength` from the builder's options.
     /// - Parameter multipleValues: Accept a sequence of top-level values (concatenated records).
@@ -320,6 +323,9 @@ struct Tokenizer: ~Copyable {
     private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return false }
         feedCount += 1
+        if firstNonBlankOffset == nil, let i = chunk.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            firstNonBlankOffset = consumedBefore + i
+        }
         builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, inputStart: base,
                                                 inputEnd: base + chunk.count, carry: carry, lines: lines)
         // Set again by the tokens yajl reads straight from this chunk.
