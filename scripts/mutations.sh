@@ -39,6 +39,7 @@ mutations=(
   "M15%Sources/Magma/Streaming/RecordSinks.swift%s/valueStarted \|\| b.depth > depth \|\| b.isSkipping/valueStarted || b.depth > depth/%RecordStreamLimitTests"
   "M16%Sources/Magma/Tokenizer/Tokenizer.swift%s/if error.code == .unexpectedEnd \{ placeCutString\(&error, whole: whole\) \}//%RecordStreamLimitTests"
   "M17%Sources/Magma/Streaming/RecordDecoder.swift%s/\s*defer \{\n\s*consumed \+= bytes.count\n\s*counters.bytes.store\(consumed, ordering: .relaxed\)\n\s*\}//%RecordStreamLimitTests"
+  "M18%Sources/Magma/Decoding/EventBuilder.swift%s/\|\| \(index >= 64 && !noteKeyBytes\(bytes\)\)//%NumberEdgeTests"
 )
 
 wanted=("$@")

@@ -177,6 +177,22 @@ import Testing
         #expect(try decodeEverywhere(Outer.self, #"{"inner": {"w": 1}, "user": {"w": 1}, "w": 1, "a": 1}"#, options: options).a == 1)
     }
 
+    /// A model of more than 64 mapped keys: the ones past the 64th are tracked too.
+    struct Wide: JSONModel {
+        var values = [Int](repeating: 0, count: 70)
+        static let jsonMapping = JSONMapping<Wide> { (0..<70).map { i in Map(\Wide.values[i], "k\(i)") } }
+    }
+
+    @Test func rejected_pastTheSixtyFourthMappedKey() throws {
+        var options = DecodingOptions()
+        options.duplicateKeys = .reject
+        for key in ["k0", "k63", "k64", "k69"] {
+            let error = failureEverywhere(Wide.self, #"{"\#(key)": 1, "k5": 2, "\#(key)": 3}"#, options: options)
+            #expect(error?.code == .duplicateKey, "\(key): \(String(describing: error))")
+        }
+        #expect(try JSONAdapter.model(Wide.self, from: #"{"k69": 1, "k68": 2}"#, options: options).values[69] == 1)
+    }
+
     /// Keys that differ in bytes but that Swift's `String` compares equal (canonically equivalent,
     /// `"\u00e9"` and `"e\u0301"`) cannot both be keys of a `[String: V]`: an error under either
     /// policy, never one silently merged into the other.
