@@ -9,13 +9,16 @@
 #         against the same records decoded from memory, and parallel NDJSON; ~2 minutes on a quiet
 #         machine; not run by CI; STREAM_ARGS="--mib 64" for a short run),
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
+#       make fuzz-records (libFuzzer over the streaming record API: layout, error policy, limits
+#         and chunking drawn from each input; FUZZ_SECONDS, default 60),
+#       make mutations (scripts/mutations.sh: hand-made bugs the suites must catch; ~2 minutes),
 #       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer).
 
 SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers
+.PHONY: deps test bench bench-quick bench-check bench-stream fuzz fuzz-records mutations sanitizers
 FUZZ_SECONDS ?= 60
 
 deps:
@@ -39,6 +42,12 @@ bench-check: deps
 
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-records: deps
+	FUZZ_TARGET=records scripts/fuzz.sh $(FUZZ_SECONDS)
+
+mutations: deps
+	scripts/mutations.sh
 
 sanitizers: deps
 	scripts/sanitizers.sh
