@@ -291,8 +291,9 @@ struct Tokenizer: ~Copyable {
             var error = error(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0),
                               carry: UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true)
             // Input that ends inside a string or number already over the cap: the cap comes first,
-            // as it does when the input is fed in chunks.
-            if error.code == .unexpectedEnd, consumedBefore > maxTokenLength {
+            // as it does when the input is fed in chunks. (So it does for a parse error here: it is
+            // about the number the end completed.)
+            if error.code == .unexpectedEnd || error.code == .syntax, consumedBefore > maxTokenLength {
                 let bytes = whole ?? held.fedBytes
                 let base = consumedBefore - bytes.count
                 if let (open, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(longerThan: maxTokenLength) {
