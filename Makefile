@@ -9,6 +9,9 @@
 #         against the same records decoded from memory, and parallel NDJSON; ~2 minutes on a quiet
 #         machine; not run by CI; STREAM_ARGS="--mib 64" for a short run),
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
+#       make fuzz-records (libFuzzer over the streaming record API: layout, error policy, limits
+#         and chunking drawn from each input; FUZZ_SECONDS, default 60),
+#       make mutations (scripts/mutations.sh: hand-made bugs the suites must catch; ~2 minutes),
 #       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer),
 #       make test-spark (magma extract inside Apache Spark, local[2], against one process; installs
 #         Java 17 and pyspark when missing, ~1-2 minutes the first time),
@@ -20,7 +23,7 @@ SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps test bench bench-quick bench-check bench-stream fuzz sanitizers test-spark docs
+.PHONY: deps test bench bench-quick bench-check bench-stream fuzz fuzz-records mutations sanitizers test-spark docs
 FUZZ_SECONDS ?= 60
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
 DOCS_OUT ?= .build/docs/Magma.doccarchive
@@ -46,6 +49,12 @@ bench-check: deps
 
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-records: deps
+	FUZZ_TARGET=records scripts/fuzz.sh $(FUZZ_SECONDS)
+
+mutations: deps
+	scripts/mutations.sh
 
 sanitizers: deps
 	scripts/sanitizers.sh

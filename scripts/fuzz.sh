@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target over Magma's model decoding (Fuzz/) and runs it.
+# Builds a libFuzzer target (Fuzz/) and runs it: Magma's model decoding (FUZZ_TARGET=models, the
+# default: Fuzz/FuzzTarget.swift, Fuzz/FuzzHarness.swift), or the streaming record API
+# (FUZZ_TARGET=records: Fuzz/records/, Fuzz/RecordFuzzHarness.swift, seeds in Fuzz/seeds-records/,
+# with the error policy, layout, limits and chunking drawn from each input's header).
 #
 #   scripts/fuzz.sh [seconds]     build, then fuzz for `seconds` (default 60; 0 = build only)
+#   FUZZ_TARGET=records scripts/fuzz.sh 60
 #
 # Magma's sources and Fuzz/*.swift are compiled as one module with -sanitize=fuzzer,address;
 # CYajl is found through its module map (-I CYajl) and yajl is linked with -lyajl.
@@ -25,7 +29,12 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
-out=${FUZZ_OUT:-$root/.build-fuzz}
+target=${FUZZ_TARGET:-models}
+case $target in
+    models) out=${FUZZ_OUT:-$root/.build-fuzz}; entry=("$root/Fuzz/FuzzTarget.swift") ;;
+    records) out=${FUZZ_OUT:-$root/.build-fuzz-records}; entry=("$root"/Fuzz/records/*.swift) ;;
+    *) echo "FUZZ_TARGET must be models or records" >&2; exit 2 ;;
+esac
 jobs=${FUZZ_JOBS:-1}
 swiftc=${SWIFTC:-swiftc}
 bin=$out/magma-fuzz
@@ -42,7 +51,8 @@ rm -f "$bin"
 # ld.gold warns about every local ASan thunk it cannot export: harmless, filtered out.
 nice -n 19 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
     -module-name Magma -D MAGMA_FUZZ -I "$root/CYajl" "${yajl_includes[@]}" \
-    "${sources[@]}" "$root"/Fuzz/*.swift -lyajl -o "$bin" 2>&1 \
+    "${sources[@]}" $(find "$root/Fuzz" -maxdepth 1 -name '*.swift' ! -name FuzzTarget.swift | sort) "${entry[@]}" \
+    -lyajl -o "$bin" 2>&1 \
     | { grep -v "Cannot export local symbol '__asan" || true; }
 [ -x "$bin" ] || { echo "fuzz target build failed" >&2; exit 1; }
 
@@ -53,6 +63,15 @@ nice -n 19 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-ver
 suite=$root/../shared/JSONTestSuite/test_parsing
 [ -d "$suite" ] || suite=$root/Tests/MagmaTests/Fixtures/JSONTestSuite
 rm -f "$out/seeds"/*
+if [ "$target" = records ]; then
+    # Every layout (bits 3-4) with both policies (bit 5), in a few chunk sizes and limits.
+    for f in "$root"/Fuzz/seeds-records/*; do
+        name=$(basename "$f")
+        for header in '\x00\x00' '\x08\x00' '\x10\x00' '\x18\x00' '\x21\x00' '\x29\x03' '\x32\x10' '\x3b\x00' '\x6a\x04'; do
+            { printf "$header"; cat "$f"; } > "$out/seeds/$name-$(printf '%s' "$header" | tr -d '\\x')"
+        done
+    done
+fi
 for f in "$suite"/*.json; do
     { printf '\x00\x00'; cat "$f"; } > "$out/seeds/$(basename "$f")"
 done

@@ -3,9 +3,16 @@
 public struct DecodingOptions: Sendable {
     /// What to do when one object holds the same key twice.
     public enum DuplicateKeyPolicy: Sendable {
-        /// The last occurrence wins, as in JSONSerialization and JSONDecoder (the default).
+        /// The last occurrence wins, as in JSONSerialization (the default). (Foundation's
+        /// JSONDecoder keeps the first.)
         case useLast
-        /// A duplicate key is a ``JSONError/Code/duplicateKey`` error.
+        /// A key repeated in one object is a ``JSONError/Code/duplicateKey`` error, whether the
+        /// model maps it or not (a model's object, a dictionary's, a `JSONValue`'s; the inside of
+        /// an unmapped value is skipped unread, and not checked).
+        ///
+        /// Under either policy, two keys that differ in bytes but that `String` compares equal
+        /// (canonically equivalent: `"\u00e9"` and `"e\u0301"`) in a `[String: V]` or a
+        /// `JSONValue` object are a ``JSONError/Code/duplicateKey`` error, not merged.
         case reject
     }
 

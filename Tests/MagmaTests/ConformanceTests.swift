@@ -61,7 +61,7 @@ import Magma
         "i_number_pos_double_huge_exp.json": (.accept, "JSONValue keeps the number's text; 1.5e+9999 is a range error into Double"),
         "i_number_real_neg_overflow.json": (.accept, "JSONValue keeps the number's text; -123123e100000 is a range error into Double"),
         "i_number_real_pos_overflow.json": (.accept, "JSONValue keeps the number's text; 123123e100000 is a range error into Double"),
-        "i_number_real_underflow.json": (.accept, "JSONValue keeps the number's text; 123e-10000000 reads as 0.0 into Double"),
+        "i_number_real_underflow.json": (.accept, "JSONValue keeps the number's text; into Double, 123e-10000000 is numberOutOfRange (nonzero, it would round to 0)"),
         "i_number_too_big_neg_int.json": (.accept, "JSONValue keeps all digits; beyond Int64 only Double/Decimal can read it"),
         "i_number_too_big_pos_int.json": (.accept, "JSONValue keeps all digits; beyond Int64 only Double/Decimal can read it"),
         "i_number_very_big_negative_int.json": (.accept, "JSONValue keeps all digits; beyond Int64 only Double/Decimal can read it"),

@@ -30,6 +30,56 @@ import Testing
         #expect(failureEverywhere(GHIssue.self, #"{"number": 1} x"#)?.code == .syntax)
     }
 
+    /// Each kind of syntax error points at the first byte of the offending token or character,
+    /// with its line and column, whole and split every way (yajl points one past a stray byte and
+    /// past a rejected token).
+    @Test(arguments: [
+        ("\u{FEFF}[1]", 0, 1, 1, "byte order mark"), (" \n\u{FEFF}[1]", 2, 2, 1, "byte order mark"), ("[\u{FEFF}]", 1, 1, 2, "invalid char"), ("[1]\u{0}", 3, 1, 4, "trailing garbage"), ("xyz!!", 0, 1, 1, "invalid char"),
+        ("[1,\n  @]", 6, 2, 3, "invalid char"), ("[\n tru]", 3, 2, 2, "invalid string"), ("[1.x]", 3, 1, 4, "decimal point"),
+        ("[1e+]", 4, 1, 5, "exponent"), ("[-x]", 2, 1, 3, "minus sign"), ("[\"a\\qb\"]", 4, 1, 5, "'\\'"),
+        ("[\"a\\u12G4\"]", 7, 1, 8, "non-hex"), ("[\"ab\u{01}c\"]", 4, 1, 5, "inside string"),
+        ("[1]\n x", 5, 2, 2, "trailing garbage"), ("[1] \"abc\"", 4, 1, 5, "trailing garbage"),
+        ("[1 2]", 3, 1, 4, "array element"), ("{\"a\" 1}", 5, 1, 6, "colon"), ("{\"a\":1 \"bc\":2}", 7, 1, 8, "key and value"),
+        ("[1,]", 3, 1, 4, "unallowed token"), ("{1:2}", 1, 1, 2, "object key"), ("[1}", 2, 1, 3, "array element"),
+        ("[/* c */ 1]", 1, 1, 2, "comment"), ("[1,\u{0C}2]", 3, 1, 4, "form feed"),
+    ])
+    func syntaxError_pointsAtTheOffendingByte(json: String, offset: Int, line: Int, column: Int, message: String) {
+        let error = failureAnywhere(Array(json.utf8), .json)
+        #expect(error?.code == .syntax, "\(json.debugDescription): \(String(describing: error))")
+        #expect(error?.offset == offset, "\(json.debugDescription): \(String(describing: error))")
+        #expect(error?.line == line, "\(json.debugDescription): \(String(describing: error))")
+        #expect(error?.column == column, "\(json.debugDescription): \(String(describing: error))")
+        #expect(error?.message.contains(message) == true, "\(json.debugDescription): \(String(describing: error))")
+    }
+
+    /// An NDJSON line's error is placed in the whole input: its line, its column and its offset.
+    @Test func ndjsonLineError_pointsAtTheOffendingByte() {
+        let skipped = streamOutcomeEverywhere("{\"id\":1}\n\n  xyz!!\n{\"id\":1}{\"id\":2}\n", .ndjson, policy: .skip, options: .init())
+        #expect(skipped.skipped.map(\.line) == [3, 4], "\(skipped)")
+        #expect(skipped.skipped.map(\.column) == [3, 9], "\(skipped)")
+        #expect(skipped.skipped.map(\.offset) == [12, 26], "\(skipped)")
+    }
+
+    /// A path deeper than twelve levels shows its first and last six components with the depth
+    /// between, and a key over 64 bytes is cut: an error's text stays short, however deep or wide
+    /// the input.
+    @Test func longPaths_areAbbreviated() {
+        let deep = Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)
+        let error = failureAnywhere(deep, .json)
+        #expect(error?.code == .depthLimitExceeded)
+        #expect(error?.path == "$" + String(repeating: "[0]", count: 6) + "…(depth 511)…" + String(repeating: "[0]", count: 6))
+        #expect((error?.description.utf8.count ?? .max) < 200, "\(String(describing: error))")
+        let thirteen = Array((String(repeating: "[", count: 13) + "{\"a\":tru").utf8)
+        #expect(failureAnywhere(thirteen, .json)?.path == "$" + String(repeating: "[0]", count: 6) + "…(depth 14)…"
+            + String(repeating: "[0]", count: 5) + ".a")
+        let twelve = Array((String(repeating: "[", count: 11) + "{\"a\":tru").utf8)
+        #expect(failureAnywhere(twelve, .json)?.path == "$" + String(repeating: "[0]", count: 11) + ".a")
+        let key = String(repeating: "k", count: 1000)
+        let wide = failureAnywhere(Array("{\"\(key)\": 1}".utf8), .dictionary(.string))
+        #expect(wide?.path == "$[\"" + String(repeating: "k", count: 64) + "…\"]")
+        #expect((wide?.description.utf8.count ?? .max) < 300, "\(String(describing: wide))")
+    }
+
     @Test func typeMismatchDeepInAnArray_hasTheFullPath() throws {
         let json = "[\n{\"number\": 1},\n{\"number\": 2, \"labels\": [{\"name\": \"a\"}, {\"name\": false}]}\n]"
         do {

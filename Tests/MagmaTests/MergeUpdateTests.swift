@@ -52,6 +52,38 @@ import Testing
         #expect(a.name == "b" && a.count == 7)
     }
 
+    /// `merge(from:)` covers every kind of line: one read from several key paths, lines a
+    /// subclass inherits, and lines loaded from a mapping file as a model's own mapping.
+    @Test func merge_propertyFromSeveralKeyPaths() throws {
+        var mine = MappingTests.FullName(name: "Ada Lovelace", id: 1)
+        try mine.merge(from: MappingTests.FullName(name: "Grace Hopper", id: 2))
+        #expect(mine == MappingTests.FullName(name: "Grace Hopper", id: 2))
+    }
+
+    @Test func merge_inheritedLines() throws {
+        let mine = ClassModelTests.RaceCar()
+        mine.wheels = 4; mine.name = "mine"; mine.doors = 2; mine.topSpeed = 100
+        let theirs = ClassModelTests.RaceCar()
+        theirs.wheels = 3; theirs.name = "theirs"; theirs.doors = 0; theirs.topSpeed = 300
+        var merged: ClassModelTests.Vehicle = mine
+        try merged.merge(from: theirs)
+        #expect(mine.wheels == 3 && mine.name == "theirs" && mine.doors == 0 && mine.topSpeed == 300)
+    }
+
+    struct Loaded: JSONModel, Equatable {
+        var title = ""
+        var pages = 0
+        static let declared = JSONMapping<Loaded> { Map.properties(\.title, \.pages) }
+        static let jsonMapping = try! JSONMapping(declared: declared, loading: Data(#"{"properties": {"title": "info.name", "pages": "n"}}"#.utf8))
+    }
+
+    @Test func merge_fileLoadedLines() throws {
+        var mine = Loaded(title: "a", pages: 1)
+        try mine.merge(from: Loaded(title: "b", pages: 2))
+        #expect(mine == Loaded(title: "b", pages: 2))
+        #expect(try JSONAdapter.model(Loaded.self, from: #"{"info": {"name": "c"}, "n": 3}"#) == Loaded(title: "c", pages: 3))
+    }
+
     @Test func update_changesOnlyThePresentKeys() throws {
         // The seed's example: update a GHIssue with new data from the server.
         var issue = try JSONAdapter.model(GHIssue.self, from: #"""

@@ -67,6 +67,12 @@ import Testing
         #expect(short.skipped.map(\.code) == [.unexpectedEnd])
         outcomeEverywhere(head + "   ", policy: .stop)
         outcomeEverywhere(head + "\(Self.digits)", policy: .stop)
+        // A number over the cap that only the end completes, where yajl then finds a parse error
+        // (a key expected, a comma expected): the cap comes first, whole and in chunks.
+        for tail in ["{" + Self.digits, "{\"id\": 2 " + Self.digits, "{\"id\": 2, \"x\": [1 " + Self.digits, "{\"id\": 2} " + Self.digits] {
+            let cut = outcomeEverywhere(head + tail, policy: .skip)
+            #expect(cut.skipped.map(\.code) == [.sizeLimitExceeded], "\(tail): \(cut)")
+        }
     }
 
     /// A string that never ends fails while its line is still open, fed in any chunk size, with

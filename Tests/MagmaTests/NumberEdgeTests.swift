@@ -2,9 +2,9 @@
 // - an integer property takes a number whose exact value is an integer in its range (`1.0`, `1e2`
 //   and `-0` read as 1, 100 and 0); a fraction (`1.5`, `1e-400`) or a value out of range is
 //   `numberOutOfRange`, never rounded or wrapped;
-// - Double and Float round to nearest; a magnitude beyond their range (`1e400`) is
-//   `numberOutOfRange`, one below their smallest subnormal (`1e-400`) reads as zero of its sign,
-//   as strtod does;
+// - Double and Float round to nearest; a magnitude beyond their range (`1e400`), or nonzero
+//   and so small it rounds to zero (`1e-400`), is `numberOutOfRange`: never rounded silently
+//   (strtod would give zero); a subnormal is a value;
 // - Decimal is exact or `numberOutOfRange` (it holds about 38 significant digits: a wider number
 //   is an error, not rounded);
 // - JSONNumber keeps the text exactly, whatever its size, and writes it back byte for byte.
@@ -20,7 +20,11 @@ import Testing
         var double = 7.0
         var decimal: Decimal = 7
         var exact: JSONNumber = 7
+        var float: Float = 7
+        var doubles: [Double] = []
         static let jsonMapping = JSONMapping<Numbers> {
+            Map(\.float, "f")
+            Map(\.doubles, "ds")
             Map(\.int64, "i")
             Map(\.int, "n")
             Map(\.uint64, "u")
@@ -61,9 +65,16 @@ import Testing
         #expect(code(#"{"d": -1e400}"#) == .numberOutOfRange)
         #expect(code(#"{"i": 1e400}"#) == .numberOutOfRange)
         #expect(code(#"{"m": 1e400}"#) == .numberOutOfRange)
-        let tiny = try decode(#"{"d": 1e-400}"#)
-        #expect(tiny.double == 0 && tiny.double.sign == .plus)
-        #expect(try decode(#"{"d": -1e-400}"#).double.sign == .minus)
+        #expect(code(#"{"d": 1e-400}"#) == .numberOutOfRange)
+        #expect(code(#"{"d": -1e-400}"#) == .numberOutOfRange)
+        #expect(code(#"{"d": 2.4703282292062327e-324}"#) == .numberOutOfRange)
+        #expect(try decode(#"{"d": 2.4703282292062328e-324}"#).double == .leastNonzeroMagnitude)
+        #expect(try decode(#"{"d": -0.000e-400}"#).double.sign == .minus)
+        #expect(code(#"{"f": 1e-50}"#) == .numberOutOfRange)
+        #expect(try decode(#"{"f": 1e-45}"#).float == .leastNonzeroMagnitude)
+        #expect(code(#"{"ds": [1, 1e-400]}"#) == .numberOutOfRange)
+        let tinyNumber = try #require(JSONNumber("1e-400"))
+        #expect(tinyNumber.doubleValue == nil)
         #expect(code(#"{"n": 1e-400}"#) == .numberOutOfRange)
         #expect(try decode(#"{"x": 1e400}"#).exact.text == "1e400")
     }
@@ -131,7 +142,7 @@ import Testing
         }
     }
 
-    /// The documented policy: the last occurrence wins (as in JSONSerialization and JSONDecoder),
+    /// The documented policy: the last occurrence wins (as in JSONSerialization),
     /// for model fields, key paths, nested models, dictionaries and JSONValue objects alike.
     @Test func lastWins_byDefault_everywhere() throws {
         let json = #"{"a": 1, "user": {"login": "x", "login": "y"}, "inner": {"v": 1, "v": 2}, "a": 3, "#
@@ -149,6 +160,10 @@ import Testing
             (#"{"inner": {"v": 1, "v": 2}}"#, "$.inner.v"),
             (#"{"map": {"k": 1, "k": 2}}"#, "$.map.k"),
             (#"{"any": {"z": 1, "z": 2}}"#, "$.any.z"),
+            // Keys the model does not map: repeated in one object all the same.
+            (#"{"skip": 1, "a": 2, "skip": [3]}"#, "$.skip"),
+            (#"{"user": {"id": 1, "login": "x", "id": 2}}"#, "$.user.id"),
+            (#"{"inner": {"w": {"a": 1}, "v": 1, "w": 2}}"#, "$.inner.w"),
         ]
         for (json, path) in cases {
             let error = failureEverywhere(Outer.self, json, options: options)
@@ -159,5 +174,40 @@ import Testing
         // which Magma does not read.
         #expect(try decodeEverywhere(Outer.self, #"{"inner": {"v": 1}, "any": [{"v": 1}, {"v": 2}], "skip": {"q": 1, "q": 2}}"#,
                                      options: options).inner.v == 1)
+        #expect(try decodeEverywhere(Outer.self, #"{"inner": {"w": 1}, "user": {"w": 1}, "w": 1, "a": 1}"#, options: options).a == 1)
+    }
+
+    /// A model of more than 64 mapped keys: the ones past the 64th are tracked too.
+    struct Wide: JSONModel {
+        var values = [Int](repeating: 0, count: 70)
+        static let jsonMapping = JSONMapping<Wide> { (0..<70).map { i in Map(\Wide.values[i], "k\(i)") } }
+    }
+
+    @Test func rejected_pastTheSixtyFourthMappedKey() throws {
+        var options = DecodingOptions()
+        options.duplicateKeys = .reject
+        for key in ["k0", "k63", "k64", "k69"] {
+            let error = failureEverywhere(Wide.self, #"{"\#(key)": 1, "k5": 2, "\#(key)": 3}"#, options: options)
+            #expect(error?.code == .duplicateKey, "\(key): \(String(describing: error))")
+        }
+        #expect(try JSONAdapter.model(Wide.self, from: #"{"k69": 1, "k68": 2}"#, options: options).values[69] == 1)
+    }
+
+    /// Keys that differ in bytes but that Swift's `String` compares equal (canonically equivalent,
+    /// `"\u00e9"` and `"e\u0301"`) cannot both be keys of a `[String: V]`: an error under either
+    /// policy, never one silently merged into the other.
+    @Test func canonicallyEquivalentKeys_areAnError_notMerged() throws {
+        for policy in [DecodingOptions.DuplicateKeyPolicy.useLast, .reject] {
+            var options = DecodingOptions()
+            options.duplicateKeys = policy
+            for (json, path) in [(#"{"any": {"\u00e9": 1, "e\u0301": 2}}"#, "$.any"), ("{\"map\": {\"\u{E9}\": 1, \"e\u{301}\": 2}}", "$.map")] {
+                let error = failureEverywhere(Outer.self, json, options: options)
+                #expect(error?.code == .duplicateKey, "\(json): \(String(describing: error))")
+                #expect(error?.message.contains("canonically equivalent") == true, "\(json): \(String(describing: error))")
+                #expect(error?.path.hasPrefix(path) == true, "\(json): \(String(describing: error))")
+            }
+        }
+        // The same key in other spellings is the same key: the last wins.
+        #expect(try decodeEverywhere(Outer.self, "{\"map\": {\"\\u00e9\": 1, \"\u{E9}\": 2}}").map == ["\u{E9}": 2])
     }
 }

@@ -267,7 +267,7 @@ import Testing
     @Test func double_isCorrectlyRounded() throws {
         let json = """
         {"double": 0.1, "list": [0.1, 0.2, 0.30000000000000004, 1e-300, 1.7976931348623157e308, 5e-324,
-         2.2250738585072014e-308, 9007199254740993, 1e23, 123456789, -65.613616999999977, 1e-400, 3.14159265358979323846264338327950288]}
+         2.2250738585072014e-308, 9007199254740993, 1e23, 123456789, -65.613616999999977, 0e-400, 3.14159265358979323846264338327950288]}
         """
         let f = try decodeEverywhere(Floats.self, json)
         #expect(f.double == 0.1)
@@ -286,7 +286,7 @@ import Testing
     }
 
     @Test func float_isCorrectlyRoundedToFloat() throws {
-        let json = #"{"float": 0.1, "floats": [0.1, 3.4028235e38, 1e-45, 16777217, 1.0000000596046447753906251, -2.5, 1e-50]}"#
+        let json = #"{"float": 0.1, "floats": [0.1, 3.4028235e38, 1e-45, 16777217, 1.0000000596046447753906251, -2.5, 0.0e-50]}"#
         let f = try decodeEverywhere(Floats.self, json)
         #expect(f.float == 0.1 as Float)
         let expected: [Float] = [0.1, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 16_777_216, Float(1).nextUp, -2.5, 0]
@@ -296,9 +296,10 @@ import Testing
     @Test(arguments: [
         ("double", "1e400", "Double", "$.double"), ("double", "-1e400", "Double", "$.double"),
         ("optional", "1.8e308", "Double", "$.optional"), ("float", "1e39", "Float", "$.float"),
-        ("float", "-3.5e38", "Float", "$.float"),
+        ("float", "-3.5e38", "Float", "$.float"), ("double", "1e-400", "Double", "$.double"),
+        ("optional", "-2e-324", "Double", "$.optional"), ("float", "1e-50", "Float", "$.float"), ("float", "-7e-46", "Float", "$.float"),
     ])
-    func double_tooLargeIsNumberOutOfRange(key: String, number: String, type: String, path: String) {
+    func double_tooLargeOrTooSmallIsNumberOutOfRange(key: String, number: String, type: String, path: String) {
         let error = failureEverywhere(Floats.self, #"{"\#(key)": \#(number)}"#)
         #expect(error?.code == .numberOutOfRange)
         #expect(error?.path == path)

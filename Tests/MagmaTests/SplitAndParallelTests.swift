@@ -78,6 +78,33 @@ import Testing
         }
     }
 
+    /// A bad line found by the parallel decoder is placed in the whole document exactly as the
+    /// sequential decoder places it: line, column, byte offset and record index (blank lines
+    /// and CRLF in earlier shards included), skipped or thrown.
+    @Test func parallel_errorsArePlacedAsTheSequentialDecoderPlacesThem() throws {
+        var text = String(decoding: document(2000), as: UTF8.self)
+        for bad in ["{\"id\": \"bad\"}", "{\"id\": 1} x", "  {\"id\": tru}"] {
+            let at = text.index(text.startIndex, offsetBy: text.utf8.count * 2 / 3)
+            let lineStart = text[..<at].lastIndex(of: "\n").map { text.index(after: $0) } ?? at
+            text.insert(contentsOf: bad + "\n", at: lineStart)
+        }
+        let data = Data(text.utf8)
+        let summary = { (e: JSONError) in StreamOutcome.summary(e) }
+        let sequential = try JSONAdapter.forEachRecord(Line.self, in: data, layout: .ndjson, errorPolicy: .skip) { _ in }
+        #expect(sequential.count == 3)
+        #expect(sequential.allSatisfy { $0.line != nil && $0.recordIndex != nil && $0.offset != nil })
+        let (_, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .skip,
+                                                            concurrency: 4, minimumShardBytes: 500)
+        #expect(skipped.map(summary) == sequential.map(summary))
+        do {
+            _ = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .stop, concurrency: 4,
+                                                 minimumShardBytes: 500)
+            Issue.record("expected an error")
+        } catch let error as JSONError {
+            #expect(summary(error) == sequential.first.map(summary))
+        }
+    }
+
     @Test func asyncRecords_pullChunksAsNeeded() async throws {
         let data = document(300)
         let pieces = chunks(Array(data), 37)

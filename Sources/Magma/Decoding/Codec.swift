@@ -301,10 +301,22 @@ final class DictionaryOwner<Value>: ContainerOwner {
 final class InsertReceiver<Value>: Receiver<Value> {
     override func receive(_ value: consuming Value, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let box = context.assumingMemoryBound(to: DictionaryBox<Value>.self)
-        if b.options.duplicateKeys == .reject, box.pointee.members[box.pointee.key] != nil {
-            throw JSONError(.duplicateKey, "duplicate key \"\(box.pointee.key)\"")
+        let key = box.pointee.key
+        guard box.pointee.members.updateValue(value, forKey: key) != nil else { return }
+        // A key seen before, or one a String compares equal to (canonically equivalent, as
+        // "\u00e9" and "e\u0301" are): the dictionary keeps the first key's bytes, so merging
+        // them would lose one silently.
+        let stored = box.pointee.members.keys[box.pointee.members.index(forKey: key)!]
+        if !stored.utf8.elementsEqual(key.utf8) {
+            throw JSONError(.duplicateKey, "keys \(scalars(stored)) and \(scalars(key)) differ in bytes but are "
+                + "canonically equivalent, one key in a Swift dictionary")
         }
-        box.pointee.members[box.pointee.key] = value
+        if b.options.duplicateKeys == .reject { throw JSONError(.duplicateKey, "duplicate key \"\(key.prefix(64))\"") }
+    }
+
+    /// A key with its non-ASCII scalars spelled out, so keys that look alike read apart.
+    private func scalars(_ key: String) -> String {
+        "\"" + key.unicodeScalars.prefix(64).map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined() + "\""
     }
 }
 

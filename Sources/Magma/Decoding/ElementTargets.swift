@@ -22,7 +22,7 @@ class ElementTarget: ForwardingTarget {
 
 final class DoubleElement: ElementTarget {
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard let value = NumberParsing.double(text) else { return try fallback.number(text, context, &b) }
+        guard let value = NumberParsing.doubleInRange(text) else { return try fallback.number(text, context, &b) }
         context.assumingMemoryBound(to: [Double].self).pointee.append(value)
     }
 }

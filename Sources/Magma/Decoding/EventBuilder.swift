@@ -76,6 +76,9 @@ struct EventBuilder {
     /// One reusable storage block per depth: (address, byte count).
     private var pool: UnsafeMutablePointer<(UnsafeMutableRawPointer?, Int)>
     private var skipDepth = 0
+    /// `duplicateKeys: .reject`: per frame depth, the keys of the object there that its
+    /// `seenKeys` bits do not track (see `noteKeyBytes`); emptied when a frame is pushed there.
+    private var keyBytesSeen: [Set<[UInt8]>] = []
     let root: Unmanaged<ValueTarget>
     let rootContext: UnsafeMutableRawPointer
     let options: DecodingOptions
@@ -211,13 +214,16 @@ struct EventBuilder {
             top.pointee.target = nil
             top.pointee.entry = -2
             rememberUnmappedKey(bytes)
+            if options.duplicateKeys == .reject, !noteKeyBytes(bytes) { return failDuplicateKey(bytes, nil) }
             return options.unknownKeys == .ignore || failUnknownKey(bytes)
         }
         let entry = top.pointee.entries.unsafelyUnwrapped[index]
         top.pointee.target = entry.target
         top.pointee.entry = Int32(truncatingIfNeeded: index)
         let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
-        if top.pointee.seenKeys & bit != 0, options.duplicateKeys == .reject { return failDuplicateKey(bytes, index) }
+        if options.duplicateKeys == .reject, top.pointee.seenKeys & bit != 0 || (index >= 64 && !noteKeyBytes(bytes)) {
+            return failDuplicateKey(bytes, index)
+        }
         top.pointee.seenKeys |= bit
         if entry.requiredBits != 0 { frames[Int(top.pointee.modelFrame)].seenRequired |= entry.requiredBits }
         return true
@@ -239,10 +245,20 @@ struct EventBuilder {
         fail(JSONError(.unknownKey, "unknown key \(JSONError.quote(bytes, asString: true))"), nil, tokenLength: bytes.count + 2)
     }
 
+    /// `duplicateKeys: .reject`: a key the seen-bits of the frame cannot track (unmapped, or
+    /// beyond the 64th entry) is recorded by its bytes for the object on top.
+    /// - Returns: Whether the key is new in the object.
     @inline(never)
-    private mutating func failDuplicateKey(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> Bool {
-        let name = frames[depth - 1].node.unsafelyUnwrapped.takeUnretainedValue().names[index]
-        return fail(JSONError(.duplicateKey, "duplicate key \"\(name)\""), nil, tokenLength: bytes.count + 2)
+    private mutating func noteKeyBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        while keyBytesSeen.count < depth { keyBytesSeen.append([]) }
+        return keyBytesSeen[depth - 1].insert(Array(bytes)).inserted
+    }
+
+    @inline(never)
+    private mutating func failDuplicateKey(_ bytes: UnsafeRawBufferPointer, _ index: Int?) -> Bool {
+        let name = index.map { "\"\(frames[depth - 1].node.unsafelyUnwrapped.takeUnretainedValue().names[$0])\"" }
+            ?? JSONError.quote(bytes, asString: true)
+        return fail(JSONError(.duplicateKey, "duplicate key \(name)"), nil, tokenLength: bytes.count + 2)
     }
 
     mutating func endObject() -> Bool {
@@ -325,6 +341,7 @@ struct EventBuilder {
     mutating func push(_ kind: FrameKind, owner: ContainerOwner?, node: PlanNode?, target: ValueTarget?,
                        starter: ValueTarget?, storage: UnsafeMutableRawPointer, parentContext: UnsafeMutableRawPointer) {
         if depth == capacity { grow() }
+        if options.duplicateKeys == .reject, depth < keyBytesSeen.count { keyBytesSeen[depth].removeAll(keepingCapacity: true) }
         let modelFrame: Int32 = kind == .model ? Int32(depth) : (depth > 0 ? frames[depth - 1].modelFrame : 0)
         (frames + depth).initialize(to: Frame(
             kind: kind, modelFrame: modelFrame, entry: -1, target: target.map(Unmanaged.passUnretained),
@@ -419,7 +436,10 @@ struct EventBuilder {
         if !placed, e.path == "$" { e.path = currentPath() }
         if e.property == nil { e.property = target?.property ?? enclosingProperty() }
         if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
-        if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError) {
+        // Too deep never skips a record: yajl holds a byte per open bracket, so only stopping
+        // bounds the time and memory a hostile stream of brackets takes.
+        if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError),
+           e.code != .depthLimitExceeded {
             // In the rest of a record already skipped (its tokens are still checked): it was
             // reported once, and the containers open in it are counted already.
             if depth == recordDepth, skipDepth > 0 { skipDepth += opened; return true }
@@ -442,6 +462,10 @@ struct EventBuilder {
         failure = e
         return false
     }
+
+    /// Whether the rest of a value is being read past by counting (an unmapped value, or a
+    /// record skipped after an error).
+    var isSkipping: Bool { skipDepth > 0 }
 
     /// Whether an error here would skip the record rather than stop the stream (see `fail`).
     var recoversHere: Bool {
@@ -517,12 +541,12 @@ struct EventBuilder {
     /// token that has begun but not reached the builder yet (the next array element; for a key,
     /// the object, not the key before it).
     func currentPath(pending: PendingToken? = nil) -> String {
-        var path = "$"
+        var components: [String] = []
         for i in 0..<depth {
             let frame = frames[i]
             if let pending, skipDepth == 0, i == depth - 1 {
                 if pending == .value, frame.kind == .array || frame.kind == .pathArray {
-                    path += "[\(frame.count)]"
+                    components.append("[\(frame.count)]")
                     continue
                 }
                 if pending == .key, frame.kind == .model || frame.kind == .path || frame.kind == .dictionary { continue }
@@ -530,25 +554,40 @@ struct EventBuilder {
             switch frame.kind {
             case .model, .path:
                 if frame.entry >= 0, let node = frame.node?.takeUnretainedValue() {
-                    path += JSONPath.component(node.names[Int(frame.entry)])
+                    components.append(JSONPath.component(node.names[Int(frame.entry)]))
                 } else if frame.entry == -2 {
-                    path += JSONPath.component(unmappedKeyText())
+                    components.append(JSONPath.component(unmappedKeyText()))
                 }
             case .array, .pathArray:
-                if frame.count > 0 { path += "[\(frame.count - 1)]" }
+                if frame.count > 0 { components.append("[\(frame.count - 1)]") }
             case .dictionary:
-                if let key = frame.owner?.takeUnretainedValue().currentKey(frame.storage) { path += JSONPath.component(key) }
+                if let key = frame.owner?.takeUnretainedValue().currentKey(frame.storage) { components.append(JSONPath.component(key)) }
             }
         }
-        return path
+        return JSONPath.joined(components)
     }
 }
 
 /// Renders JSON path components.
 enum JSONPath {
+    /// Components kept at each end of a path longer than twice as many.
+    static let keptAtEachEnd = 6
+    /// The longest key shown whole in a path; a longer one is cut, with `…`.
+    static let longestKey = 64
+
+    /// `$` and the components; a path deeper than `2 * keptAtEachEnd` shows its first and last
+    /// components with the depth between (`$[0][0]…(depth 512)…[0][0]`), so a message stays short
+    /// however deep the input nests.
+    static func joined(_ components: [String]) -> String {
+        guard components.count > 2 * keptAtEachEnd else { return "$" + components.joined() }
+        return "$" + components.prefix(keptAtEachEnd).joined() + "…(depth \(components.count))…"
+            + components.suffix(keptAtEachEnd).joined()
+    }
+
     /// `.name` for identifier-like keys, `["key"]` for the rest; numeric components of key paths
     /// are shown as written (`.0`).
     static func component(_ key: String) -> String {
+        let key = key.utf8.count > longestKey ? String(key.prefix(longestKey)) + "…" : key
         let plain = !key.isEmpty && key.utf8.allSatisfy { c in
             (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c == 95 || c == 45
         }

@@ -102,7 +102,7 @@ final class BoolField: FieldSlot {
 
 final class DoubleField: FieldSlot {
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard let value = NumberParsing.double(text) else { return try fallback.number(text, context, &b) }
+        guard let value = NumberParsing.doubleInRange(text) else { return try fallback.number(text, context, &b) }
         if optional {
             (context + offset).assumingMemoryBound(to: Double?.self).pointee = value
         } else {

@@ -51,10 +51,11 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
         }
     }
 
-    /// The value as the nearest `Double`, or `nil` if it overflows.
+    /// The value as the nearest `Double`, or `nil` if it is out of its range (it overflows, or it
+    /// is nonzero and would round to zero).
     public var doubleValue: Double? {
         var text = text
-        return text.withUTF8 { NumberParsing.double(UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { NumberParsing.doubleInRange(UnsafeRawBufferPointer($0)) }
     }
 
     /// The value as an exact `Decimal`, or `nil` if it does not fit one.

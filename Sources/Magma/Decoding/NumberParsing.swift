@@ -325,6 +325,25 @@ enum NumberParsing {
         return Double(bitPattern: r.mantissa)
     }
 
+    /// `double`, and nil too for a nonzero number that rounds to zero (`1e-400`): like an
+    /// overflow, out of `Double`'s range, never rounded silently. Subnormals are values.
+    @inline(__always)
+    static func doubleInRange(_ text: UnsafeRawBufferPointer) -> Double? {
+        guard let v = double(text), v != 0 || denotesZero(text) else { return nil }
+        return v
+    }
+
+    /// `float`, and nil too for a nonzero number that rounds to zero (`1e-50`).
+    @inline(__always)
+    static func floatInRange(_ text: UnsafeRawBufferPointer) -> Float? {
+        guard let v = float(text), v != 0 || denotesZero(text) else { return nil }
+        return v
+    }
+
+    /// Whether the number's digits are all zero (`0`, `-0.000e5`).
+    @inline(never)
+    static func denotesZero(_ text: UnsafeRawBufferPointer) -> Bool { scanDecimal(text).mantissa == 0 }
+
     // MARK: - Float
 
     /// Correctly rounded `Float` value, computed directly from the text (rounding via

@@ -49,9 +49,10 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
     ///   - concurrency: Shards decoding at once; default the number of active cores.
-    /// - Returns: The records in order, and the errors of the records skipped (record indices
-    ///   are within their shard; offsets are the document's; `line` is nil, since a shard does
-    ///   not count the lines before it).
+    /// - Returns: The records in order, and the errors of the records skipped, placed in the
+    ///   whole document as the sequential decoder places them (line, column, byte offset and
+    ///   record index).
+    /// - Throws: The first bad record's error in input order (with `.stop`), placed the same way.
     public static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
@@ -77,33 +78,42 @@ extension JSONAdapter {
         let results = ShardResults<M>(count: shardCount)
         DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
             let models = ShardBuffer<M>()
+            let decoder = RecordDecoder(type, layout: .ndjson, options: options, errorPolicy: errorPolicy) { models.append($0) }
             do {
-                let skipped = try forEachRecord(type, in: data, lines: starts[shard]..<starts[shard + 1], options: options,
-                                                errorPolicy: errorPolicy) { models.append($0) }
-                results.set(shard, .success((models, skipped)))
+                let lines = data.startIndex + starts[shard]..<data.startIndex + starts[shard + 1]
+                if !lines.isEmpty { try decoder.feed(data[lines]) }
+                try decoder.finish()
+                results.set(shard, .success(ShardResult(models: models, skipped: decoder.skipped, counts: decoder.lineCounts)))
             } catch {
                 results.set(shard, .failure(error))
             }
         }
         var shards: [ShardBuffer<M>] = []
         var skipped: [JSONError] = []
+        // The lines and records of the shards before this one: every shard before the first that
+        // failed has its counts.
+        var linesBefore = 0, recordsBefore = 0
         for shard in 0..<shardCount {
-            // Offsets were counted from the shard's first line: make them the document's.
+            // Offsets, lines and record indices were counted from the shard's first line: make
+            // them the document's. (Columns are within a line already.)
             let base = starts[shard]
             func rebased(_ error: JSONError) -> JSONError {
                 var error = error
                 error.offset = error.offset.map { $0 + base }
-                error.line = nil
+                error.line = error.line.map { $0 + linesBefore }
+                error.recordIndex = error.recordIndex.map { $0 + recordsBefore }
                 return error
             }
-            let shardModels: ShardBuffer<M>, shardSkipped: [JSONError]
+            let result: ShardResult<M>
             do {
-                (shardModels, shardSkipped) = try results.get(shard).get()
+                result = try results.get(shard).get()
             } catch let error as JSONError {
                 throw rebased(error)
             }
-            shards.append(shardModels)
-            skipped.append(contentsOf: shardSkipped.map(rebased))
+            shards.append(result.models)
+            skipped.append(contentsOf: result.skipped.map(rebased))
+            linesBefore += result.counts.lines
+            recordsBefore += result.counts.records
         }
         return (ShardBuffer.join(shards), skipped)
     }
@@ -133,13 +143,21 @@ enum NDJSONSplit {
     }
 }
 
+/// What one shard of a parallel decode gave: its records, its skipped records' errors (placed in
+/// the shard), and its lines and records (non-blank lines), to place the next shards' errors.
+private struct ShardResult<M> {
+    let models: ShardBuffer<M>
+    let skipped: [JSONError]
+    let counts: (lines: Int, records: Int)
+}
+
 /// Per-shard results of a parallel decode, written from the shards' threads.
 private final class ShardResults<M: Sendable>: @unchecked Sendable {
-    private var results: [Result<(ShardBuffer<M>, [JSONError]), any Error>?]
+    private var results: [Result<ShardResult<M>, any Error>?]
     private let lock = Lock()
     init(count: Int) { results = Array(repeating: nil, count: count) }
-    func set(_ shard: Int, _ result: Result<(ShardBuffer<M>, [JSONError]), any Error>) { lock.withLock { results[shard] = result } }
-    func get(_ shard: Int) -> Result<(ShardBuffer<M>, [JSONError]), any Error> { lock.withLock { results[shard]! } }
+    func set(_ shard: Int, _ result: Result<ShardResult<M>, any Error>) { lock.withLock { results[shard] = result } }
+    func get(_ shard: Int) -> Result<ShardResult<M>, any Error> { lock.withLock { results[shard]! } }
 }
 
 /// One shard's records in a buffer grown here rather than an Array, so that joining the shards

@@ -22,7 +22,9 @@ import Synchronization
 ///   policy says; a syntax error ends the stream with a precise error, after every record before it
 ///   was delivered.
 /// - NDJSON: one record per line; blank lines, CRLF and a last line without newline are fine. Each
-///   line is parsed on its own, so a syntax error loses that line only. A line is parsed as it
+///   line is parsed on its own, so a syntax error loses that line only. A line is one record or
+///   one error, never both: a line with anything after its value (`{"id":1}{"id":2}`) is an
+///   error and delivers nothing, and a record is delivered once its line has ended. A line is parsed as it
 ///   arrives, so a string or number over `maxTokenLength` fails (or, with `.skip`, loses its line)
 ///   as soon as it passes the cap, however long the line runs on.
 public final class RecordDecoder<Model: JSONObjectModel> {
@@ -52,7 +54,10 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     public enum ErrorPolicy: Sendable {
         /// The first bad record stops the stream with its error (the default).
         case stop
-        /// A bad record is reported (``skipped``, `onSkip`) and the stream goes on.
+        /// A bad record is reported (``skipped``, `onSkip`) and the stream goes on. Nesting
+        /// deeper than `maxDepth` stops the stream even so, at the first bracket too deep (in
+        /// NDJSON it loses that line only): the rest of such a record could not be read past in
+        /// bounded time and memory.
         case skip
     }
 
@@ -182,6 +187,7 @@ public final class RecordDecoder<Model: JSONObjectModel> {
             root = sequence
         case .ndjson:
             recordCounter = nil
+            receiver.holds = true
             root = recordSlot
         }
         self.envelopeRoot = envelopeRoot
@@ -215,12 +221,15 @@ public final class RecordDecoder<Model: JSONObjectModel> {
         if let configurationError { throw configurationError }
         counters.start()
         try chunk.withUnsafeBytes { bytes in
+            // A chunk that throws was handed over too, and records from it may have been delivered.
+            defer {
+                consumed += bytes.count
+                counters.bytes.store(consumed, ordering: .relaxed)
+            }
             switch layout.kind {
             case .ndjson: try feedLines(bytes)
             case .array, .nested, .concatenated: try run { try tokenizer!.feed(bytes) }
             }
-            consumed += bytes.count
-            counters.bytes.store(consumed, ordering: .relaxed)
         }
     }
 
@@ -254,6 +263,10 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     }
 
     var envelopeValue: Any? { envelopeRoot?.decoded }
+
+    /// NDJSON: the lines begun so far, and those holding a record (not blank), for a shard of a
+    /// document to place its errors in the whole (`modelsInParallel`).
+    var lineCounts: (lines: Int, records: Int) { (lineNumber, lineRecords) }
 
     /// The most bytes a tokenizer has held at once (tests check a long token is held in O(cap)):
     /// the stream's, or for NDJSON, any line's.
@@ -302,7 +315,13 @@ public final class RecordDecoder<Model: JSONObjectModel> {
         if line.allSatisfy(isBlank) { return }
         lineRecords += 1
         var lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
-        try parsingLine(start: start) { try lineTokenizer.parseAll(line) }
+        if try !parsingLine(start: start, { try lineTokenizer.parseAll(line) }) { try deliverLineRecord() }
+    }
+
+    /// The line has ended without an error: its record goes to the caller.
+    private func deliverLineRecord() throws {
+        defer { counters.records.store(receiver.count, ordering: .relaxed) }
+        try receiver.deliverHeld()
     }
 
     /// Parses the part of a line in this feed (`ends`: up to its newline, or the end of the
@@ -336,6 +355,8 @@ public final class RecordDecoder<Model: JSONObjectModel> {
         if failed {
             closeLineTokenizer()
             lineSkipped = true
+        } else if ends {
+            try deliverLineRecord()
         }
     }
 
@@ -366,6 +387,7 @@ public final class RecordDecoder<Model: JSONObjectModel> {
         } catch var error as JSONError {
             if let handler = error.underlying as? RecordHandlerError { throw handler.error }
             builder.pointee.reset()
+            receiver.dropHeld()
             let offsetInLine = error.offset.map { $0 + blanks }
             error.recordIndex = lineRecords - 1
             error.column = offsetInLine.map { $0 + 1 }

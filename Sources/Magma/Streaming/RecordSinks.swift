@@ -17,14 +17,33 @@ struct RecordHandlerError: Error {
 /// Hands each decoded record to the caller.
 final class RecordReceiver<Model>: Receiver<Model> {
     let handler: (Model) throws -> Void
+    /// Records handed to the caller.
     private(set) var count = 0
+    /// NDJSON: a record is held until its line has ended without an error (a line is one record
+    /// or one error, never both), then delivered by `deliverHeld`.
+    var holds = false
+    private var held: Model?
 
     init(_ handler: @escaping (Model) throws -> Void) { self.handler = handler }
 
     override func receive(_ value: consuming Model, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if holds {
+            held = value
+            return
+        }
         count += 1
         do { try handler(value) } catch { throw RecordHandlerError(error: error) }
     }
+
+    /// Hands the held record to the caller; an error the handler throws comes out as it was thrown.
+    func deliverHeld() throws {
+        guard let value = held.take() else { return }
+        count += 1
+        try handler(value)
+    }
+
+    /// Drops the held record: its line failed.
+    func dropHeld() { held = nil }
 }
 
 /// Counts the records of a stream whose tokenizer sees them all (the records' array, or the root of
@@ -68,7 +87,8 @@ final class RecordArrayOwner: ContainerOwner, RecordCounter {
     func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int? {
         guard depth > 0, b.depth >= depth else { return nil }
         let count = b.frames[depth - 1].count
-        return valueStarted || b.depth > depth ? count - 1 : count
+        // Skipping at the records' level: the rest of a record that failed is being read past.
+        return valueStarted || b.depth > depth || b.isSkipping ? count - 1 : count
     }
 }
 
@@ -123,7 +143,7 @@ final class RecordSequenceTarget: ValueTarget, RecordCounter {
     }
 
     func recordIndex(_ b: borrowing EventBuilder, valueStarted: Bool) -> Int? {
-        recordIndex(valueStarted: valueStarted || b.depth > 0)
+        recordIndex(valueStarted: valueStarted || b.depth > 0 || b.isSkipping)
     }
 
     /// The index of the record an error is in: the last one begun if the failing token is in it,

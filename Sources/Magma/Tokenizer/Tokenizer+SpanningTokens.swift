@@ -25,6 +25,77 @@ extension Tokenizer {
         throw error
     }
 
+    /// The input ended inside a string: a key the object has not read yet (after `,` or `{`)
+    /// replaces the one before it, so the error's path is the object's own, not the stale key's
+    /// (a value's, after `:`, or an array's next element, is placed as the builder places it).
+    func placeCutString(_ error: inout JSONError, whole: UnsafeRawBufferPointer?) {
+        var bytes = held.bytes
+        if let whole, let base = whole.baseAddress {
+            // From the end of the last token read straight from the buffer: a token boundary.
+            var from = 0
+            if let end = builder.pointee.lastTokenEnd, end >= base, end <= base + whole.count { from = end - base }
+            bytes = UnsafeRawBufferPointer(rebasing: whole[from...])
+        }
+        let (last, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).lastTwoTokens()
+        guard let open = last, open.open, open.kind == .string else { return }
+        builder.pointee.placePending(&error, pendingToken(after: previous, in: bytes))
+    }
+
+    /// yajl points a parse error past the token it rejects (into it, for "after key and value"),
+    /// the lexical error of a byte no token starts with past that byte, and a misspelled `true`,
+    /// `false` or `null` at the byte that does not fit: moves the error to the first byte of that
+    /// token or byte. (yajl's other lexical errors point at the byte that is wrong inside a token
+    /// already: a bad escape, a number without its digit.) A byte order mark at the start is named.
+    func pointAtOffendingStart(_ error: inout JSONError, yajlOffset offset: Int, parseError: Bool,
+                               chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) {
+        let misspelledLiteral = !parseError && error.message.contains("invalid string in json text")
+        if !parseError && !misspelledLiteral {
+            guard error.message.contains("invalid char in json text"), offset > 0 else { return }
+            error.offset = offset - 1
+            // 0xEF where the text's first token should be (after whitespace only): a byte order mark.
+            let i = offset - 1 - (consumedBefore - carry.count)
+            if offset - 1 == firstNonBlankOffset, i >= 0, i < carry.count + chunk.count,
+               (i < carry.count ? carry[i] : chunk[i - carry.count]) == 0xEF {
+                error.message = "byte order mark (U+FEFF, bytes EF BB BF): JSON text may not begin with one"
+            }
+            return
+        }
+        // Scanning from the end of the last string, key or number read from this feed (a token
+        // boundary before the offending token) keeps this short in a large buffer.
+        var carry = carry, chunk = chunk, base = consumedBefore - carry.count
+        if let end = builder.pointee.lastTokenEnd, let start = chunk.baseAddress, end >= start, end <= start + chunk.count,
+           consumedBefore + (end - start) < offset {
+            chunk = UnsafeRawBufferPointer(rebasing: chunk[(end - start)...])
+            base = consumedBefore + (end - start)
+            carry = UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        // yajl points "after key and value" into the token (its end less its decoded length), a
+        // misspelled literal at the byte that does not fit, the other parse errors at the end.
+        let at: TokenAt = misspelledLiteral || error.message.hasPrefix("after key and value") ? .holding(offset) : .endingAt(offset)
+        let found = TokenScanner.withJoined(carry, chunk) { bytes in
+            Tokenizer.tokenStart(at, in: bytes, from: base, allowComments: allowComments)
+        }
+        if let found { error.offset = found }
+    }
+
+    /// The start of the token of `bytes` (the input from offset `base`, from a token boundary)
+    /// that holds or ends at the offset `at` gives (not `.containing`), as an offset in the input.
+    static func tokenStart(_ at: TokenAt, in bytes: UnsafeRawBufferPointer, from base: Int, allowComments: Bool) -> Int? {
+        var found: Int?
+        TokenScanner(bytes: bytes, allowComments: allowComments).forEachToken { token in
+            let start = token.start + base, end = token.end + base
+            switch at {
+            case .holding(let p), .containing(let p):
+                if start <= p, p < end || token.open { found = start; return false }
+                return start <= p
+            case .endingAt(let p):
+                if start < p, p <= end { found = start; return false }
+                return start < p
+            }
+        }
+        return found
+    }
+
     /// The size cap's error for the string or number of `kind` that begins at `offset` in the
     /// whole input, placed as the builder places its own for the token pending there (path and
     /// property alike) and, when lines are tracked, with its line and column (`chunk`: the feed

@@ -39,6 +39,9 @@ struct Tokenizer: ~Copyable {
     /// A string or number over the cap being read past, in a stream that skips bad records (see
     /// `skipOverlongToken`): its bytes are neither held nor fed to yajl.
     private var overlong: OverlongToken?
+    /// The offset of the input's first byte that is not JSON whitespace, once fed (a byte order
+    /// mark there is named in its error).
+    private(set) var firstNonBlankOffset: Int?
 
     /// Reads `allowComments` and `maxTokenLength` from the builder's options.
     /// - Parameter multipleValues: Accept a sequence of top-level values (concatenated records).
@@ -288,12 +291,26 @@ struct Tokenizer: ~Copyable {
             var error = error(status, chunk: UnsafeRawBufferPointer(start: nil, count: 0),
                               carry: UnsafeRawBufferPointer(start: nil, count: 0), atEnd: true)
             // Input that ends inside a string or number already over the cap: the cap comes first,
-            // as it does when the input is fed in chunks.
-            if error.code == .unexpectedEnd, consumedBefore > maxTokenLength {
+            // as it does when the input is fed in chunks. (So it does for a parse error here: it is
+            // about the number the end completed.)
+            if error.code == .unexpectedEnd || error.code == .syntax, consumedBefore > maxTokenLength {
                 let bytes = whole ?? held.fedBytes
                 let base = consumedBefore - bytes.count
                 if let (open, previous) = TokenScanner(bytes: bytes, allowComments: allowComments).openToken(longerThan: maxTokenLength) {
                     error = tokenTooLong(open.kind, at: base + open.start, pending: pendingToken(after: previous, in: bytes))
+                    throw error
+                }
+            }
+            if error.code == .unexpectedEnd { placeCutString(&error, whole: whole) }
+            if error.code == .syntax, let offset = error.offset {
+                // A token the end completed: yajl points past it.
+                let bytes = whole ?? held.fedBytes
+                if let start = Tokenizer.tokenStart(.endingAt(offset), in: bytes, from: consumedBefore - bytes.count,
+                                                    allowComments: allowComments) {
+                    error.offset = start
+                    error.line = nil
+                    error.column = nil
+                    lines?.locate(&error, offset: start, at: consumedBefore)
                 }
             }
             throw error
@@ -307,6 +324,9 @@ struct Tokenizer: ~Copyable {
     private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return false }
         feedCount += 1
+        if firstNonBlankOffset == nil, let i = chunk.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            firstNonBlankOffset = consumedBefore + i
+        }
         builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, inputStart: base,
                                                 inputEnd: base + chunk.count, carry: carry, lines: lines)
         // Set again by the tokens yajl reads straight from this chunk.
@@ -400,6 +420,9 @@ struct Tokenizer: ~Copyable {
                let overlong = overlongToken(at: afterKeyAndValue ? .holding(offset) : parseError ? .endingAt(consumedBefore + consumed) : .containing(offset),
                                             chunk: chunk, carry: carry) {
                 return tokenTooLong(overlong.kind, at: overlong.start, pending: overlong.pending, chunk: chunk)
+            }
+            if !atEnd, let offset = error.offset {
+                pointAtOffendingStart(&error, yajlOffset: offset, parseError: parseError, chunk: chunk, carry: carry)
             }
         }
         if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: chunk, at: consumedBefore) }

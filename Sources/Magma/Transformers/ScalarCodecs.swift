@@ -64,11 +64,12 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     override func write(_ value: T, into w: inout JSONWriter) throws { w.integer(value) }
 }
 
-/// `Double`, correctly rounded; a number too large for it (`1e400`) is an error.
+/// `Double`, correctly rounded; a number too large for it (`1e400`), or nonzero and too small
+/// (`1e-400`, which would round to zero), is an error.
 final class DoubleCodec: Codec<Double>, @unchecked Sendable {
     static let shared = DoubleCodec()
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Double {
-        guard let v = NumberParsing.double(text) else {
+        guard let v = NumberParsing.doubleInRange(text) else {
             throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for Double")
         }
         return v
@@ -87,7 +88,7 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
 final class FloatCodec: Codec<Float>, @unchecked Sendable {
     static let shared = FloatCodec()
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float {
-        guard let v = NumberParsing.float(text) else {
+        guard let v = NumberParsing.floatInRange(text) else {
             throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for Float")
         }
         return v
@@ -173,7 +174,7 @@ final class EpochCodec: Codec<Date>, @unchecked Sendable {
 
     override var typeName: String { unitsPerSecond == 1 ? "Date (epoch seconds)" : "Date (epoch milliseconds)" }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Date {
-        guard let v = NumberParsing.double(text) else {
+        guard let v = NumberParsing.doubleInRange(text) else {
             throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for a date")
         }
         return Date(timeIntervalSince1970: v / unitsPerSecond)

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+@testable import Magma
+
+/// Limits and promises that hold in every layout and error policy (issue 19): `maxDepth` inside a
+/// record being skipped, one value per NDJSON line in every NDJSON entry point, and an error's
+/// path and record index that agree. Every case runs whole, in every chunk size and split in two
+/// at every offset (`streamOutcomeEverywhere`).
+@Suite struct RecordStreamLimitTests {
+    typealias Outcome = StreamOutcome
+
+    static func options(maxDepth: Int = 512) -> DecodingOptions {
+        var options = DecodingOptions()
+        options.maxDepth = maxDepth
+        return options
+    }
+
+    // MARK: maxDepth inside a skipped record
+
+    /// A record that fails (an array where an object is expected) is skipped, but brackets too
+    /// deep inside it stop the stream at the first one, in every layout that skips by counting.
+    @Test(arguments: [("[{\"id\":1},[[[[[]]]]],{\"id\":3}]", RecordDecoder<StreamEvent>.Layout.array, 3, 12),
+                      ("{\"id\":1} [[[[[]]]]] {\"id\":3}", .concatenated, 3, 12),
+                      ("{\"items\":[{\"id\":1},[[[[[]]]]],{\"id\":3}]}", .array(at: "items"), 4, 21)])
+    func tooDeepInsideASkippedRecord_stopsAtTheFirstBracketTooDeep(input: String, layout: RecordDecoder<StreamEvent>.Layout,
+                                                                   maxDepth: Int, offset: Int) {
+        let outcome = streamOutcomeEverywhere(input, layout, policy: .skip, options: Self.options(maxDepth: maxDepth))
+        #expect(outcome.records.map(\.id) == [1], "\(outcome)")
+        #expect(outcome.skipped.map(\.code) == [.typeMismatch], "\(outcome)")
+        #expect(outcome.error?.code == .depthLimitExceeded, "\(outcome)")
+        #expect(outcome.error?.offset == offset, "\(outcome)")
+        #expect(outcome.error?.recordIndex == 1, "\(outcome)")
+        let stopped = streamOutcomeEverywhere(input, layout, policy: .stop, options: Self.options(maxDepth: maxDepth))
+        #expect(stopped.error?.code == .typeMismatch, "\(stopped)")
+    }
+
+    /// Too deep inside a mapped value of a record stops a stream that skips bad records too: the
+    /// rest of the record could not be read past in bounded memory.
+    @Test func tooDeepInsideAMappedValue_stopsASkippingStream() {
+        let input = #"[{"id":1},{"id":2,"tags":[[[[]]]]},{"id":3}]"#
+        let outcome = streamOutcomeEverywhere(input, .array, policy: .skip, options: Self.options(maxDepth: 3))
+        #expect(outcome.records.map(\.id) == [1], "\(outcome)")
+        #expect(outcome.skipped.isEmpty, "\(outcome)")
+        #expect(outcome.error?.code == .depthLimitExceeded, "\(outcome)")
+        #expect(outcome.error?.offset == 26, "\(outcome)")
+        #expect(outcome.error?.recordIndex == 1, "\(outcome)")
+    }
+
+    /// An NDJSON line too deep loses that line only: each line has a parse of its own, and the
+    /// rest of a failed line is read past, not parsed.
+    @Test func tooDeepNDJSONLine_losesThatLineOnly() {
+        let input = "{\"id\":1}\n{\"id\":2,\"x\":[[[[]]]]}\n{\"id\":3}\n"
+        let outcome = streamOutcomeEverywhere(input, .ndjson, policy: .skip, options: Self.options(maxDepth: 3))
+        #expect(outcome.records.map(\.id) == [1, 3], "\(outcome)")
+        #expect(outcome.skipped.map(\.code) == [.depthLimitExceeded], "\(outcome)")
+        #expect(outcome.skipped.map(\.line) == [2], "\(outcome)")
+    }
+
+    /// An endless run of `[` after a record that is skipped stops once it passes the limit: long
+    /// before the input ends, holding next to nothing.
+    @Test(arguments: [RecordDecoder<StreamEvent>.Layout.array, .concatenated])
+    func endlessBracketsInASkippedRecord_stopAtTheLimit(layout: RecordDecoder<StreamEvent>.Layout) {
+        let head = Array((layout == .array ? "[{\"id\":1}," : "{\"id\":1} ").utf8)
+        let chunk = [UInt8](repeating: UInt8(ascii: "["), count: 4096)
+        var fed = 0
+        let outcome = streamOutcome([head], layout, policy: .skip, options: Self.options(maxDepth: 512)) {
+            fed += 1
+            return fed <= 1024 ? chunk : nil  // up to 4 MiB
+        }
+        #expect(outcome.error?.code == .depthLimitExceeded, "\(outcome)")
+        #expect(outcome.error?.offset == head.count + (layout == .array ? 511 : 512), "\(outcome)")
+        #expect(fed <= 2, "fed \(fed) chunks of brackets")
+        #expect(outcome.mostHeld < 8192)
+    }
+
+    // MARK: One value per NDJSON line
+
+    static let trailingContent = [#"{"id":2}{"id":5}"#, #"{"id":2} {"id":5}"#, #"{"id":2} 5"#, #"{"id":2}]"#,
+                                  #"{"id":2} "x""#, #"{"id":2} x"#, #"{"id":2}, "#]
+
+    /// A line with anything after its value is an error and delivers nothing: with `.skip` only
+    /// the error, with `.stop` the error and no record of that line.
+    @Test(arguments: trailingContent)
+    func lineWithTrailingContent_isAnErrorAndDeliversNothing(line: String) {
+        let input = "{\"id\":1}\n" + line + "\n{\"id\":3}\n"
+        let skipped = streamOutcomeEverywhere(input, .ndjson, policy: .skip, options: .init())
+        #expect(skipped.records.map(\.id) == [1, 3], "\(skipped)")
+        #expect(skipped.skipped.map(\.code) == [.syntax], "\(skipped)")
+        #expect(skipped.skipped.map(\.line) == [2], "\(skipped)")
+        #expect(skipped.skipped.map(\.recordIndex) == [1], "\(skipped)")
+        let stopped = streamOutcomeEverywhere(input, .ndjson, policy: .stop, options: .init())
+        #expect(stopped.records.map(\.id) == [1], "\(stopped)")
+        #expect(stopped.error.map(Outcome.summary) == skipped.skipped.first.map(Outcome.summary), "\(stopped)")
+        // The last line, without a newline.
+        let last = streamOutcomeEverywhere("{\"id\":1}\n" + line, .ndjson, policy: .stop, options: .init())
+        #expect(last.records.map(\.id) == [1], "\(last)")
+        #expect(last.error?.code == .syntax, "\(last)")
+    }
+
+    /// Every NDJSON entry point agrees: `forEachRecord`, `records` (async), a byte-range split and
+    /// the parallel decoder deliver no record from a line with trailing content.
+    @Test func lineWithTrailingContent_everyEntryPointAgrees() async throws {
+        let lines = (0..<40).map { $0 == 17 ? "{\"id\":17}{\"id\":99}" : "{\"id\":\($0)}" }
+        let data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let expected = (0..<40).filter { $0 != 17 }
+        var seen: [Int] = []
+        let skipped = try JSONAdapter.forEachRecord(StreamEvent.self, in: data, layout: .ndjson, errorPolicy: .skip) { seen.append($0.id) }
+        #expect(seen == expected)
+        #expect(skipped.map(\.line) == [18])
+        seen = []
+        _ = try JSONAdapter.forEachRecord(StreamEvent.self, in: data, byteRange: 0..<data.count, errorPolicy: .skip) { seen.append($0.id) }
+        #expect(seen == expected)
+        let pieces = chunks(Array(data), 7)
+        let stream = AsyncStream<[UInt8]> { continuation in
+            for piece in pieces { continuation.yield(piece) }
+            continuation.finish()
+        }
+        var async: [Int] = []
+        for try await record in JSONAdapter.records(StreamEvent.self, from: stream, layout: .ndjson, errorPolicy: .skip) {
+            async.append(record.id)
+        }
+        #expect(async == expected)
+        let parallel = try JSONAdapter.modelsInParallel(StreamEvent.self, ndjson: data, options: .init(), errorPolicy: .skip,
+                                                        concurrency: 4, minimumShardBytes: 16)
+        #expect(parallel.models.map(\.id) == expected)
+        #expect(parallel.skipped.count == 1)
+        #expect(throws: JSONError.self) {
+            _ = try JSONAdapter.modelsInParallel(StreamEvent.self, ndjson: data, options: .init(), errorPolicy: .stop,
+                                                 concurrency: 4, minimumShardBytes: 16)
+        }
+    }
+
+    /// A record is counted in the progress once delivered: a line that fails counts nothing.
+    @Test func progress_countsOnlyDeliveredRecords() throws {
+        var delivered = 0
+        let decoder = RecordDecoder(StreamEvent.self, layout: .ndjson, errorPolicy: .skip) { _ in delivered += 1 }
+        try decoder.feed(Array("{\"id\":1}\n{\"id\":2}{\"id\":3}\n".utf8))
+        try decoder.finish()
+        #expect(delivered == 1)
+        #expect(decoder.progress.records == 1)
+        #expect(decoder.progress.skipped == 1)
+    }
+
+    /// A chunk whose `feed` threw after records from it were delivered counts in `progress.bytes`:
+    /// it was handed to the decoder.
+    @Test(arguments: [RecordDecoder<StreamEvent>.Layout.array, .ndjson, .concatenated])
+    func progress_countsTheChunkThatThrew(layout: RecordDecoder<StreamEvent>.Layout) throws {
+        let input = layout == .array ? "[{\"id\":1},{\"id\":\"x\"}]" : "{\"id\":1}\n{\"id\":\"x\"}\n"
+        var delivered = 0
+        let decoder = RecordDecoder(StreamEvent.self, layout: layout, errorPolicy: .stop) { _ in delivered += 1 }
+        try decoder.feed(Array("  ".utf8))
+        #expect(throws: JSONError.self) { try decoder.feed(Array(input.utf8)) }
+        #expect(delivered == 1)
+        #expect(decoder.progress.bytes == 2 + input.utf8.count)
+    }
+
+    // MARK: Path and record index agree
+
+    /// The input ends inside a record being skipped: the error names that record, at the path
+    /// the skip reported.
+    @Test func endInsideASkippedRecord_namesThatRecord() {
+        let outcome = streamOutcomeEverywhere("[{\"id\":1},[[[", .array, policy: .skip, options: .init())
+        #expect(outcome.skipped.map(\.path) == ["$[1]"], "\(outcome)")
+        #expect(outcome.skipped.map(\.recordIndex) == [1], "\(outcome)")
+        #expect(outcome.error?.code == .unexpectedEnd, "\(outcome)")
+        #expect(outcome.error?.path == "$[1]", "\(outcome)")
+        #expect(outcome.error?.recordIndex == 1, "\(outcome)")
+        let concatenated = streamOutcomeEverywhere("{\"id\":1} [[[", .concatenated, policy: .skip, options: .init())
+        #expect(concatenated.error?.recordIndex == 1, "\(concatenated)")
+    }
+
+    /// The input ends inside a key: the path is the object's, not the key before it.
+    @Test func endInsideAKey_pathIsTheObjects() {
+        let line = streamOutcomeEverywhere("{\"id\":1}\n{\"tags\":[],\"sco", .ndjson, policy: .skip, options: .init())
+        #expect(line.skipped.map(\.code) == [.unexpectedEnd], "\(line)")
+        #expect(line.skipped.map(\.path) == ["$"], "\(line)")
+        let array = streamOutcomeEverywhere("[{\"id\":1,\"tags\":[],\"sco", .array, policy: .stop, options: .init())
+        #expect(array.error?.code == .unexpectedEnd, "\(array)")
+        #expect(array.error?.path == "$[0]", "\(array)")
+        #expect(array.error?.property == nil, "\(array)")
+        // Inside a value, the key is the one being read.
+        let value = streamOutcomeEverywhere("[{\"id\":1,\"name\":\"ab", .array, policy: .stop, options: .init())
+        #expect(value.error?.path == "$[0].name", "\(value)")
+    }
+}
