@@ -104,7 +104,7 @@ import Testing
 
     /// `URL(string:)` on Linux percent-encodes invalid characters: `"not a valid URL"` must not
     /// become `not%20a%20valid%20URL`, through a `URL` property, an array of URLs, or `.url`.
-    @Test(arguments: ["not a valid URL", "http://x.org/a b", "http://[::1", "http://x.org/é"])
+    @Test(arguments: ["not a valid URL", "http://x.org/a b", "http://[::1", "http://x.org/a<b>", "http://x.org/a>b"])
     func malformedURL_isInvalidValue(text: String) throws {
         let property = failureEverywhere(Home.self, #"{"home": "\#(text)"}"#)
         #expect(property?.code == .invalidValue)
@@ -114,6 +114,15 @@ import Testing
         #expect(element?.code == .invalidValue)
         #expect(element?.path == "$.links[1]")
         #expect(throws: JSONError.self) { try Transformer<JSONValue, URL>.url.transform(.string(text)) }
+    }
+
+    /// What producers leave unescaped and browsers encode (non-ASCII, brackets in a path): taken
+    /// as `JSONDecoder` takes it, percent-encoded.
+    @Test(arguments: ["https://github.com/ben207[bot]", "http://x.org/é", "http://x.org/a?b={c}|d"])
+    func unescapedButUnambiguous_decodesAsJSONDecoderDoes(text: String) throws {
+        let model = try JSONAdapter.model(Home.self, from: #"{"home": "\#(text)"}"#)
+        #expect(model.home == URL(string: text))
+        #expect(model.home != nil)
     }
 
     @Test func wellFormedURLs_stillDecode() throws {

@@ -77,18 +77,26 @@ extension Codec {
 // MARK: - Wrappers
 
 /// `Optional<Wrapped>`: null is nil, anything else is the wrapped type's.
+///
+/// With `nullIsError`, the optional is only where the value is kept (a `@JSONModel` draft's slot
+/// for a non-optional property): `null` then goes to the wrapped codec too, and is the error a
+/// non-optional property gives.
 final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     let wrapped: Codec<Wrapped>
-    init(_ wrapped: Codec<Wrapped>) { self.wrapped = wrapped }
+    private let nullIsError: Bool
+    init(_ wrapped: Codec<Wrapped>, nullIsError: Bool = false) {
+        self.wrapped = wrapped
+        self.nullIsError = nullIsError
+    }
 
-    override var typeName: String { wrapped.typeName + "?" }
-    override var acceptsNull: Bool { true }
+    override var typeName: String { nullIsError ? wrapped.typeName : wrapped.typeName + "?" }
+    override var acceptsNull: Bool { !nullIsError || wrapped.acceptsNull }
     override var objectOwner: ContainerOwner? { wrapped.objectOwner }
     override var arrayOwner: ContainerOwner? { wrapped.arrayOwner }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.string(bytes, flags) }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.number(text, flags) }
     override func bool(_ value: Bool, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.bool(value, flags) }
-    override func null() throws -> Wrapped? { nil }
+    override func null() throws -> Wrapped? { nullIsError ? try wrapped.null() : nil }
     override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Wrapped? {
         try wrapped.take(storage, from: owner)
     }

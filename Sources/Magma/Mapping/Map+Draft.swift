@@ -1,7 +1,8 @@
 // The lines `@JSONModel` writes into a model's draft. A property the model declares non-optional
 // is held as an optional in the draft (the draft must be default-constructible, and the model's
 // init moves the value out): with no default its line is required (absent → `missingKey`), and
-// either way it reads `null` as the model's type does (an error), not as nil. Lines are named after the model, not the draft, so that errors and loaded
+// either way it reads `null` as the model's type does (an error), not as nil (`OptionalCodec`
+// with `nullIsError`). Lines are named after the model, not the draft, so that errors and loaded
 // mappings say `GHIssue.url`.
 
 extension Map {
@@ -42,7 +43,7 @@ extension Map {
     ///   - required: False for a property with a default (absent keeps it).
     public init<V>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil,
                    _ transformer: Transformer<JSONValue, V>, required: Bool = true) {
-        self.init(property, keyPath ?? "", Transformer(codec: NonNullCodec(transformer.codec)), required: required)
+        self.init(property, keyPath ?? "", Transformer(codec: OptionalCodec(transformer.codec, nullIsError: true)), required: required)
         derivesKey = keyPath == nil
     }
 
@@ -78,35 +79,3 @@ extension Map {
         return map
     }
 }
-
-/// `V?` in a draft for a non-optional `V`: every token goes to the `V` codec, `null` included
-/// (so it is the error a non-optional property gives); the draft's optional is only the slot.
-final class NonNullCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
-    let wrapped: Codec<Wrapped>
-    init(_ wrapped: Codec<Wrapped>) { self.wrapped = wrapped }
-
-    override var typeName: String { wrapped.typeName }
-    override var acceptsNull: Bool { wrapped.acceptsNull }
-    override var objectOwner: ContainerOwner? { wrapped.objectOwner }
-    override var arrayOwner: ContainerOwner? { wrapped.arrayOwner }
-    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.string(bytes, flags) }
-    override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.number(text, flags) }
-    override func bool(_ value: Bool, _ flags: CodecFlags) throws -> Wrapped? { try wrapped.bool(value, flags) }
-    override func null() throws -> Wrapped? { try wrapped.null() }
-    override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Wrapped? {
-        try wrapped.take(storage, from: owner)
-    }
-    override func encode(_ value: Wrapped?) throws -> JSONValue {
-        guard let value else { return .null }
-        return try wrapped.encode(value)
-    }
-    override func write(_ value: Wrapped?, into w: inout JSONWriter) throws {
-        guard let value else { return w.null() }
-        try wrapped.write(value, into: &w)
-    }
-    override func isNil(_ value: Wrapped?) -> Bool { value == nil }
-    override var isReversible: Bool { wrapped.isReversible }
-}
-
-/// The fast field slots see through it as they see through `OptionalCodec`.
-extension NonNullCodec: OptionalUnwrapping { var wrappedCodec: AnyObject { wrapped } }

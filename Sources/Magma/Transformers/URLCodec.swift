@@ -83,10 +83,20 @@ final class URLCache {
         return url
     }
 
-    /// Strict: `URL(string:)` alone percent-encodes what is not allowed in a URL (on Linux
-    /// `"not a valid URL"` becomes `not%20a%20valid%20URL`), so a malformed value would pass.
+    /// Strict where it matters: `URL(string:)` alone percent-encodes anything a URL may not hold
+    /// (on Linux `"not a valid URL"` becomes `not%20a%20valid%20URL`), so a malformed value would
+    /// pass. A value RFC 3986 accepts as it is, is taken as it is. Otherwise it is taken with
+    /// Foundation's percent-encoding (as `JSONDecoder` takes it) only when what needs encoding is
+    /// what real producers leave unescaped and browsers encode the same way: non-ASCII letters
+    /// and `[ ] { } | ^` and a backquote in a path or query (GitHub's `…/ben207[bot]`).
+    /// Whitespace, control characters, `"`, `<`, `>` and `\` mean the text is not a URL at all.
     static func parse(_ bytes: UnsafeRawBufferPointer) -> URL? {
-        URL(string: String(checkedUTF8: bytes), encodingInvalidCharacters: false)
+        let text = String(checkedUTF8: bytes)
+        if let url = URL(string: text, encodingInvalidCharacters: false) { return url }
+        for byte in bytes where byte <= 0x20 || byte == 0x7F || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x5C {
+            return nil
+        }
+        return URL(string: text)
     }
 
     /// Lookups on this thread that had to parse.
