@@ -131,7 +131,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             if property.explicitlyRequired { arguments.append("required: true") }
             call = "Magma.Map(\(([path] + arguments).joined(separator: ", ")))"
         }
-        return "\(call).named(\"\(property.name)\", in: \"\(model)\")"
+        return "\(call).named(\"\(property.bareName)\", in: \"\(model)\")"
     }
 
     /// `init(jsonDraft:)`: every mapped property from the draft, required ones unwrapped (the
@@ -140,12 +140,12 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         // Every check that can throw comes before the first stored property is set: a throw
         // between two stores made the compiler track (and copy) the half-built value.
         let checks = model.properties.filter(\.isRequiredNonOptional).map { property -> String in
-            let name = property.name
-            return "\(indent)    guard let _\(name) = draft.\(name).take() else { throw Self.missingDraftValue(\"\(model.typeName).\(name)\") }"
+            let (name, bare) = (property.name, property.bareName)
+            return "\(indent)    guard let _\(bare) = draft.\(name).take() else { throw Self.missingDraftValue(\"\(model.typeName).\(bare)\") }"
         }
         let assignments = model.properties.map { property -> String in
             let name = property.name
-            if property.isRequiredNonOptional { return "\(indent)    self.\(name) = _\(name)" }
+            if property.isRequiredNonOptional { return "\(indent)    self.\(name) = _\(property.bareName)" }
             if property.isHeldOptional, let value = property.initializer {
                 return "\(indent)    self.\(name) = draft.\(name).take() ?? \(value.trimmedDescription)"
             }

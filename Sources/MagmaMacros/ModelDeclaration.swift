@@ -7,7 +7,10 @@ import SwiftSyntax
 
 /// One stored property @JSONModel maps.
 struct MappedProperty {
+    /// The name as written: `` `default` `` keeps its backquotes (it is a keyword).
     let name: String
+    /// The name without backquotes, for names made from it and for messages.
+    var bareName: String { name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name }
     /// The type as written; nil when inferred from the initial value.
     let type: TypeSyntax?
     let initializer: ExprSyntax?
@@ -141,7 +144,7 @@ struct ModelDeclaration {
             let keys: [String]
             if !property.keys.isEmpty {
                 keys = property.keys
-            } else if let derived = keyNaming.key(for: property.name) {
+            } else if let derived = keyNaming.key(for: property.bareName) {
                 keys = [derived]
             } else {
                 continue

@@ -6,12 +6,13 @@ import Magma
 /// package that depends on this one, and decodes every corpus with them into models that encode
 /// back to equivalent JSON (null members and number spellings aside).
 ///
-/// The style is one parameter: `.map` until the `@JSONModel` macro is on main, then `.macro`.
+/// Both styles are built: the `@JSONModel` form `magma generate` writes by default, and the `Map`
+/// form of `--style map`.
 /// The scratch package lives in `.build-generate-check/` (ignored by git) so a rerun builds only
 /// what changed; its first build compiles Magma again (a minute or two on 2 cores). Set
 /// `MAGMA_SKIP_GENERATE_BUILD=1` to leave it out of a quick local run.
 @Suite(.serialized) struct GeneratedModelBuildTests {
-    static let style = "map"
+    static let styles = ["macro", "map"]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -37,13 +38,16 @@ import Magma
         try? fm.removeItem(at: scratch.appendingPathComponent("Sources"))
         var targets: [String] = []
         for corpus in Self.corpora {
-            let folder = scratch.appendingPathComponent("Sources/Check_\(corpus.name)")
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-            let run = try MagmaTool.run(["generate", "--style", Self.style, "--name", corpus.model, corpus.url.path,
-                                         "--output", folder.appendingPathComponent("Models.swift").path])
-            try #require(run.status == 0, "\(corpus.name): \(run.stderr)")
-            try Data(Self.main(model: corpus.model).utf8).write(to: folder.appendingPathComponent("main.swift"))
-            targets.append("Check_\(corpus.name)")
+            for style in Self.styles {
+                let target = "Check_\(corpus.name)_\(style)"
+                let folder = scratch.appendingPathComponent("Sources/\(target)")
+                try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+                let run = try MagmaTool.run(["generate", "--style", style, "--name", corpus.model, corpus.url.path,
+                                             "--output", folder.appendingPathComponent("Models.swift").path])
+                try #require(run.status == 0, "\(corpus.name), \(style): \(run.stderr)")
+                try Data(Self.main(model: corpus.model).utf8).write(to: folder.appendingPathComponent("main.swift"))
+                targets.append(target)
+            }
         }
         let manifest = """
             // swift-tools-version:6.0
@@ -59,9 +63,11 @@ import Magma
         let build = try Self.shell(["swift", "build", "--package-path", scratch.path])
         try #require(build.status == 0, "the generated models do not build:\n\(build.output.suffix(6000))")
         for corpus in Self.corpora {
-            let check = try Self.shell([scratch.appendingPathComponent(".build/debug/Check_\(corpus.name)").path, corpus.url.path])
-            #expect(check.status == 0, "\(corpus.name): \(check.output.suffix(3000))")
-            #expect(check.output.hasPrefix("ok "), "\(corpus.name): \(check.output.suffix(3000))")
+            for style in Self.styles {
+                let check = try Self.shell([scratch.appendingPathComponent(".build/debug/Check_\(corpus.name)_\(style)").path, corpus.url.path])
+                #expect(check.status == 0, "\(corpus.name), \(style): \(check.output.suffix(3000))")
+                #expect(check.output.hasPrefix("ok "), "\(corpus.name), \(style): \(check.output.suffix(3000))")
+            }
         }
     }
 

@@ -227,6 +227,15 @@ struct MappedHolder: JSONModel, Equatable {
         #expect(skipped.skipped.map(\.code) == [.missingKey])
     }
 
+    @Test func keywordNames_decodeAndNameTheirErrors() throws {
+        let value = try decodeEverywhere(MacroKeywords.self, #"{"default": true, "public": true}"#)
+        #expect(value == MacroKeywords(default: true, public: true, private: nil))
+        #expect(try JSONAdapter.model(MacroKeywords.self, from: JSONAdapter.json(from: value)) == value)
+        let error = try #require(failureEverywhere(MacroKeywords.self, #"{"public": true}"#))
+        #expect(error.property == "MacroKeywords.default")
+        #expect(error.message == #"missing key "default" for required property MacroKeywords.default"#)
+    }
+
     @Test func nestedTypes_decodeAndEncode() throws {
         let row = try decodeEverywhere(MacroNamespace.Row.self, #"{"id": 1, "cells": [{"text": "a"}, {"text": null}]}"#)
         #expect(row == MacroNamespace.Row(id: 1, cells: [.init(text: "a"), .init(text: nil)]))
@@ -238,6 +247,13 @@ struct MappedHolder: JSONModel, Equatable {
         #expect(error.code == .validationFailed)
         #expect(try decodeEverywhere(MacroChecked.self, #"{"low": 1, "high": 5}"#).span == 4)
     }
+}
+
+/// Keywords as property names (as `magma generate` writes them for keys like "default").
+@JSONModel struct MacroKeywords: Equatable {
+    let `default`: Bool
+    var `public` = false
+    let `private`: String?
 }
 
 /// Models nested in another type: the expansion names them as the extension does.
