@@ -1,5 +1,5 @@
 # Magma: the two commands a new user needs.
-#   make bench   the side-by-side benchmark against Foundation's JSON (release build, ~3 minutes)
+#   make bench   the side-by-side benchmark against Foundation's JSON (release build; ~5 minutes once built)
 #   make test    the test suite
 # Both install libyajl-dev first when it is missing.
 #
