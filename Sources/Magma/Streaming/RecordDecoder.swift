@@ -150,7 +150,9 @@ public final class RecordDecoder<Model: JSONObjectModel> {
                   errorPolicy: errorPolicy, progress: progress, onSkip: onSkip, onRecord: onRecord)
     }
 
-    private init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>, options: DecodingOptions,
+    /// Every public init comes here with the codec of its records (a run-time mapping's, for
+    /// RecordDecoder+Mapping.swift).
+    init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>, options: DecodingOptions,
                                       errorPolicy: ErrorPolicy, progress: ProgressHandle?, onSkip: ((JSONError) -> Void)?,
                                       onRecord: @escaping (Model) throws -> Void) {
         counters = progress ?? ProgressHandle()
@@ -419,23 +421,3 @@ public final class RecordDecoder<Model: JSONObjectModel> {
 
 /// Space, tab, CR: an NDJSON line of only these is blank.
 private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
-
-extension RecordDecoder where Model: JSONModel {
-    /// Creates a decoder whose records are read through a mapping given at run time (one loaded
-    /// from a mapping file, or built from a command line) instead of the model's own; nested
-    /// models use their own.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - layout: How the records are laid out.
-    ///   - mapping: The mapping to read each record through.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip and report it.
-    ///   - onSkip: Called with each skipped record's error (its record index, offset, reason).
-    ///   - onRecord: Called with each record, in order, as soon as it is complete.
-    public convenience init(_ type: Model.Type, layout: Layout, mapping: JSONMapping<Model.MappingRoot>,
-                            options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
-                            onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: layout, envelope: NoEnvelope.self, codec: ModelCodec<Model>(mapping: mapping), options: options,
-                  errorPolicy: errorPolicy, progress: nil, onSkip: onSkip, onRecord: onRecord)
-    }
-}

@@ -1,0 +1,121 @@
+// How TapeDecoder reaches a type without asking it to decode itself: arrays and String-keyed
+// dictionaries read straight from the tape, the per-decoder table of known types' routes, and
+// the small helpers for paths and integers they share.
+
+import Foundation
+
+/// Arrays and `String`-keyed dictionaries, decoded straight from the tape (see `TapeDecoder.unwrap`).
+protocol TapeDirectDecodable {
+    static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any
+}
+
+extension Array: TapeDirectDecodable where Element: Decodable {
+    /// The loop is here, where `Self`'s metadata is at hand: a generic function building a
+    /// `[Element]` would look it up per call.
+    static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any {
+        let count = try decoder.checkArray(i, path)
+        // Concrete loops for the common elements: unspecialized, even `Self()` and `append` look
+        // up the storage class's metadata (10 % of canada.json's instructions).
+        if Element.self == Double.self { return try decoder.elements(i, count, path) { try decoder.unwrapFloat($0, as: Double.self, path, $1) } }
+        if Element.self == Int.self { return try decoder.elements(i, count, path) { try decoder.unwrapInteger($0, as: Int.self, path, $1) } }
+        if Element.self == String.self { return try decoder.elements(i, count, path) { try decoder.unwrapString($0, path, $1) } }
+        var result = Self()
+        result.reserveCapacity(count)
+        var k = i + 1
+        for index in 0..<count {
+            result.append(try decoder.unwrap(k, as: Element.self, for: path, PathKey(index: index)))
+            k = decoder.tape.next(after: k)
+        }
+        return result
+    }
+}
+
+extension Dictionary: TapeDirectDecodable where Key == String, Value: Decodable {
+    /// As for arrays, the loop is where `Self`'s metadata is at hand. The first of duplicate keys
+    /// wins, as in JSONDecoder's keyed containers.
+    static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any {
+        try decoder.checkObject(i, path)
+        let tape = decoder.tape
+        var result = Self()
+        result.reserveCapacity(tape[i].count)
+        var k = i + 1
+        let end = tape[i].end
+        while k < end {
+            let name = String(checkedUTF8: tape.text(tape[k]))
+            if result[name] == nil { result[name] = try decoder.unwrap(k + 1, as: Value.self, for: path, PathKey(dictionaryKey: name)) }
+            k = tape.next(after: k + 1)
+        }
+        return result
+    }
+}
+
+/// Which types decode straight from the tape, remembered per type: a few pointer compares
+/// instead of a conformance lookup per value.
+final class TypeRoutes {
+    private struct Route {
+        let type: ObjectIdentifier
+        let direct: (any TapeDirectDecodable.Type)?
+    }
+
+    private let routes = UnsafeMutablePointer<Route>.allocate(capacity: 32)
+    private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    init() { count.initialize(to: 0) }
+
+    deinit {
+        routes.deinitialize(count: count.pointee)
+        routes.deallocate()
+        count.deallocate()
+    }
+
+    @inline(__always)
+    func route(for type: Any.Type) -> (any TapeDirectDecodable.Type)? {
+        let id = ObjectIdentifier(type)
+        let n = count.pointee
+        for k in 0..<n where routes[k].type == id { return routes[k].direct }
+        let direct = type as? any TapeDirectDecodable.Type
+        if n < 32 {
+            (routes + n).initialize(to: Route(type: id, direct: direct))
+            count.pointee = n + 1
+        }
+        return direct
+    }
+}
+
+/// Coding paths as Magma's JSON paths (`$.statuses[3].user`), for `JSONError.path`.
+enum JSONPathText {
+    static func render(_ path: [any CodingKey]) -> String {
+        var text = "$"
+        for key in path {
+            if let i = key.intValue, key.stringValue == "Index \(i)" { text += "[\(i)]" } else { text += JSONPath.component(key.stringValue) }
+        }
+        return text
+    }
+}
+
+extension Tape {
+    /// 1-based line and column (in bytes) of `offset`; the first call indexes the lines.
+    func lineAndColumn(of offset: Int) -> (Int, Int) {
+        let starts = lineStarts()
+        // The last line start at or before offset.
+        var lo = 0, hi = starts.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid }
+        }
+        return (lo + 1, offset - starts[lo] + 1)
+    }
+}
+
+extension FixedWidthInteger {
+    /// The integer part of a `Decimal` (JSONDecoder truncates, after its Double check has let
+    /// through only values that are integers as Doubles); nil if out of range.
+    init?(exactly decimal: Decimal) {
+        guard decimal.isFinite else { return nil }
+        var text = decimal.description
+        if let point = text.firstIndex(of: ".") { text = String(text[..<point]) }
+        if text == "-0" { text = "0" }
+        guard let v = Self(text) else { return nil }
+        self = v
+    }
+}
