@@ -101,11 +101,11 @@ import Testing
     /// may be subclasses, still goes through its codec.
     @Test func givenMapping_writesAStructThroughItsPlan() throws {
         let mapping = try JSONMapping(declared: Item.declared, loading: Data(Self.file.utf8), registry: Self.registry)
-        #expect(ValueWriter.make(ModelCodec<Item>(mapping: mapping)) is ModelValue<Item>)
+        #expect(ModelCodec<Item>(mapping: mapping).makeValueWriter() is ModelValue<Item>)
         let array = ArrayCodec(ModelCodec<Item>(mapping: mapping))
         #expect((array.valueWriter as? ArrayValue<Item>)?.element is ModelValue<Item>)
         let shelves = try JSONMapping(declared: Shelf.jsonMapping, loading: Data(#"{"properties": {"label": "l"}}"#.utf8))
-        #expect(ValueWriter.make(ModelCodec<Shelf>(mapping: shelves)) is CodecValue<Shelf>)
+        #expect(ModelCodec<Shelf>(mapping: shelves).makeValueWriter() is CodecValue<Shelf>)
     }
 
     /// Optional properties mapped through a transformer of the wrapped type.

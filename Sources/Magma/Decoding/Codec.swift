@@ -41,6 +41,30 @@ class Codec<V>: @unchecked Sendable {
     /// Whether `value` is nil, for the nil policy of encoding.
     func isNil(_ value: V) -> Bool { false }
 
+    // The fast paths of a type, in one place: its codec. A codec that reads or writes its
+    // values without generic code overrides these; everything else runs through `Slot<V>` and
+    // `CodecValue<V>`. Each fast path behaves exactly as the generic one, which it falls back to
+    // for anything unusual (null, lenient coercions, mismatches).
+
+    /// A target that decodes a value straight into a struct's stored property at `offset` (a `V`,
+    /// or a `V?` when `optional`), or nil when the type has no fast path.
+    /// - Parameters:
+    ///   - offset: The stored property's offset in the struct.
+    ///   - optional: Whether the property is a `V?` (this codec's optional form decodes it).
+    ///   - fallback: The generic slot of the property, for every token the fast path leaves.
+    func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? { nil }
+    /// A target that appends each element of a JSON array straight to a `[V]`, or nil.
+    /// - Parameter fallback: The generic element slot, for every token the fast path leaves.
+    func elementTarget(fallback: ValueTarget) -> ValueTarget? { nil }
+    /// A target that appends each element of a JSON array to a `[[V]]` (each element an array of
+    /// `V` read by this codec), or nil.
+    /// - Parameter fallback: The generic element slot of the outer array.
+    func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { nil }
+    /// The writer of a `V` stored at an address, which it writes without copying where it can.
+    func makeValueWriter() -> ValueWriter { CodecValue(self) }
+    /// The writer of a `V?` stored at an address.
+    func makeOptionalValueWriter() -> ValueWriter { OptionalValue<V?>(makeValueWriter()) }
+
     final func mismatch(_ found: String, _ value: String? = nil) -> JSONError {
         JSONError.typeMismatch(expected: typeName, found: found, value: value)
     }
@@ -110,6 +134,11 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     }
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
     override var isReversible: Bool { wrapped.isReversible }
+    /// The wrapped type's fast path for its optional form (none for an optional of an optional).
+    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+        optional ? nil : wrapped.fieldTarget(offset: offset, optional: true, fallback: fallback)
+    }
+    override func makeValueWriter() -> ValueWriter { wrapped.makeOptionalValueWriter() }
 }
 
 /// A codec followed by a Swift-side transformation (a chained or RawRepresentable transformer).
@@ -190,7 +219,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     init(_ element: Codec<Element>) {
         self.element = element
         owner = ArrayOwner(element)
-        valueWriter = ArrayValue<Element>(ValueWriter.make(element))
+        valueWriter = ArrayValue<Element>(element.makeValueWriter())
     }
 
     override var typeName: String { "[\(element.typeName)]" }
@@ -201,6 +230,8 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         try withUnsafePointer(to: value) { try valueWriter.write(UnsafeRawPointer($0), into: &w) }
     }
     override var isReversible: Bool { element.isReversible }
+    override func elementTarget(fallback: ValueTarget) -> ValueTarget? { element.nestedElementTarget(fallback: fallback) }
+    override func makeValueWriter() -> ValueWriter { valueWriter }
 }
 
 final class ArrayOwner<Element>: ContainerOwner {
@@ -210,7 +241,7 @@ final class ArrayOwner<Element>: ContainerOwner {
 
     init(_ element: Codec<Element>) {
         elementSlot = Slot(element, AppendReceiver<Element>())
-        elementTarget = ElementTarget.make(element, fallback: elementSlot) ?? elementSlot
+        elementTarget = element.elementTarget(fallback: elementSlot) ?? elementSlot
     }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
@@ -244,7 +275,7 @@ final class DictionaryCodec<Value>: Codec<[String: Value]>, @unchecked Sendable 
     init(_ value: Codec<Value>) {
         self.value = value
         owner = DictionaryOwner(value)
-        valueWriter = ValueWriter.make(value)
+        valueWriter = value.makeValueWriter()
     }
 
     override var typeName: String { "[String: \(value.typeName)]" }

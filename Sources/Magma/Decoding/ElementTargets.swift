@@ -5,20 +5,8 @@
 // unusual (null, lenient coercions, mismatches) goes to the generic slot.
 import Foundation
 
-class ElementTarget: ForwardingTarget {
-    /// A specialised element target for arrays of `E` read by `codec`, or nil.
-    static func make<E>(_ codec: Codec<E>, fallback: ValueTarget) -> ValueTarget? {
-        switch codec {
-        case is DoubleCodec where E.self == Double.self: return DoubleElement(fallback: fallback)
-        case is IntegerCodec<Int> where E.self == Int.self: return IntElement(fallback: fallback)
-        case is IntegerCodec<Int64> where E.self == Int64.self: return Int64Element(fallback: fallback)
-        case is StringCodec where E.self == String.self: return StringElement(fallback: fallback)
-        case let arrays as ArrayCodec<Double> where E.self == [Double].self && arrays.element is DoubleCodec:
-            return DoubleArrayElement(fallback: fallback)
-        default: return nil
-        }
-    }
-}
+/// Appends to an array of a concrete element type; its codec makes it (`Codec.elementTarget`).
+class ElementTarget: ForwardingTarget {}
 
 final class DoubleElement: ElementTarget {
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {

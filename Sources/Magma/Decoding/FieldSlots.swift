@@ -48,36 +48,7 @@ class FieldSlot: ForwardingTarget {
         self.optional = optional
         super.init(fallback: fallback)
     }
-
-    /// A field slot for `V` if the codec is the built-in one for a type listed here and the
-    /// property is a stored property of a struct; nil otherwise.
-    static func make<Model, V>(_ codec: Codec<V>, _ keyPath: WritableKeyPath<Model, V>, fallback: ValueTarget) -> ValueTarget? {
-        guard let offset = MemoryLayout<Model>.offset(of: keyPath) else { return nil }
-        let wrapped = (codec as? OptionalUnwrapping)?.wrappedCodec
-        let optional = wrapped != nil
-        let base: AnyObject = wrapped ?? codec
-        switch base {
-        case is StringCodec where V.self == String.self || V.self == String?.self:
-            return StringField(offset: offset, optional: optional, fallback: fallback)
-        case is BoolCodec where V.self == Bool.self || V.self == Bool?.self:
-            return BoolField(offset: offset, optional: optional, fallback: fallback)
-        case is DoubleCodec where V.self == Double.self || V.self == Double?.self:
-            return DoubleField(offset: offset, optional: optional, fallback: fallback)
-        case is IntegerCodec<Int> where V.self == Int.self || V.self == Int?.self:
-            return Int64Field(offset: offset, optional: optional, fallback: fallback)
-        case is IntegerCodec<Int64> where V.self == Int64.self || V.self == Int64?.self:
-            return Int64Field(offset: offset, optional: optional, fallback: fallback)
-        case is URLCodec where V.self == URL.self || V.self == URL?.self:
-            return URLField(offset: offset, optional: optional, fallback: fallback)
-        default:
-            return nil
-        }
-    }
 }
-
-/// Lets `FieldSlot.make` see through `OptionalCodec<W>` without knowing `W`.
-protocol OptionalUnwrapping { var wrappedCodec: AnyObject { get } }
-extension OptionalCodec: OptionalUnwrapping { var wrappedCodec: AnyObject { wrapped } }
 
 final class StringField: FieldSlot {
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {

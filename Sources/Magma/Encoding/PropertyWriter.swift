@@ -44,7 +44,7 @@ final class TypedPropertyWriter<Model, V>: PropertyWriter {
     /// runs no generic code for the common types; anything else (class models, computed
     /// properties) through the key path.
     override func member(_ key: MemberKey, part: String?) -> EncodeMember {
-        let value = ValueWriter.make(codec)
+        let value = codec.makeValueWriter()
         if let offset = MemoryLayout<Model>.offset(of: keyPath) {
             return FieldMember(key, offset: offset, value: value, property: self)
         }

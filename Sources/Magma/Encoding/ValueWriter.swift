@@ -1,8 +1,9 @@
 // ValueWriter: writes the value stored at an address (a struct model's field, an array element)
 // without copying it first. The common scalar types and their optionals have non-generic writers;
 // models and arrays are walked in place; optionals of anything else are copied once; every other
-// codec is called with a copy of the value (`CodecValue`). Each writer writes exactly what its
-// codec's `write` would, and treats as nil exactly what its codec's `isNil` does.
+// codec is called with a copy of the value (`CodecValue`). A codec makes its writer
+// (`Codec.makeValueWriter`). Each writer writes exactly what its codec's `write` would, and treats
+// as nil exactly what its codec's `isNil` does.
 import Foundation
 
 class ValueWriter {
@@ -14,41 +15,6 @@ class ValueWriter {
         w.key(key)
         try write(value, into: &w)
     }
-
-    /// The writer for values of `codec`'s type.
-    static func make<V>(_ codec: Codec<V>) -> ValueWriter {
-        if let source = codec as? ValueWriterSource { return source.makeValueWriter() }
-        switch codec {
-        case is StringCodec where V.self == String.self: return StringValue(optional: false)
-        case is BoolCodec where V.self == Bool.self: return BoolValue(optional: false)
-        case is DoubleCodec where V.self == Double.self: return DoubleValue(optional: false)
-        case is IntegerCodec<Int> where V.self == Int.self: return Int64Value(optional: false)
-        case is IntegerCodec<Int64> where V.self == Int64.self: return Int64Value(optional: false)
-        case is URLCodec where V.self == URL.self: return URLValue(optional: false)
-        default: return CodecValue(codec)
-        }
-    }
-}
-
-/// Codecs whose values have a writer of their own shape (optionals, arrays, models).
-protocol ValueWriterSource: AnyObject {
-    func makeValueWriter() -> ValueWriter
-}
-
-extension OptionalCodec: ValueWriterSource {
-    func makeValueWriter() -> ValueWriter {
-        let wrapped = ValueWriter.make(self.wrapped)
-        if let scalar = wrapped as? ScalarValue, !scalar.optional { return scalar.optionalForm() }
-        return OptionalValue<Wrapped?>(wrapped)
-    }
-}
-
-extension ArrayCodec: ValueWriterSource {
-    func makeValueWriter() -> ValueWriter { valueWriter }
-}
-
-extension ModelCodec: ValueWriterSource {
-    func makeValueWriter() -> ValueWriter { writesDynamically ? CodecValue(self) : ModelValue(owner) }
 }
 
 // MARK: - Scalars
@@ -57,8 +23,6 @@ extension ModelCodec: ValueWriterSource {
 class ScalarValue: ValueWriter {
     let optional: Bool
     init(optional: Bool) { self.optional = optional }
-    /// The writer of `T?` for this writer of `T`.
-    func optionalForm() -> ValueWriter { fatalError("ScalarValue is abstract") }
     /// Whether the `T?` at `value` is nil (called only when `optional`).
     func isNil(_ value: UnsafeRawPointer) -> Bool { fatalError("ScalarValue is abstract") }
 
@@ -70,7 +34,6 @@ class ScalarValue: ValueWriter {
 }
 
 final class StringValue: ScalarValue {
-    override func optionalForm() -> ValueWriter { StringValue(optional: true) }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let s = value.assumingMemoryBound(to: String?.self).pointee else { return w.null() }
@@ -85,7 +48,6 @@ final class StringValue: ScalarValue {
 }
 
 final class BoolValue: ScalarValue {
-    override func optionalForm() -> ValueWriter { BoolValue(optional: true) }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let b = value.assumingMemoryBound(to: Bool?.self).pointee else { return w.null() }
@@ -101,7 +63,6 @@ final class BoolValue: ScalarValue {
 
 /// `Int` and `Int64` (the same layout on 64-bit platforms, optionals included).
 final class Int64Value: ScalarValue {
-    override func optionalForm() -> ValueWriter { Int64Value(optional: true) }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let i = value.assumingMemoryBound(to: Int64?.self).pointee else { return w.null() }
@@ -116,7 +77,6 @@ final class Int64Value: ScalarValue {
 }
 
 final class DoubleValue: ScalarValue {
-    override func optionalForm() -> ValueWriter { DoubleValue(optional: true) }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let d = value.assumingMemoryBound(to: Double?.self).pointee else { return w.null() }
@@ -131,7 +91,6 @@ final class DoubleValue: ScalarValue {
 }
 
 final class URLValue: ScalarValue {
-    override func optionalForm() -> ValueWriter { URLValue(optional: true) }
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
         if optional {
             guard let url = value.assumingMemoryBound(to: URL?.self).pointee else { return w.null() }

@@ -93,6 +93,8 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
         return storage.assumingMemoryBound(to: Model.self).move()
     }
     override func encode(_ value: Model) throws -> JSONValue { try encodeByWriting(value) }
+    /// A model is written in place through its plan, unless its writing depends on the value.
+    override func makeValueWriter() -> ValueWriter { writesDynamically ? CodecValue(self) : ModelValue(owner) }
     override func write(_ value: Model, into w: inout JSONWriter) throws {
         if let clusterWriter, try clusterWriter.write(value, into: &w) { return }
         try ModelCodec.write(value, mapping: mapping, discriminator: nil, into: &w)

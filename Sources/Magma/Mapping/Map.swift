@@ -73,7 +73,8 @@ public struct Map<Model> {
         bareName = Map.bareName(of: described, model: Model.self)
         source = .single(keyPath) { name in
             let slot = Slot(codec, PropertyReceiver(property), property: name)
-            return FieldSlot.make(codec, property, fallback: slot) ?? slot
+            guard let offset = MemoryLayout<Model>.offset(of: property) else { return slot }
+            return codec.fieldTarget(offset: offset, optional: false, fallback: slot) ?? slot
         }
         self.required = required
         self.writer = codec.isReversible ? { TypedPropertyWriter(property, codec: codec, property: $0) } : nil

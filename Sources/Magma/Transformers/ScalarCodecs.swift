@@ -16,6 +16,12 @@ final class StringCodec: Codec<String>, @unchecked Sendable {
     }
     override func encode(_ value: String) throws -> JSONValue { .string(value) }
     override func write(_ value: String, into w: inout JSONWriter) throws { w.string(value) }
+    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+        StringField(offset: offset, optional: optional, fallback: fallback)
+    }
+    override func elementTarget(fallback: ValueTarget) -> ValueTarget? { StringElement(fallback: fallback) }
+    override func makeValueWriter() -> ValueWriter { StringValue(optional: false) }
+    override func makeOptionalValueWriter() -> ValueWriter { StringValue(optional: true) }
 }
 
 final class BoolCodec: Codec<Bool>, @unchecked Sendable {
@@ -41,6 +47,11 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
     }
     override func encode(_ value: Bool) throws -> JSONValue { .bool(value) }
     override func write(_ value: Bool, into w: inout JSONWriter) throws { w.bool(value) }
+    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+        BoolField(offset: offset, optional: optional, fallback: fallback)
+    }
+    override func makeValueWriter() -> ValueWriter { BoolValue(optional: false) }
+    override func makeOptionalValueWriter() -> ValueWriter { BoolValue(optional: true) }
 }
 
 /// Any fixed-width integer, range-checked: overflow is an error, never a wrap. A number whose
@@ -62,6 +73,20 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
     override func write(_ value: T, into w: inout JSONWriter) throws { w.integer(value) }
+    /// `Int` and `Int64` (one layout on 64-bit platforms) have fast paths; other widths do not.
+    private var isInt64Layout: Bool { T.self == Int.self || T.self == Int64.self }
+    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+        isInt64Layout ? Int64Field(offset: offset, optional: optional, fallback: fallback) : nil
+    }
+    override func elementTarget(fallback: ValueTarget) -> ValueTarget? {
+        if T.self == Int.self { return IntElement(fallback: fallback) }
+        if T.self == Int64.self { return Int64Element(fallback: fallback) }
+        return nil
+    }
+    override func makeValueWriter() -> ValueWriter { isInt64Layout ? Int64Value(optional: false) : CodecValue(self) }
+    override func makeOptionalValueWriter() -> ValueWriter {
+        isInt64Layout ? Int64Value(optional: true) : OptionalValue<T?>(CodecValue(self))
+    }
 }
 
 /// `Double`, correctly rounded; a number too large for it (`1e400`), or nonzero and too small
@@ -83,6 +108,13 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         return .number(JSONNumber(value))
     }
     override func write(_ value: Double, into w: inout JSONWriter) throws { try w.double(value) }
+    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+        DoubleField(offset: offset, optional: optional, fallback: fallback)
+    }
+    override func elementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleElement(fallback: fallback) }
+    override func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleArrayElement(fallback: fallback) }
+    override func makeValueWriter() -> ValueWriter { DoubleValue(optional: false) }
+    override func makeOptionalValueWriter() -> ValueWriter { DoubleValue(optional: true) }
 }
 
 final class FloatCodec: Codec<Float>, @unchecked Sendable {
