@@ -56,7 +56,7 @@ struct Frame {
     /// Where the finished container is delivered: the parent's context.
     var parentContext: UnsafeMutableRawPointer
     /// Required properties seen (model frames).
-    var seenRequired: UInt64
+    var seenRequired: RequiredSet
     /// Entries seen in this object, for duplicate keys.
     var seenKeys: UInt64
     /// Elements begun so far (array frames).
@@ -225,7 +225,7 @@ struct EventBuilder {
             return failDuplicateKey(bytes, index)
         }
         top.pointee.seenKeys |= bit
-        if entry.requiredBits != 0 { frames[Int(top.pointee.modelFrame)].seenRequired |= entry.requiredBits }
+        if !entry.requiredBits.isEmpty { frames[Int(top.pointee.modelFrame)].seenRequired.formUnion(entry.requiredBits) }
         return true
     }
 
@@ -317,7 +317,7 @@ struct EventBuilder {
             guard let entry = node.element(at: index) else { top.pointee.entry = -1; return nil }
             top.pointee.entry = Int32(truncatingIfNeeded: entry)
             let e = node.entries[entry]
-            if e.requiredBits != 0 { frames[Int(top.pointee.modelFrame)].seenRequired |= e.requiredBits }
+            if !e.requiredBits.isEmpty { frames[Int(top.pointee.modelFrame)].seenRequired.formUnion(e.requiredBits) }
             return (e.target, top.pointee.storage)
         }
     }
@@ -347,7 +347,7 @@ struct EventBuilder {
             kind: kind, modelFrame: modelFrame, entry: -1, target: target.map(Unmanaged.passUnretained),
             owner: owner.map(Unmanaged.passUnretained), node: node.map(Unmanaged.passUnretained),
             keys: node?.keys, entries: node?.entries.baseAddress,
-            starter: starter.map(Unmanaged.passUnretained), storage: storage, parentContext: parentContext, seenRequired: 0, seenKeys: 0, count: 0))
+            starter: starter.map(Unmanaged.passUnretained), storage: storage, parentContext: parentContext, seenRequired: .none, seenKeys: 0, count: 0))
         depth += 1
     }
 

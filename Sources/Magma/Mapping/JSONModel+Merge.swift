@@ -108,6 +108,6 @@ final class UpdateOwner<Model: JSONModel>: ContainerOwner {
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         guard let seed = seed.take() else { return try model.start(starter, context, &b) }
         try model.begin(seed, starter, context, &b)
-        b.frames[b.depth - 1].seenRequired = ~0
+        b.frames[b.depth - 1].seenRequired = .all
     }
 }

@@ -203,8 +203,8 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
         // Errors from here on are about the model as a whole: no current key in its path.
         b.setTopEntry(-1)
         frame.entry = -1
-        let missing = plan.requiredMask & ~frame.seenRequired
-        if missing != 0 {
+        let missing = plan.requiredMask.subtracting(frame.seenRequired)
+        if !missing.isEmpty {
             let name = plan.requiredName(for: missing)
             var error = JSONError(.missingKey, "missing key \"\(name.key)\" for required property \(name.property)")
             error.property = name.property

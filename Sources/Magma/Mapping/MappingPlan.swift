@@ -3,7 +3,7 @@ final class MappingPlan {
     let model: String
     let root: PlanNode
     /// One bit per required property.
-    let requiredMask: UInt64
+    let requiredMask: RequiredSet
     private let requiredNames: [(property: String, key: String)]
     /// Properties fed by several key paths, applied when the object ends.
     let multiKey: [MultiKeyBinding]
@@ -42,10 +42,12 @@ final class MappingPlan {
             seen[map.property] = shown
             if let relationship = map.relationship { relationships.append(relationship) }
             if keyPaths.isEmpty { throw .invalidMapping("\(map.propertyName) is mapped from no key path") }
-            var bit: UInt64 = 0
+            var bit = RequiredSet.none
             if map.required {
-                if requiredNames.count == 64 { throw .invalidMapping("\(model) has more than 64 required properties") }
-                bit = 1 << UInt64(requiredNames.count)
+                if requiredNames.count == RequiredSet.capacity {
+                    throw .invalidMapping("\(model) has more than \(RequiredSet.capacity) required properties")
+                }
+                bit = RequiredSet(index: requiredNames.count)
                 requiredNames.append((map.propertyName, keyPaths.joined(separator: "\" or \"")))
             }
             var paths: [[String]] = []
@@ -74,7 +76,7 @@ final class MappingPlan {
             }
         }
         root = try tree.build()
-        requiredMask = requiredNames.isEmpty ? 0 : (requiredNames.count == 64 ? ~0 : (1 << UInt64(requiredNames.count)) - 1)
+        requiredMask = RequiredSet(first: requiredNames.count)
         self.requiredNames = requiredNames
         self.multiKey = multiKey
         self.relationships = relationships
@@ -85,8 +87,8 @@ final class MappingPlan {
     }
 
     /// The first required property among `missing` bits.
-    func requiredName(for missing: UInt64) -> (property: String, key: String) {
-        requiredNames[missing.trailingZeroBitCount]
+    func requiredName(for missing: RequiredSet) -> (property: String, key: String) {
+        requiredNames[missing.first]
     }
 
     /// The array index a key path component stands for, or nil when it is an object key: digits
@@ -134,14 +136,14 @@ private final class NodeBuilder {
     /// may have both (`owner` to a nested model, `owner.login` to a flat property).
     struct Child {
         var values: [ValueTarget] = []
-        var bits: UInt64 = 0
+        var bits = RequiredSet.none
         var node: NodeBuilder?
     }
 
     var order: [String] = []
     var children: [String: Child] = [:]
 
-    func insert(_ path: [String], _ target: ValueTarget, bit: UInt64, keyPath: String, property: String) throws(JSONError) {
+    func insert(_ path: [String], _ target: ValueTarget, bit: RequiredSet, keyPath: String, property: String) throws(JSONError) {
         let key = path[0]
         if children[key] == nil {
             order.append(key)
@@ -149,7 +151,7 @@ private final class NodeBuilder {
         }
         if path.count == 1 {
             children[key]!.values.append(target)
-            children[key]!.bits |= bit
+            children[key]!.bits.formUnion(bit)
             return
         }
         let node = children[key]!.node ?? NodeBuilder()
@@ -159,7 +161,7 @@ private final class NodeBuilder {
 
     func build() throws(JSONError) -> PlanNode {
         var targets: [ValueTarget] = []
-        var bits: [UInt64] = []
+        var bits: [RequiredSet] = []
         for key in order {
             let child = children[key]!
             // A key both mapped as a value and continued through feeds both: its value is

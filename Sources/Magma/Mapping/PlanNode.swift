@@ -4,7 +4,7 @@ final class PlanNode {
     struct Entry {
         let target: Unmanaged<ValueTarget>
         /// Bits of the model's required properties that this key supplies.
-        let requiredBits: UInt64
+        let requiredBits: RequiredSet
     }
 
     let keys: KeyTable
@@ -36,7 +36,7 @@ final class PlanNode {
 
     /// A name that is a canonical number (`MappingPlan.arrayIndex`) also stands for that element
     /// of an array.
-    init(names: [String], targets: [ValueTarget], requiredBits: [UInt64]) {
+    init(names: [String], targets: [ValueTarget], requiredBits: [RequiredSet]) {
         self.names = names
         self.targets = targets
         indices = names.enumerated().compactMap { entry, name in MappingPlan.arrayIndex(name).map { (index: $0, entry: entry) } }

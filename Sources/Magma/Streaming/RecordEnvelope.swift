@@ -70,7 +70,7 @@ final class EnvelopeTarget<Envelope: JSONModel>: EnvelopeRoot {
         } else {
             names.append(key)
             targets.append(path.count == 1 ? leaf : PathTarget(try graft(path.dropFirst(), onto: nil, leaf, keyPath: keyPath)))
-            bits.append(0)
+            bits.append(.none)
         }
         return PlanNode(names: names, targets: targets, requiredBits: bits)
     }
