@@ -16,7 +16,8 @@
 //   Storage comes from `pool`, one reusable block per depth, so a steady stream allocates nothing
 //   here but what the models keep.
 // - An unmapped value is skipped by counting: `skipDepth > 0` means every event only adjusts the
-//   count, with no frame and no lookup.
+//   count, with no frame and no lookup. When an unmapped object or array lies whole in the bytes
+//   yajl is parsing, the Tokenizer moves yajl past it (SkipScanner), so the builder sees `{}`.
 // - A failing event stores its error in `failure` and returns false; yajl then stops, and the
 //   Tokenizer adds the offset. Nothing is delivered after a failure.
 // - Every string, key and number token from yajl passes EventBuilder+Text first (strict UTF-8,
@@ -466,6 +467,10 @@ struct EventBuilder {
     /// Whether the rest of a value is being read past by counting (an unmapped value, or a
     /// record skipped after an error).
     var isSkipping: Bool { skipDepth > 0 }
+
+    /// How many levels of containers a value being skipped may still open inside itself before
+    /// the depth limit fails one (the Tokenizer's fast skip checks the limit as the events would).
+    var skipNestingRoom: Int { options.maxDepth - depth - skipDepth }
 
     /// Whether an error here would skip the record rather than stop the stream (see `fail`).
     var recoversHere: Bool {

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import Magma
+
+/// A macro model with an unmapped key `x` around it in the fixtures.
+@JSONModel struct SkipProbe: Equatable {
+    let id: Int
+    var name: String?
+}
+
+/// The same fields declared with `Map`.
+struct MappedSkipProbe: JSONModel, Equatable {
+    var id = 0
+    var name: String?
+    static let jsonMapping = JSONMapping<MappedSkipProbe> {
+        Map(\.id, "id", required: true)
+        Map(\.name, "name")
+    }
+}
+
+/// Unmapped objects and arrays skipped past yajl by a validating scan (SkipScanner): yajl does
+/// not lex them, and every model and every error is the one that counting yajl's events gives,
+/// whatever the chunking.
+@Suite struct SkipInPlaceTests {
+    static func options(inPlace: Bool, _ change: (inout DecodingOptions) -> Void = { _ in }) -> DecodingOptions {
+        var options = DecodingOptions()
+        options.skipsUnmappedInPlace = inPlace
+        change(&options)
+        return options
+    }
+
+    /// The events the builder received for `json` decoded whole into `M`.
+    static func events<M: JSONObjectModel>(_ type: M.Type, _ json: String, options: DecodingOptions) throws -> Int {
+        var count = 0
+        let bytes = Array(json.utf8)
+        _ = try JSONAdapter.run(objectModelCodec(M.self), options: options, chunked: false) { tokenizer in
+            try bytes.withUnsafeBytes { try tokenizer.parseAll($0) }
+            count = tokenizer.builder.pointee.eventCount
+        }
+        return count
+    }
+
+    @Test func unmappedContainers_areNotLexedByYajl() throws {
+        let json = #"{"id": 7, "x": {"deep": [1, 2, {"k": "v"}], "more": null}, "y": [[], [true]], "name": "a"}"#
+        // Counted: {, id, 7, x, {…13 events…}, y, [ [ ] [ true ] ], name, "a", } = 28 events.
+        #expect(try Self.events(SkipProbe.self, json, options: Self.options(inPlace: false)) == 28)
+        // In place: x's and y's values are `{}` and `[]` to yajl.
+        #expect(try Self.events(SkipProbe.self, json, options: Self.options(inPlace: true)) == 12)
+        #expect(try Self.events(MappedSkipProbe.self, json, options: Self.options(inPlace: true)) == 12)
+        #expect(try JSONAdapter.model(SkipProbe.self, from: json) == SkipProbe(id: 7, name: "a"))
+    }
+
+    @Test func theLayoutCheck_acceptsTheLinkedYajl() {
+        // Debian's yajl 2.1.0: if this fails, skipping in place is off everywhere (slower, still correct).
+        #expect(Tokenizer.canMoveOffset)
+    }
+
+    /// Values of the unmapped key `x` (and, for a few, of the whole text) that decode.
+    static let valid: [String] = [
+        #"{"id": 1, "x": {}, "name": "a"}"#,
+        #"{"id": 1, "x": [], "name": "a"}"#,
+        #"{"x": {"a": [1, -2.5e+3, 0, -0, 0.5E-7, true, false, null, "s\n\u00e9\ud83d\ude00\/\"\\"], "b": {"c": {}}}, "id": 1}"#,
+        "{ \"id\" :\t1 ,\r\n \"x\" : [ 1 ,\n { \"k\" : \"v\" } , [ ] ] , \"name\" : \"a\" }",
+        #"{"id": 1, "x": ["héllo wörld 😀", {"ключ": "значение"}], "name": "ü"}"#,
+        #"{"id": 1, "x": ["0123456789abcdef\"0123456789abcdef\\0123456789abcdef\u0041bcdef0123456789"], "name": "a"}"#,
+        #"{"id": 1, "x": [[[[[[[[1]]]]]]], {"a": {"b": {"c": [{}]}}}]}"#,
+    ]
+
+    /// Fixtures with an error in or right after the unmapped value.
+    static let invalid: [String] = [
+        #"{"id": 1, "x": {"a": 1,}, "name": "a"}"#,
+        #"{"id": 1, "x": [1,], "name": "a"}"#,
+        #"{"id": 1, "x": [,1], "name": "a"}"#,
+        #"{"id": 1, "x": {"a" 1}, "name": "a"}"#,
+        #"{"id": 1, "x": {a: 1}, "name": "a"}"#,
+        #"{"id": 1, "x": {"a": 1 "b": 2}, "name": "a"}"#,
+        #"{"id": 1, "x": [1 2], "name": "a"}"#,
+        #"{"id": 1, "x": [01], "name": "a"}"#,
+        #"{"id": 1, "x": [1.], "name": "a"}"#,
+        #"{"id": 1, "x": [-], "name": "a"}"#,
+        #"{"id": 1, "x": [1e], "name": "a"}"#,
+        #"{"id": 1, "x": [.5], "name": "a"}"#,
+        #"{"id": 1, "x": [+1], "name": "a"}"#,
+        #"{"id": 1, "x": [tru], "name": "a"}"#,
+        #"{"id": 1, "x": [truex], "name": "a"}"#,
+        #"{"id": 1, "x": [True], "name": "a"}"#,
+        #"{"id": 1, "x": [nul], "name": "a"}"#,
+        "{\"id\": 1, \"x\": [\"a\u{01}b\"], \"name\": \"a\"}",
+        "{\"id\": 1, \"x\": [\"a\tb\"], \"name\": \"a\"}",
+        #"{"id": 1, "x": ["\q"], "name": "a"}"#,
+        #"{"id": 1, "x": ["\u12G4"], "name": "a"}"#,
+        #"{"id": 1, "x": ["\ud800"], "name": "a"}"#,
+        #"{"id": 1, "x": ["\udc00"], "name": "a"}"#,
+        #"{"id": 1, "x": ["\ud800\u0041"], "name": "a"}"#,
+        #"{"id": 1, "x": {"\ud800": 1}, "name": "a"}"#,
+        "{\"id\": 1, \"x\": [1,\u{0C}2], \"name\": \"a\"}",
+        "{\"id\": 1, \"x\": [1,\u{0B}2], \"name\": \"a\"}",
+        #"{"id": 1, "x": [1]], "name": "a"}"#,
+        #"{"id": 1, "x": [1]} "#,
+        #"{"id": 1, "x": {"a": [1, 2"#,
+        #"{"id": 1, "x": [/* c */ 1], "name": "a"}"#,
+        #"{"id": 1, "x": [1] "name": "a"}"#,
+        #"{"id": "one", "x": [1], "name": "a"}"#,
+    ]
+
+    /// What a decode gave, for comparison: the model or everything an error says.
+    static func outcome<M: JSONObjectModel & Equatable>(_ type: M.Type, _ json: String, options: DecodingOptions) -> String {
+        do {
+            return "\(try decodeEverywhere(type, json, options: options))"
+        } catch let error as JSONError {
+            // Every chunking fails the same way (failureEverywhere checks it against the whole buffer).
+            let error = failureEverywhere(type, json, options: options) ?? error
+            return StreamOutcome.summary(error)
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(arguments: valid + invalid)
+    func inPlace_agreesWithCounting(_ json: String) {
+        let macro = Self.outcome(SkipProbe.self, json, options: Self.options(inPlace: true))
+        #expect(macro == Self.outcome(SkipProbe.self, json, options: Self.options(inPlace: false)), "\(json)")
+        let mapped = Self.outcome(MappedSkipProbe.self, json, options: Self.options(inPlace: true))
+        #expect(mapped == Self.outcome(MappedSkipProbe.self, json, options: Self.options(inPlace: false)), "\(json)")
+    }
+
+    @Test func validFixtures_decode() throws {
+        for json in Self.valid { #expect(try JSONAdapter.model(SkipProbe.self, from: json).id == 1, "\(json)") }
+    }
+
+    @Test(arguments: [
+        // The depth limit, reached inside the skipped value and just not.
+        ("depth", #"{"id": 1, "x": [[[[1]]]], "name": "a"}"#),
+        ("depth", #"{"id": 1, "x": [[[1]]], "name": "a"}"#),
+        ("depth", #"{"id": 1, "x": {"a": {"b": [{}]}}, "name": "a"}"#),
+        // The size cap on strings, keys and numbers inside it, just over and at the cap.
+        ("cap", #"{"id": 1, "x": ["123456789"], "name": "a"}"#),
+        ("cap", #"{"id": 1, "x": ["12345678"], "name": "a"}"#),
+        ("cap", #"{"id": 1, "x": [123456789], "name": "a"}"#),
+        ("cap", #"{"id": 1, "x": [12345678], "name": "a"}"#),
+        ("cap", #"{"id": 1, "x": {"123456789": 1}, "name": "a"}"#),
+        ("cap", #"{"id": 1, "x": ["\u0041\u0041"], "name": "a"}"#),
+        ("comments", #"{"id": 1, "x": [/* c */ 1, // d"# + "\n" + #"2], "name": "a"}"#),
+        ("comments", "{\"id\": 1, \"x\": [1,\u{0C}2], \"name\": \"a\"}"),
+        ("replace", #"{"id": 1, "x": ["\ud800", {"\udc00": 1}], "name": "a"}"#),
+        ("replace", #"{"id": 1, "x": ["\ud800\ud800"], "name": "a"}"#),
+    ])
+    func limitsAndOptions_agreeWithCounting(_ option: String, _ json: String) {
+        let change: (inout DecodingOptions) -> Void = { options in
+            switch option {
+            case "depth": options.maxDepth = 4
+            case "cap": options.maxTokenLength = 8
+            case "comments": options.allowComments = true
+            default: options.invalidSurrogateEscapes = .replace
+            }
+        }
+        let inPlace = Self.outcome(SkipProbe.self, json, options: Self.options(inPlace: true, change))
+        #expect(inPlace == Self.outcome(SkipProbe.self, json, options: Self.options(inPlace: false, change)), "\(json)")
+    }
+
+    @Test func invalidUTF8InsideTheSkippedValue_failsAsWhenCounted() {
+        for bad in [[0xC0, 0xAF] /* an overlong `/` */, [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]] {
+            var input = Array(#"{"id": 1, "x": {"k": ["ab"#.utf8)
+            input += bad
+            input += Array(#""]}, "name": "a"}"#.utf8)
+            let inPlace = failureEverywhere(SkipProbe.self, input, options: Self.options(inPlace: true))
+            let counted = failureEverywhere(SkipProbe.self, input, options: Self.options(inPlace: false))
+            #expect(inPlace.map(StreamOutcome.summary) == counted.map(StreamOutcome.summary), "\(bad)")
+            #expect(inPlace?.code == .invalidUnicode)
+        }
+    }
+
+    /// NDJSON that skips bad records: an error inside a skipped value (a syntax error, a lone
+    /// surrogate) loses its line, reported as when yajl counts the value.
+    @Test func recordsWithBadSkippedValues_areSkippedAsWhenCounted() {
+        let input = #"{"id": 1, "extra": {"a": [1, 2]}}"# + "\n" + #"{"id": 2, "extra": {"a": [1,]}}"# + "\n"
+            + #"{"id": 3, "extra": ["\ud800"]}"# + "\n" + #"{"id": 4, "extra": []}"# + "\n"
+        let inPlace = streamOutcomeEverywhere(input, .ndjson, policy: .skip, options: Self.options(inPlace: true))
+        let counted = streamOutcomeEverywhere(input, .ndjson, policy: .skip, options: Self.options(inPlace: false))
+        #expect(inPlace.description == counted.description)
+        #expect(inPlace.records.map(\.id) == [1, 4])
+    }
+}
