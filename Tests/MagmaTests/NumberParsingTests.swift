@@ -382,6 +382,26 @@ private func tieVariants(_ tie: String) -> [String] {
         #expect(parseDouble("123456789012345678901234567890") == 123456789012345678901234567890.0)
     }
 
+    /// The last 1-7 fraction digits are read in one load that ends at the number's end (digits
+    /// already read masked to '0'): every tail length, after 0-2 eight-digit chunks, with an
+    /// exponent (which sends the tail back to the digit loop), and texts shorter than eight bytes.
+    @Test func double_fractionTailsOfEveryLength() {
+        var count = 0
+        for integerPart in ["0", "-7", "65", "-123456"] {
+            for fractionLength in 1...23 {
+                let fraction = String("98765432109876543210123".prefix(fractionLength))
+                for suffix in ["", "e5", "E-12", "e+0"] {
+                    for text in ["\(integerPart).\(fraction)\(suffix)", "\(integerPart).\(String(fraction.reversed()))\(suffix)"] {
+                        #expect(parseDouble(text)?.bitPattern == referenceDouble(text)?.bitPattern, "\(text)")
+                        #expect(parseFloat(text)?.bitPattern == referenceFloat(text)?.bitPattern, "\(text)")
+                        count += 1
+                    }
+                }
+            }
+        }
+        #expect(count == 4 * 23 * 4 * 2)
+    }
+
     // MARK: Float
 
     @Test func float_roundTripsRandomBitPatterns() {

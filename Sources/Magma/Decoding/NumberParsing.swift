@@ -206,6 +206,19 @@ enum NumberParsing {
                     m = m &* 100_000_000 &+ eightDigitsValue(chunk)
                     i &+= 8
                 }
+                // The last 1-7 digits in one load ending at the number's end (inside the text, as
+                // n >= 8), the bytes before `i` read as '0': a digit at a time cost ~10 instructions
+                // each, 70 a number on canada.json. An exponent after them takes the loop below.
+                let rest = n &- i
+                if rest > 0, rest < 8, n >= 8 {
+                    let low: UInt64 = (1 << (UInt64(8 &- rest) &* 8)) &- 1
+                    var chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+                    chunk = (chunk & ~low) | (0x3030_3030_3030_3030 & low)
+                    if isEightDigits(chunk) {
+                        m = m &* smallPowerOfTen(rest) &+ eightDigitsValue(chunk)
+                        i = n
+                    }
+                }
             }
             while i < n {
                 let d = text[i] &- UInt8(ascii: "0")
@@ -233,6 +246,21 @@ enum NumberParsing {
     @inline(__always)
     private static func isEightDigits(_ chunk: UInt64) -> Bool {
         ((chunk &+ 0x4646_4646_4646_4646) | (chunk &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// 10^k for k in 0...7, without a table lookup's bounds check.
+    @inline(__always)
+    private static func smallPowerOfTen(_ k: Int) -> UInt64 {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        default: 10_000_000
+        }
     }
 
     /// Value of eight ASCII digits loaded little-endian (first digit in the low byte).
