@@ -82,10 +82,10 @@ final class DoubleArrayOwner: ContainerOwner {
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let storage = b.storage(size: MemoryLayout<[Double]>.size, alignment: MemoryLayout<[Double]>.alignment)
-        var array: [Double] = []
+        let array = storage.bindMemory(to: [Double].self, capacity: 1)
+        array.initialize(to: [])
         let hint = lastCount.load(ordering: .relaxed)
-        if hint > 0 { array.reserveCapacity(hint) }
-        storage.bindMemory(to: [Double].self, capacity: 1).initialize(to: array)
+        if hint > 0 { array.pointee.reserveCapacity(hint) }
         b.push(.array, owner: self, node: nil, target: element, starter: starter, storage: storage, parentContext: context)
     }
     override func finish(_ b: inout EventBuilder) throws {
