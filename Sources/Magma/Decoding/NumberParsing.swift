@@ -55,6 +55,11 @@ enum NumberParsing {
         guard n > 0 else { return .notInteger }
         let negative = text[0] == UInt8(ascii: "-")
         var i = negative ? 1 : 0
+        if T.bitWidth == 64, n &- i <= 18, T.isSigned || !negative, let fast = integer64(text, from: i) {
+            // At most 18 digits: below 10^18 < 2^63, no check per digit (ids in citm_catalog.json:
+            // ~110 instructions a 9-digit number in the checked loop, ~45 here).
+            return .value(T(truncatingIfNeeded: negative ? 0 &- fast : fast))
+        }
         var value: T = 0
         if negative {
             while i < n {
@@ -78,6 +83,36 @@ enum NumberParsing {
             }
         }
         return .value(value)
+    }
+
+    /// The value of the digits from `i` to the end (at most 18 of them), eight at a time where it
+    /// can; nil at the first byte that is not a digit (a fraction or an exponent).
+    @inline(__always)
+    private static func integer64(_ text: UnsafeRawBufferPointer, from start: Int) -> Int64? {
+        let n = text.count
+        var i = start
+        var value: UInt64 = 0
+        if n &- i >= 8, let base = text.baseAddress {
+            let chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if isEightDigits(chunk) {
+                value = eightDigitsValue(chunk)
+                i &+= 8
+                if n &- i >= 8 {
+                    let next = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    if isEightDigits(next) {
+                        value = value &* 100_000_000 &+ eightDigitsValue(next)
+                        i &+= 8
+                    }
+                }
+            }
+        }
+        while i < n {
+            let d = text[i] &- UInt8(ascii: "0")
+            if d > 9 { return nil }
+            value = value &* 10 &+ UInt64(d)
+            i &+= 1
+        }
+        return Int64(bitPattern: value)
     }
 
     /// General integer path: fraction and/or exponent present, or the plain digit
