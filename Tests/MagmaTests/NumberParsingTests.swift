@@ -188,6 +188,26 @@ private func tieVariants(_ tie: String) -> [String] {
         #expect(parseInteger("18446744073709551615", as: UInt.self) == .value(UInt.max))
     }
 
+    /// Up to 18 digits take an unchecked path for 64-bit types (eight digits at a time): every
+    /// length around it, both signs, against the checked parse of the standard library.
+    @Test func integer_everyDigitCountFor64BitTypes() {
+        for length in 1...20 {
+            let digits = String("98765432109876543210".suffix(length))
+            for text in [digits, "-" + digits, String(digits.reversed()), "-" + String(digits.reversed())] {
+                let int64: NumberParsing.IntegerResult<Int64> = Int64(text).map { .value($0) } ?? .overflow
+                let uint64: NumberParsing.IntegerResult<UInt64> = UInt64(text).map { .value($0) } ?? .overflow
+                #expect(parseInteger(text, as: Int64.self) == int64, "\(text)")
+                let int: NumberParsing.IntegerResult<Int> = Int(text).map { .value($0) } ?? .overflow
+                #expect(parseInteger(text, as: Int.self) == int, "\(text)")
+                #expect(parseInteger(text, as: UInt64.self) == uint64, "\(text)")
+            }
+        }
+        #expect(parseInteger("-0", as: UInt64.self) == .value(0))
+        #expect(parseInteger("-1", as: UInt64.self) == .overflow)
+        #expect(parseInteger("12345678.5", as: Int64.self) == .notInteger)
+        #expect(parseInteger("1234567890123456e2", as: Int64.self) == .value(123456789012345600))
+    }
+
     @Test func integer_smallTypeEdges() {
         #expect(parseInteger("127", as: Int8.self) == .value(127))
         #expect(parseInteger("128", as: Int8.self) == .overflow)
@@ -380,6 +400,26 @@ private func tieVariants(_ tie: String) -> [String] {
         #expect(parseDouble("0.1") == 0.1)
         #expect(parseDouble("-65.613616999999977") == -65.613616999999977)
         #expect(parseDouble("123456789012345678901234567890") == 123456789012345678901234567890.0)
+    }
+
+    /// The last 1-7 fraction digits are read in one load that ends at the number's end (digits
+    /// already read masked to '0'): every tail length, after 0-2 eight-digit chunks, with an
+    /// exponent (which sends the tail back to the digit loop), and texts shorter than eight bytes.
+    @Test func double_fractionTailsOfEveryLength() {
+        var count = 0
+        for integerPart in ["0", "-7", "65", "-123456"] {
+            for fractionLength in 1...23 {
+                let fraction = String("98765432109876543210123".prefix(fractionLength))
+                for suffix in ["", "e5", "E-12", "e+0"] {
+                    for text in ["\(integerPart).\(fraction)\(suffix)", "\(integerPart).\(String(fraction.reversed()))\(suffix)"] {
+                        #expect(parseDouble(text)?.bitPattern == referenceDouble(text)?.bitPattern, "\(text)")
+                        #expect(parseFloat(text)?.bitPattern == referenceFloat(text)?.bitPattern, "\(text)")
+                        count += 1
+                    }
+                }
+            }
+        }
+        #expect(count == 4 * 23 * 4 * 2)
     }
 
     // MARK: Float

@@ -80,6 +80,19 @@ import Testing
                            names: ["a", "bé"], pairs: [[1, 2], [], [3]]))
     }
 
+    /// An inner `[Double]` reserves the length of the one before it (at most 16) at its start: a
+    /// run of 5-element arrays allocates each once at size 5 (capacity 5 from glibc's 72-byte
+    /// block), not 1, then 3, then 7. Lengths that change, and a long one, still decode whole.
+    @Test func doubleArrays_reserveThePreviousLength() throws {
+        let long = (0..<100).map { Double($0) + 0.5 }
+        let inner: [[Double]] = [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [1.25, 2, 3, 4, 5], [], [3], long, [7, 8], [1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]
+        let json = #"{"pairs": "# + "[" + inner.map { "[" + $0.map { "\($0)" }.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]}"
+        let geo = try decodeEverywhere(Geo.self, json)
+        #expect(geo.pairs == inner)
+        #expect(geo.pairs[1].capacity < 7 && geo.pairs[2].capacity < 7, "\(geo.pairs.map(\.capacity))")
+        #expect(geo.pairs[6].capacity <= 20, "after a long array only 16 are reserved: \(geo.pairs[6].capacity)")
+    }
+
     @Test func specialisedArrays_reportErrorsLikeTheGenericPath() throws {
         let mismatch = failureEverywhere(Geo.self, #"{"pairs": [[1, "x"]]}"#)
         #expect(mismatch?.code == .typeMismatch)

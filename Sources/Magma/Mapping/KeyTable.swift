@@ -46,11 +46,31 @@ struct KeyTable {
             let slot = slots[h]
             if slot == 0 { return -1 }
             if Int(truncatingIfNeeded: (slot >> 16) & 0xFFFF) == key.count,
-               key.count == 0 || memcmp(bytes + Int(truncatingIfNeeded: slot >> 32), key.baseAddress!, key.count) == 0 {
+               KeyTable.equal(UnsafeRawPointer(bytes + Int(truncatingIfNeeded: slot >> 32)), key) {
                 return Int(truncatingIfNeeded: slot & 0xFFFF) - 1
             }
             h = (h + 1) & mask
         }
+    }
+
+    /// Whether the `key.count` bytes at `stored` are `key`'s: up to 16 bytes in two overlapping loads
+    /// a side (a `memcmp` call cost about as much as the rest of the lookup), longer keys by `memcmp`.
+    @inline(__always)
+    private static func equal(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
+        let n = key.count
+        guard n > 0, let k = key.baseAddress else { return true }
+        if n >= 8 {
+            guard n <= 16 else { return memcmp(stored, k, n) == 0 }
+            return stored.loadUnaligned(as: UInt64.self) == k.loadUnaligned(as: UInt64.self)
+                && stored.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == k.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        }
+        if n >= 4 {
+            return stored.loadUnaligned(as: UInt32.self) == k.loadUnaligned(as: UInt32.self)
+                && stored.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == k.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        }
+        return stored.load(as: UInt8.self) == k.load(as: UInt8.self)
+            && stored.load(fromByteOffset: n / 2, as: UInt8.self) == k.load(fromByteOffset: n / 2, as: UInt8.self)
+            && stored.load(fromByteOffset: n - 1, as: UInt8.self) == k.load(fromByteOffset: n - 1, as: UInt8.self)
     }
 
     /// Constant time whatever the key's length: its length, first and last eight bytes (fewer for

@@ -1,0 +1,246 @@
+// NumberParsing+Floating.swift — Magma
+//
+// `Double` and `Float` from JSON number text: the decimal scan shared by both, Clinger's fast
+// path, then Eisel-Lemire (NumberParsing+EiselLemire.swift). See NumberParsing.swift for the method.
+
+extension NumberParsing {
+    // MARK: - Decimal scanning (shared by Double and Float)
+
+    /// `mantissa * 10^exponent`, mantissa holding at most 19 significant digits.
+    /// `truncated`: non-zero digits beyond the 19th were dropped (the true value lies
+    /// strictly between `mantissa` and `mantissa + 1` times `10^exponent`).
+    private struct ScannedDecimal {
+        var mantissa: UInt64
+        var exponent: Int
+        var negative: Bool
+        var truncated: Bool
+    }
+
+    /// Fast scan: accumulates all digits (wrapping), eight fraction digits at a time
+    /// where possible; only numbers with more than 19 significant digits are rescanned
+    /// by `scanLongDecimal`.
+    @inline(__always)
+    private static func scanDecimal(_ text: UnsafeRawBufferPointer) -> ScannedDecimal {
+        let n = text.count
+        var i = 0
+        var negative = false
+        if n > 0, text[0] == UInt8(ascii: "-") { negative = true; i = 1 }
+        let digitsStart = i
+        var m: UInt64 = 0
+        while i < n {
+            let d = text[i] &- UInt8(ascii: "0")
+            if d > 9 { break }
+            m = m &* 10 &+ UInt64(d)
+            i &+= 1
+        }
+        var digitCount = i &- digitsStart
+        var exponent = 0
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i &+= 1
+            let fractionStart = i
+            if let base = text.baseAddress {
+                while n &- i >= 8 {
+                    let chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    if !isEightDigits(chunk) { break }
+                    m = m &* 100_000_000 &+ eightDigitsValue(chunk)
+                    i &+= 8
+                }
+                // The last 1-7 digits in one load ending at the number's end (inside the text, as
+                // n >= 8), the bytes before `i` read as '0': a digit at a time cost ~10 instructions
+                // each, 70 a number on canada.json. An exponent after them takes the loop below.
+                let rest = n &- i
+                if rest > 0, rest < 8, n >= 8 {
+                    let low: UInt64 = (1 << (UInt64(8 &- rest) &* 8)) &- 1
+                    var chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+                    chunk = (chunk & ~low) | (0x3030_3030_3030_3030 & low)
+                    if isEightDigits(chunk) {
+                        m = m &* smallPowerOfTen(rest) &+ eightDigitsValue(chunk)
+                        i = n
+                    }
+                }
+            }
+            while i < n {
+                let d = text[i] &- UInt8(ascii: "0")
+                if d > 9 { break }
+                m = m &* 10 &+ UInt64(d)
+                i &+= 1
+            }
+            exponent = fractionStart &- i
+            digitCount &+= i &- fractionStart
+        }
+        if digitCount > 19 {
+            // Leading zeros (and the point) are not significant: "0.000…0001234".
+            var j = digitsStart
+            while j < n, text[j] == UInt8(ascii: "0") || text[j] == UInt8(ascii: ".") {
+                if text[j] == UInt8(ascii: "0") { digitCount &-= 1 }
+                j &+= 1
+            }
+            if digitCount > 19 { return scanLongDecimal(text) }
+        }
+        exponent &+= parseExponent(text, &i)
+        return ScannedDecimal(mantissa: m, exponent: exponent, negative: negative, truncated: false)
+    }
+
+    /// True when all eight bytes are ASCII digits.
+    @inline(__always)
+    static func isEightDigits(_ chunk: UInt64) -> Bool {
+        ((chunk &+ 0x4646_4646_4646_4646) | (chunk &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// 10^k for k in 0...7, without a table lookup's bounds check.
+    @inline(__always)
+    private static func smallPowerOfTen(_ k: Int) -> UInt64 {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        default: 10_000_000
+        }
+    }
+
+    /// Value of eight ASCII digits loaded little-endian (first digit in the low byte).
+    @inline(__always)
+    static func eightDigitsValue(_ chunk: UInt64) -> UInt64 {
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        let mul1: UInt64 = 0x000F_4240_0000_0064   // 100 + (1_000_000 << 32)
+        let mul2: UInt64 = 0x0000_2710_0000_0001   // 1 + (10_000 << 32)
+        var v = chunk &- 0x3030_3030_3030_3030
+        v = v &* 10 &+ (v >> 8)
+        v = ((v & mask) &* mul1 &+ ((v >> 16) & mask) &* mul2) >> 32
+        return v & 0xFFFF_FFFF
+    }
+
+    /// Careful scan for more than 19 significant digits: keeps the first 19 and notes
+    /// whether any dropped digit is non-zero.
+    private static func scanLongDecimal(_ text: UnsafeRawBufferPointer) -> ScannedDecimal {
+        let n = text.count
+        var i = 0
+        var negative = false
+        if n > 0, text[0] == UInt8(ascii: "-") { negative = true; i = 1 }
+        var m: UInt64 = 0
+        var digits = 0          // significant digits held in m (leading zeros do not count)
+        var exponent = 0
+        var truncated = false
+        while i < n {
+            let d = text[i] &- UInt8(ascii: "0")
+            if d > 9 { break }
+            if digits < 19 {
+                m = m &* 10 &+ UInt64(d)
+                if m != 0 { digits &+= 1 }
+            } else {
+                exponent &+= 1
+                if d != 0 { truncated = true }
+            }
+            i &+= 1
+        }
+        if i < n, text[i] == UInt8(ascii: ".") {
+            i &+= 1
+            while i < n {
+                let d = text[i] &- UInt8(ascii: "0")
+                if d > 9 { break }
+                if digits < 19 {
+                    m = m &* 10 &+ UInt64(d)
+                    if m != 0 { digits &+= 1 }
+                    exponent &-= 1
+                } else if d != 0 {
+                    truncated = true
+                }
+                i &+= 1
+            }
+        }
+        exponent &+= parseExponent(text, &i)
+        return ScannedDecimal(mantissa: m, exponent: exponent, negative: negative, truncated: truncated)
+    }
+
+    // MARK: - Double
+
+    /// Correctly rounded (round-half-to-even) `Double` value of the number.
+    /// Returns nil when the (finite) text overflows to infinity (`"1e400"`, `"-1e400"`).
+    /// Underflow yields 0 or a subnormal, sign kept (`"-1e-400"` -> -0.0); `"-0"` -> -0.0.
+    static func double(_ text: UnsafeRawBufferPointer) -> Double? {
+        let dec = scanDecimal(text)
+        let m = dec.mantissa
+        let e = dec.exponent
+        if m == 0 { return dec.negative ? -0.0 : 0.0 }
+        if !dec.truncated {
+            // Clinger: m and 10^|e| are exact doubles, one IEEE operation rounds correctly.
+            if m <= 1 << 53, e >= -22, e <= 22 {
+                var v = Double(m)
+                if e < 0 { v /= doublePowersOfTen[-e] } else { v *= doublePowersOfTen[e] }
+                return dec.negative ? -v : v
+            }
+            // Extended: m * 10^(e-22) still an exact integer <= 2^53.
+            if e > 22, e <= 22 + 15 {
+                let (p, o) = m.multipliedReportingOverflow(by: integerPowersOfTen[e - 22])
+                if !o, p <= 1 << 53 {
+                    let v = Double(p) * 1e22
+                    return dec.negative ? -v : v
+                }
+            }
+        }
+        var r = eiselLemire(e, m, DoubleFormat.self)
+        if dec.truncated, r != eiselLemire(e, m &+ 1, DoubleFormat.self) {
+            return strtodFallback(text)
+        }
+        if r.power2 == DoubleFormat.infinitePower { return nil }
+        r.mantissa |= UInt64(truncatingIfNeeded: r.power2) << 52
+        if dec.negative { r.mantissa |= 1 << 63 }
+        return Double(bitPattern: r.mantissa)
+    }
+
+    /// `double`, and nil too for a nonzero number that rounds to zero (`1e-400`): like an
+    /// overflow, out of `Double`'s range, never rounded silently. Subnormals are values.
+    @inline(__always)
+    static func doubleInRange(_ text: UnsafeRawBufferPointer) -> Double? {
+        guard let v = double(text), v != 0 || denotesZero(text) else { return nil }
+        return v
+    }
+
+    /// `float`, and nil too for a nonzero number that rounds to zero (`1e-50`).
+    @inline(__always)
+    static func floatInRange(_ text: UnsafeRawBufferPointer) -> Float? {
+        guard let v = float(text), v != 0 || denotesZero(text) else { return nil }
+        return v
+    }
+
+    /// Whether the number's digits are all zero (`0`, `-0.000e5`).
+    @inline(never)
+    static func denotesZero(_ text: UnsafeRawBufferPointer) -> Bool { scanDecimal(text).mantissa == 0 }
+
+    // MARK: - Float
+
+    /// Correctly rounded `Float` value, computed directly from the text (rounding via
+    /// `Double` would round twice). nil on overflow to infinity.
+    static func float(_ text: UnsafeRawBufferPointer) -> Float? {
+        let dec = scanDecimal(text)
+        let m = dec.mantissa
+        let e = dec.exponent
+        if m == 0 { return dec.negative ? -0.0 : 0.0 }
+        if !dec.truncated {
+            if m <= 1 << 24, e >= -10, e <= 10 {
+                var v = Float(m)
+                if e < 0 { v /= floatPowersOfTen[-e] } else { v *= floatPowersOfTen[e] }
+                return dec.negative ? -v : v
+            }
+            if e > 10, e <= 10 + 7 {
+                let (p, o) = m.multipliedReportingOverflow(by: integerPowersOfTen[e - 10])
+                if !o, p <= 1 << 24 {
+                    let v = Float(p) * 1e10
+                    return dec.negative ? -v : v
+                }
+            }
+        }
+        let r = eiselLemire(e, m, FloatFormat.self)
+        if dec.truncated, r != eiselLemire(e, m &+ 1, FloatFormat.self) {
+            return strtofFallback(text)
+        }
+        if r.power2 == FloatFormat.infinitePower { return nil }
+        var bits = UInt32(truncatingIfNeeded: r.mantissa) | UInt32(truncatingIfNeeded: r.power2) << 23
+        if dec.negative { bits |= 1 << 31 }
+        return Float(bitPattern: bits)
+    }
+}
