@@ -23,6 +23,9 @@ import Foundation
 ///   Unicode normalization are different keys.
 /// - Input must be UTF-8 (a UTF-8 byte order mark is skipped); `JSONDecoder` also converts UTF-16 and UTF-32.
 /// - Keyed containers' `allKeys` are in document order.
+/// - Records of a stream (``RecordDecoder/init(_:layout:decoder:errorPolicy:progress:onSkip:onRecord:)``)
+///   are read one at a time; there a string spelled with escapes (`"\u0049nfinity"`) also matches
+///   a `.convertFromString` strategy's texts, which `JSONDecoder` compares unescaped only.
 ///
 /// Configure a decoder, then share it: decoding does not change it.
 public final class MagmaDecoder: @unchecked Sendable {

@@ -6,13 +6,16 @@
 // - One entry per token, in document order: a scalar, a string, an object key, or the start of a
 //   container. Container ends have no entry: a container's entry holds the index one past its
 //   last entry (`end`), so skipping a value is one load.
-// - `word` packs the kind (low 3 bits), whether the text is in `side` (bit 3), and the token's
+// - `word` packs the kind (low 3 bits), whether the text is in `side` (bit 3), whether yajl
+//   decoded it from escapes (bit 4), and the token's
 //   byte offset in the input (bits 8...). `payload` holds a text's length (low 32 bits) and its
 //   offset in `side` (high 32 bits), or a container's end index (low 32) and member count (high 32).
 // - Strings and keys without escapes are not copied: yajl hands their bytes inside the input, and
 //   the entry points there. Text yajl decoded (escapes) is appended to `side`. No `String` is made
 //   here; `TapeDecoder` makes one only when a string value is decoded.
 // - The input must outlive the tape's readers: `Tape.own()` copies it in when a decoder escapes.
+// - A record of a stream (TapeRecords.swift) has no input buffer: its text is all in `side`, its
+//   offsets are the stream's, and its lines come from marks taken as its bytes went by.
 
 import Foundation
 
@@ -29,6 +32,9 @@ struct TapeEntry {
 
     @inline(__always) var kind: TapeKind { TapeKind(rawValue: UInt8(truncatingIfNeeded: word & 7)).unsafelyUnwrapped }
     @inline(__always) var inSide: Bool { word & 8 != 0 }
+    /// A string yajl decoded (it had escapes). Every text of a stream's record is in `side`, but
+    /// none is marked: the stream's buffers are gone, so escapes are not known there.
+    @inline(__always) var escaped: Bool { word & 16 != 0 }
     /// Byte offset of the token in the input (for copied text, where yajl's position puts it).
     @inline(__always) var offset: Int { Int(truncatingIfNeeded: word >> 8) }
     @inline(__always) var textCount: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
@@ -50,10 +56,16 @@ final class Tape {
     private let inputCell: UnsafeMutablePointer<UnsafeRawBufferPointer>
     private var ownedInput: UnsafeMutableRawBufferPointer?
     private var lineStartCache: [Int]?
+    /// A record of a stream (no input buffer).
+    let isRecord: Bool
+    /// Its lines, when the stream counts them (an NDJSON line's errors are placed by the stream).
+    let recordLines: RecordLines?
 
     fileprivate init(_ writer: TapeWriter) {
         entries = writer.entries
         count = writer.count
+        isRecord = writer.isRecord
+        recordLines = writer.record
         let side = UnsafeMutableRawBufferPointer.allocate(byteCount: max(writer.side.count, 1), alignment: 1)
         writer.side.withUnsafeBytes { side.copyMemory(from: $0) }
         self.side = side
@@ -118,6 +130,9 @@ struct TapeWriter {
     private let inputEnd: UnsafeRawPointer
     /// Open containers: their entry index, and for objects the members so far and the last key.
     private var open: [(index: Int, members: Int, lastKey: Int)] = []
+    /// A record of a stream (no input buffer), and the lines its bytes passed when the stream counts lines.
+    private(set) var isRecord = false
+    var record: RecordLines?
 
     init(input: UnsafeRawBufferPointer) {
         self.input = input
@@ -127,6 +142,13 @@ struct TapeWriter {
         // the JSON is denser (a number array).
         capacity = max(16, input.count / 16)
         entries = .allocate(capacity: capacity)
+    }
+
+    /// A record of a stream: every text is copied (the stream's buffers do not outlive the record).
+    init(record: RecordLines?) {
+        self.init(input: UnsafeRawBufferPointer(start: nil, count: 0))
+        self.record = record
+        isRecord = true
     }
 
     @inline(__always)
@@ -170,7 +192,7 @@ struct TapeWriter {
         side.append(contentsOf: bytes)
         let quotes = kind == .number ? 0 : 2
         let offset = max((tokenEnd ?? 0) - bytes.count - quotes, 0)
-        append(TapeEntry(word: UInt64(kind.rawValue) | 8 | UInt64(offset) << 8,
+        append(TapeEntry(word: UInt64(kind.rawValue) | (isRecord ? 8 : 8 | 16) | UInt64(offset) << 8,
                          payload: UInt64(bytes.count) | UInt64(sideOffset) << 32))
     }
 
@@ -207,24 +229,35 @@ final class TapeTarget: ValueTarget {
         context.assumingMemoryBound(to: TapeWriter.self)
     }
 
+    /// A record of a stream that counts lines notes the lines up to each token.
+    @inline(__always) private func noteLines(_ context: UnsafeMutableRawPointer, _ b: borrowing EventBuilder) {
+        if tape(context).pointee.record != nil { tape(context).pointee.record!.pass(to: b.tokenEnd() ?? 0, b.position) }
+    }
+
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.text(.string, bytes, tokenEnd: b.tokenEnd())
+        noteLines(context, b)
     }
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.text(.number, text, tokenEnd: b.tokenEnd())
+        noteLines(context, b)
     }
     override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.scalar(value ? .trueValue : .falseValue, offset: (b.tokenEnd() ?? 0) - (value ? 4 : 5))
+        noteLines(context, b)
     }
     override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.scalar(.null, offset: (b.tokenEnd() ?? 0) - 4)
+        noteLines(context, b)
     }
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.startContainer(.object, offset: (b.tokenEnd() ?? 0) - 1)
+        noteLines(context, b)
         b.push(.dictionary, owner: owner, node: nil, target: self, starter: self, storage: context, parentContext: context)
     }
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.startContainer(.array, offset: (b.tokenEnd() ?? 0) - 1)
+        noteLines(context, b)
         b.push(.array, owner: owner, node: nil, target: self, starter: self, storage: context, parentContext: context)
     }
 }
@@ -274,4 +307,10 @@ extension Tape {
         }
         return Tape(writer.pointee)
     }
+}
+
+extension Tape {
+    /// The tape of a stream's record, built by `writer` (made with `init(record:)`), which gives
+    /// its entries over.
+    static func record(_ writer: TapeWriter) -> Tape { Tape(writer) }
 }

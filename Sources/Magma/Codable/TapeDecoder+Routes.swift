@@ -94,8 +94,10 @@ enum JSONPathText {
 }
 
 extension Tape {
-    /// 1-based line and column (in bytes) of `offset`; the first call indexes the lines.
-    func lineAndColumn(of offset: Int) -> (Int, Int) {
+    /// 1-based line and column (in bytes) of `offset`; the first call indexes the lines. Nil for
+    /// a record whose stream places its errors itself.
+    func lineAndColumn(of offset: Int) -> (Int, Int)? {
+        if isRecord { return recordLines?.locate(offset) }
         let starts = lineStarts()
         // The last line start at or before offset.
         var lo = 0, hi = starts.count

@@ -177,7 +177,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             }
             return value
         }
-        if e.kind == .string, !e.inSide, case let .convertFromString(positiveInfinity: inf, negativeInfinity: negInf, nan: nan) = settings.floats {
+        if e.kind == .string, !e.escaped, case let .convertFromString(positiveInfinity: inf, negativeInfinity: negInf, nan: nan) = settings.floats {
             let text = tape.text(e)
             if text.elementsEqual(inf.utf8) { return T.infinity }
             if text.elementsEqual(negInf.utf8) { return -T.infinity }
@@ -346,11 +346,12 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
                 let e = tape[i]
                 // A string's text starts after its quote: point at the quote.
                 let offset = (e.kind == .string || e.kind == .key) && !e.inSide ? e.offset - 1 : e.offset
-                let (line, column) = tape.lineAndColumn(of: offset)
                 underlying.offset = offset
-                underlying.line = line
-                underlying.column = column
-                description += " (line \(line), column \(column), byte \(offset))"
+                if let (line, column) = tape.lineAndColumn(of: offset) {
+                    underlying.line = line
+                    underlying.column = column
+                    description += " (line \(line), column \(column), byte \(offset))"
+                }
             }
             return DecodingError.Context(codingPath: context.codingPath, debugDescription: description, underlyingError: underlying)
         }

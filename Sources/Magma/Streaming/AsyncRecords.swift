@@ -1,7 +1,7 @@
 import Foundation
 
 /// The records of an async sequence of byte chunks; see ``JSONAdapter/records(_:from:layout:options:errorPolicy:progress:onSkip:)->AsyncRecords<M,Chunks>``.
-public struct AsyncRecords<Model: JSONObjectModel, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: ContiguousBytes {
+public struct AsyncRecords<Model, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: ContiguousBytes {
     public typealias Element = Model
     let chunks: Chunks
     let makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>

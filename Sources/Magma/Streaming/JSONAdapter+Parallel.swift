@@ -66,6 +66,15 @@ extension JSONAdapter {
         _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         concurrency: Int, minimumShardBytes: Int
     ) throws -> (models: [M], skipped: [JSONError]) {
+        try recordsInParallel(ndjson: data, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
+                              concurrency: concurrency, minimumShardBytes: minimumShardBytes)
+    }
+
+    /// The parallel decode of records read by `codec` (a model's, or a `Decodable` type's).
+    static func recordsInParallel<M: Sendable>(
+        ndjson data: Data, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+        concurrency: Int, minimumShardBytes: Int
+    ) throws -> (models: [M], skipped: [JSONError]) {
         // Many more shards than cores: a core that finishes early takes the next one, so the
         // cores end together (with 4 per core, the last shard left one core idle for up to 1/8
         // of the run).
@@ -78,7 +87,8 @@ extension JSONAdapter {
         let results = ShardResults<M>(count: shardCount)
         DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
             let models = ShardBuffer<M>()
-            let decoder = RecordDecoder(type, layout: .ndjson, options: options, errorPolicy: errorPolicy) { models.append($0) }
+            let decoder = RecordDecoder(layout: .ndjson, envelope: NoEnvelope.self, codec: codec, options: options,
+                                        errorPolicy: errorPolicy, progress: nil, onSkip: nil) { models.append($0) }
             do {
                 let lines = data.startIndex + starts[shard]..<data.startIndex + starts[shard + 1]
                 if !lines.isEmpty { try decoder.feed(data[lines]) }

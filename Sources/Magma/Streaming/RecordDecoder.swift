@@ -27,7 +27,7 @@ import Synchronization
 ///   error and delivers nothing, and a record is delivered once its line has ended. A line is parsed as it
 ///   arrives, so a string or number over `maxTokenLength` fails (or, with `.skip`, loses its line)
 ///   as soon as it passes the cap, however long the line runs on.
-public final class RecordDecoder<Model: JSONObjectModel> {
+public final class RecordDecoder<Model> {
     /// How records are laid out in the input.
     public struct Layout: Sendable, Equatable {
         enum Kind: Equatable {
@@ -119,7 +119,7 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     ///     throws stops the stream and comes out of `feed` or `finish` as it was thrown.
     public convenience init(_ type: Model.Type, layout: Layout, options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                             progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
-                            onRecord: @escaping (Model) throws -> Void) {
+                            onRecord: @escaping (Model) throws -> Void) where Model: JSONObjectModel {
         self.init(layout: layout, envelope: NoEnvelope.self, codec: objectModelCodec(Model.self), options: options,
                   errorPolicy: errorPolicy, progress: progress,
                   onSkip: onSkip, onRecord: onRecord)
@@ -145,13 +145,13 @@ public final class RecordDecoder<Model: JSONObjectModel> {
     public convenience init<Envelope: JSONModel>(_ type: Model.Type, at keyPath: String, envelope: Envelope.Type,
                                                  options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                                                  progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
-                                                 onRecord: @escaping (Model) throws -> Void) {
+                                                 onRecord: @escaping (Model) throws -> Void) where Model: JSONObjectModel {
         self.init(layout: .array(at: keyPath), envelope: envelope, codec: objectModelCodec(Model.self), options: options,
                   errorPolicy: errorPolicy, progress: progress, onSkip: onSkip, onRecord: onRecord)
     }
 
     /// Every public init comes here with the codec of its records (a run-time mapping's, for
-    /// RecordDecoder+Mapping.swift).
+    /// RecordDecoder+Mapping.swift; a `Decodable` type's, for RecordDecoder+Decodable.swift).
     init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>, options: DecodingOptions,
                                       errorPolicy: ErrorPolicy, progress: ProgressHandle?, onSkip: ((JSONError) -> Void)?,
                                       onRecord: @escaping (Model) throws -> Void) {

@@ -425,7 +425,8 @@ struct Tokenizer: ~Copyable {
                 pointAtOffendingStart(&error, yajlOffset: offset, parseError: parseError, chunk: chunk, carry: carry)
             }
         }
-        if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: chunk, at: consumedBefore) }
+        // A Decodable record placed its error itself (its value may be in a chunk already counted).
+        if error.line == nil, let offset = error.offset { lines?.locate(&error, offset: offset, chunk: chunk, at: consumedBefore) }
         return error
     }
 

@@ -1,0 +1,129 @@
+// The record streams' entry points for `Decodable` records: those of JSONAdapter+Records.swift and
+// JSONAdapter+Parallel.swift, with a `MagmaDecoder` in place of `DecodingOptions`.
+import Foundation
+
+extension JSONAdapter {
+    /// Calls `body` with each `Decodable` record of a document, one at a time, keeping none; as
+    /// ``forEachRecord(_:in:layout:options:errorPolicy:progress:_:)`` does for models.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - data: The input.
+    ///   - layout: How the records are laid out.
+    ///   - decoder: How to read each record (strategies, user info, limits).
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The errors of the records skipped (empty with `.stop`).
+    /// - Throws: As ``RecordDecoder/feed(_:)``.
+    @discardableResult
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, layout: RecordDecoder<T>.Layout,
+                                                   decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
+                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+        let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onRecord: body)
+        try records.feed(data)
+        try records.finish()
+        return records.skipped
+    }
+
+    /// Calls `body` with each `Decodable` record read from a file handle to its end, in bounded
+    /// memory; as the model variant.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - handle: Where the bytes come from.
+    ///   - layout: How the records are laid out.
+    ///   - decoder: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The errors of the records skipped.
+    /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/io`` when a read fails.
+    @discardableResult
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, from handle: FileHandle, layout: RecordDecoder<T>.Layout,
+                                                   decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
+                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+        let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onRecord: body)
+        try records.read(from: handle)
+        return records.skipped
+    }
+
+    /// The `Decodable` records of one byte range of an NDJSON document, as a line split; as
+    /// ``forEachRecord(_:in:byteRange:options:errorPolicy:_:)`` does for models.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - data: The whole NDJSON document.
+    ///   - range: The byte range assigned to this worker.
+    ///   - decoder: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - body: Called with each record of the split, in order.
+    /// - Returns: The errors of the records skipped.
+    @discardableResult
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, byteRange range: Range<Int>,
+                                                   decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+        let lines = NDJSONSplit.lines(of: data, in: range)
+        guard !lines.isEmpty else { return [] }
+        return try forEachRecord(type, in: data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound],
+                                 layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, body)
+    }
+
+    /// The `Decodable` records of a sequence of byte chunks, decoded as they come, with
+    /// back-pressure; as the model variant.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - chunks: The bytes, in order.
+    ///   - layout: How the records are laid out.
+    ///   - decoder: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - onSkip: Called with each skipped record's error (with `.skip`).
+    /// - Returns: An async sequence of the records.
+    public static func records<T: Decodable, Chunks: AsyncSequence>(
+        _ type: T.Type, from chunks: Chunks, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<T, Chunks> where Chunks.Element: ContiguousBytes {
+        AsyncRecords(chunks: chunks) {
+            RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip,
+                          onRecord: $0)
+        }
+    }
+
+    /// The `Decodable` records read from a file handle to its end, as an async sequence; as the
+    /// model variant.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - handle: Where the bytes come from.
+    ///   - layout: How the records are laid out.
+    ///   - decoder: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - onSkip: Called with each skipped record's error (with `.skip`).
+    /// - Returns: An async sequence of the records.
+    public static func records<T: Decodable>(
+        _ type: T.Type, from handle: FileHandle, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<T, FileChunks> {
+        records(type, from: FileChunks(handle), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress,
+                onSkip: onSkip)
+    }
+
+    /// Decodes the `Decodable` records of an NDJSON document on every core and returns them in
+    /// input order; as ``modelsInParallel(_:ndjson:options:errorPolicy:concurrency:)`` does for models.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - data: The NDJSON document.
+    ///   - decoder: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
+    ///     thrown) or skip bad records.
+    ///   - concurrency: Shards decoding at once; default the number of active cores.
+    /// - Returns: The records in order, and the errors of the records skipped, placed in the whole document.
+    /// - Throws: The first bad record's error in input order (with `.stop`).
+    public static func modelsInParallel<T: Decodable & Sendable>(
+        _ type: T.Type, ndjson data: Data, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> (models: [T], skipped: [JSONError]) {
+        try recordsInParallel(ndjson: data, codec: DecodableRecordCodec<T>(decoder), options: decoder.options, errorPolicy: errorPolicy,
+                              concurrency: concurrency, minimumShardBytes: 256 * 1024)
+    }
+}
