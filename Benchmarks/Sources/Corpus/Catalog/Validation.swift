@@ -7,8 +7,8 @@ public struct Validation: Sendable {
         case same
         /// Decoded, but the models differ; the first difference, as a path and both values.
         case different(String)
-        /// Equal but for doubles a last digit apart (Foundation's JSONSerialization rounds some
-        /// doubles so); the first such difference.
+        /// Equal but for doubles in their last digits (within 1e-13, relative: Foundation's
+        /// JSONSerialization rounds some doubles so); the first such difference.
         case rounding(String)
         /// The system threw (on input every other system accepted, or on all).
         case failed(String)
@@ -19,7 +19,7 @@ public struct Validation: Sendable {
             switch self {
             case .same: "✓"
             case .different: "✗ differs"
-            case .rounding: "≈ last digit"
+            case .rounding: "≈ last digits"
             case .failed: "✗ error"
             case .notApplicable: "–"
             }
@@ -29,7 +29,7 @@ public struct Validation: Sendable {
             switch self {
             case .same: nil
             case .different(let d), .failed(let d), .notApplicable(let d): d
-            case .rounding(let d): "doubles a last digit apart, as Foundation's parser rounds them: " + d
+            case .rounding(let d): "doubles apart in their last digits (< 1e-13 relative), as Foundation's JSONSerialization rounds them: " + d
             }
         }
     }
@@ -107,13 +107,13 @@ private func compareTexts<Twin: CorpusTextTwin>(_ type: Twin.Type, _ input: Corp
 /// The first place two values differ, as `path: found vs expected`, found by reflection.
 ///
 /// Only used once two values compared unequal, so it favours a readable answer over speed.
-/// With `roundingTolerated`, doubles a few units in the last place apart count as equal.
+/// With `roundingTolerated`, doubles within 1e-13 of each other (relative) count as equal.
 public func firstDifference(_ found: Any, _ expected: Any, path: String, roundingTolerated: Bool = false) -> String? {
     let a = Mirror(reflecting: found)
     let b = Mirror(reflecting: expected)
     func leaf() -> String? {
         if roundingTolerated, let x = found as? Double, let y = expected as? Double,
-           abs(x - y) <= 4 * max(x.ulp, y.ulp) { return nil }
+           abs(x - y) <= 1e-13 * max(abs(x), abs(y)) { return nil }
         let x = String(reflecting: found)
         let y = String(reflecting: expected)
         return x == y ? nil : "\(path): \(x.prefix(120)) vs expected \(y.prefix(120))"
