@@ -1,13 +1,16 @@
 # Magma: the two commands a new user needs.
-#   make bench   the side-by-side benchmark against Foundation's JSON (release build; ~5 minutes once built)
+#   make bench   the side-by-side benchmark against Foundation's JSON, msgspec and orjson (release build;
+#                5-8 minutes once built; fails if a Magma row throws or its models differ from JSONDecoder's)
 #   make test    the test suite
 # Both install libyajl-dev first when it is missing.
 #
-# Also: make bench-quick (the comparison on small inputs, < 1 minute once built; CI runs it),
+# Also: make bench-quick (the comparison on small inputs, < 1 minute once built, into Benchmarks/results/quick;
+#         fails as make bench does; CI runs it),
 #       make bench-check (package-benchmark allocation thresholds; fails on a regression),
 #       make bench-stream (1 GiB generated on the fly through a pipe, array and NDJSON: peak RSS, MB/s
 #         against the same records decoded from memory, and parallel NDJSON; ~2 minutes on a quiet
-#         machine; not run by CI; STREAM_ARGS="--mib 64" for a short run),
+#         machine; not run by CI; STREAM_ARGS="--mib 64" for a short run; a missed target is printed,
+#         and fails the run only with STREAM_ARGS=--check),
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
 #       make fuzz-records (libFuzzer over the streaming record API: layout, error policy, limits
 #         and chunking drawn from each input; FUZZ_SECONDS, default 60),
@@ -23,7 +26,7 @@ SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps test bench bench-quick bench-check bench-stream fuzz fuzz-records mutations sanitizers test-spark docs
+.PHONY: deps bench-peers test bench bench-quick bench-check bench-stream fuzz fuzz-records mutations sanitizers test-spark docs
 FUZZ_SECONDS ?= 60
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
 DOCS_OUT ?= .build/docs/Magma.doccarchive
@@ -31,13 +34,17 @@ DOCS_OUT ?= .build/docs/Magma.doccarchive
 deps:
 	@scripts/ensure-deps.sh
 
+# msgspec and orjson for the benchmark's Python rows (a venv under .build; a note and no rows without python3).
+bench-peers:
+	@scripts/bench-peers.sh
+
 test: deps
 	$(SWIFT) test
 
-bench: deps
+bench: deps bench-peers
 	$(SWIFT) run -c release --package-path Benchmarks compare $(BENCH_ARGS)
 
-bench-quick: deps
+bench-quick: deps bench-peers
 	$(SWIFT) run -c release --package-path Benchmarks compare --quick $(BENCH_ARGS)
 
 bench-stream: deps

@@ -8,6 +8,8 @@ echo "Installing libyajl-dev (yajl, the JSON tokenizer Magma is built on)..." >&
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq libyajl-dev pkg-config >/dev/null
+# Another apt (an unattended upgrade, a second make) may hold the lock: wait for it, up to 10 minutes.
+LOCK_WAIT=(-o DPkg::Lock::Timeout=600)
+$SUDO apt-get "${LOCK_WAIT[@]}" update -qq
+$SUDO apt-get "${LOCK_WAIT[@]}" install -y -qq libyajl-dev pkg-config >/dev/null
 pkg-config --exists yajl

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Magma
+@_spi(Benchmarks) @testable import Magma
 
 @Suite struct URLCacheTests {
     struct Links: JSONModel, Equatable {
@@ -142,5 +142,19 @@ import Testing
         let model = try JSONAdapter.model(Home.self, from: #"{"home": "https://a.example/x?b=c&d=%20", "links": ["about:blank"]}"#)
         #expect(model.home?.absoluteString == "https://a.example/x?b=c&d=%20")
         #expect(model.links.map(\.absoluteString) == ["about:blank"])
+    }
+}
+
+/// The benchmarks time repeated decodes with the URL cache cold.
+@Suite struct URLCacheControlTests {
+    @Test func clearingThisThread_makesTheNextDecodeParseAgain() throws {
+        let json = #"{"first": "https://cold.example/\#(UInt64.random(in: 0...UInt64.max))", "links": []}"#
+        let first = try JSONAdapter.model(URLCacheTests.Links.self, from: json)
+        let before = URLCache.missesOnThisThread
+        URLCacheControl.clearThisThread()
+        #expect(try JSONAdapter.model(URLCacheTests.Links.self, from: json) == first)
+        #expect(URLCache.missesOnThisThread == before + 1, "a cleared cache parses the URL again")
+        #expect(try JSONAdapter.model(URLCacheTests.Links.self, from: json) == first)
+        #expect(URLCache.missesOnThisThread == before + 1, "and keeps it")
     }
 }

@@ -13,10 +13,9 @@ import Foundation
 // peers have no stored thresholds: their counts belong to the toolchain, not to us.
 
 let benchmarks: @Sendable () -> Void = {
-    let corpus = GitHubIssueCorpus().generate(targetBytes: 4_000_000, format: .array)
-    let input = CorpusInput(data: Data(corpus.bytes), layout: .array)
-    let records = corpus.records
-    let megabytes = Double(corpus.bytes.count) / 1e6
+    let array = GitHubIssueCorpus().generate(targetBytes: 4_000_000, format: .array)
+    let ndjson = GitHubIssueCorpus().generate(targetBytes: 4_000_000, format: .ndjson)
+    let records = array.records
 
     /// Decoding speed of each iteration, in MB (10^6 bytes) per second.
     let megabytesPerSecond = BenchmarkMetric.custom("MB/s", polarity: .prefersLarger, useScalingFactor: false)
@@ -31,18 +30,33 @@ let benchmarks: @Sendable () -> Void = {
 
     let allocationTolerance = BenchmarkThresholds(absolute: [.p90: max(records / 10, 8)])
 
-    for system in DecodeSystem.allCases {
-        let checked = system == .magma || system == .yajl
-        Benchmark(
-            "DecodeGitHubIssues.\(benchmarkName(system))",
-            configuration: .init(thresholds: checked ? [.mallocCountTotal: allocationTolerance] : nil)
-        ) { benchmark in
-            for _ in benchmark.scaledIterations {
-                let start = ContinuousClock.now
-                blackHole(try RecordDecoding<GHIssue>.decodeCount(system, input))
-                let elapsed = ContinuousClock.now - start
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                benchmark.measurement(megabytesPerSecond, Int(megabytes / seconds))
+    // The same records as one array and as NDJSON: Magma's allocations per record must not depend
+    // on the layout (NDJSON's per-line yajl handles reuse their blocks), so both are checked.
+    for (suffix, corpus, layout) in [("", array, Layout.array), ("NDJSON", ndjson, Layout.ndjson)] {
+        let input = CorpusInput(data: Data(corpus.bytes), layout: layout)
+        let megabytes = Double(corpus.bytes.count) / 1e6
+        let systems = DecodeSystem.allCases.filter { !$0.runsInPython && CorpusKind.gitHubIssues.runs($0) }
+        // A check that passes on wrong models is no check: Magma must build JSONDecoder's models.
+        let magmaSystems: [DecodeSystem] = [.magma, .magmaMacro, .magmaDecoder]
+        let validation = CorpusKind.gitHubIssues.validate(input, systems: [.jsonDecoder] + magmaSystems)
+        for (system, outcome) in validation.outcomes where outcome != .same {
+            fatalError("DecodeGitHubIssues\(suffix).\(benchmarkName(system)): \(outcome.symbol) \(outcome.detail ?? "")")
+        }
+        for system in systems where layout == .array || system == .magma || system == .yajl {
+            let checked = system == .magma || system == .yajl
+            let name = "DecodeGitHubIssues\(suffix).\(benchmarkName(system))"
+            Benchmark(name, configuration: .init(thresholds: checked ? [.mallocCountTotal: allocationTolerance] : nil)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let start = ContinuousClock.now
+                    do {
+                        blackHole(try RecordDecoding<GHIssue>.decodeCount(system, input))
+                    } catch {
+                        fatalError("\(name) threw: \(error)")
+                    }
+                    let elapsed = ContinuousClock.now - start
+                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                    benchmark.measurement(megabytesPerSecond, Int(megabytes / seconds))
+                }
             }
         }
     }
@@ -53,10 +67,13 @@ private func benchmarkName(_ system: DecodeSystem) -> String {
     switch system {
     case .magma: "Magma"
     case .magmaMacro: "Magma-JSONModel"
+    case .magmaText: "Magma-text"
     case .jsonDecoder: "JSONDecoder"
     case .magmaDecoder: "MagmaDecoder"
     case .jsonDecoderPattern: "JSONDecoder-DateFormatter"
     case .handMapping: "JSONSerialization+mapping"
     case .yajl: "yajl-noop"
+    case .msgspec: "msgspec"
+    case .orjson: "orjson"
     }
 }

@@ -2,10 +2,12 @@ import Corpus
 import Foundation
 
 /// results/compare.svg: per corpus, one bar per system for throughput (linear scale) and for
-/// allocations per record (log scale). Plain SVG, no scripts: opens in any browser.
+/// allocations per record (log scale), with each group's axis labels above it as well as at the
+/// bottom; a throughput bar ends at the best run, and a dark whisker spans from the median run to
+/// it; Magma's bars say their share of yajl's rate. Plain SVG, no scripts: opens in any browser.
 enum ChartReport {
     private static let colors: [String: String] = [
-        "magma": "#e8590c", "magma-macro": "#d9480f", "jsondecoder": "#1c7ed6", "jsondecoder-pattern": "#74c0fc", "jsonserialization": "#868e96", "yajl": "#2f9e44",
+        "magma": "#e8590c", "magma-macro": "#d9480f", "magma-text": "#ffa94d", "msgspec": "#7048e8", "orjson": "#ae3ec9", "jsondecoder": "#1c7ed6", "jsondecoder-pattern": "#74c0fc", "jsonserialization": "#868e96", "yajl": "#2f9e44",
         "encode:magma": "#ffa94d", "encode:jsonencoder": "#74c0fc",
     ]
 
@@ -18,7 +20,7 @@ enum ChartReport {
         let width = allocX + allocWidth + 90
         let barHeight = 16.0
         let rowGap = 4.0
-        let groupHeader = 26.0
+        let groupHeader = 40.0
         let groupGap = 14.0
         let top = 96.0
 
@@ -28,12 +30,25 @@ enum ChartReport {
         let maxAllocs = rows.compactMap(\.allocationsPerRecord).max() ?? 1
         let allocDecades = max(1, Int(ceil(log10(max(maxAllocs, 1.0)))))  // axis from 10^-1 to 10^decades
 
+        let speedTicks = (0...4).map { i in
+            (x: speedX + speedWidth * Double(i) / 4, label: String(format: "%.0f", speedScale * Double(i) / 4))
+        }
+        let allocTicks = (-1...allocDecades).map { decade in
+            (x: allocX + allocWidth * Double(decade + 1) / Double(allocDecades + 1),
+             label: decade < 0 ? "0.1" : String(format: "%.0f", pow(10, Double(decade))))
+        }
+        func axisLabels(_ y: Double) -> [String] {
+            (speedTicks + allocTicks).map { text($0.x, y, $0.label, size: 10, anchor: "middle", fill: "#868e96") }
+        }
+
         var y = top
         var body: [String] = []
         for corpus in report.corpora {
             let records = corpus.records.map { "\(TableReport.grouped($0)) \($0 == 1 ? corpus.recordUnit : corpus.recordUnitPlural)" } ?? ""
             body.append(text(10, y + 16, "\(corpus.name)", weight: "bold", size: 13))
             body.append(text(speedX, y + 16, "\(TableReport.megabytes(corpus.bytes)) · \(records) · \(corpus.model) · \(corpus.layout.rawValue)", size: 11, fill: "#495057"))
+            // The axes' labels above the group too: a reader in the middle of the chart need not scroll.
+            body.append(contentsOf: axisLabels(y + 33))
             y += groupHeader
             let decodeRows = corpus.decodeSummary.map { (key: $0.system, title: "decode · " + $0.title, summary: $0, reference: "JSONDecoder") }
             let encodeRows = (corpus.encodeSummary ?? []).map { (key: "encode:" + $0.system, title: "encode · " + $0.title, summary: $0, reference: "JSONEncoder") }
@@ -43,12 +58,22 @@ enum ChartReport {
                 if let speed = summary.megabytesPerSecond {
                     let w = max(1, speedWidth * speed / speedScale)
                     body.append(rect(speedX, y, w, barHeight, color))
+                    if let median = summary.medianMegabytesPerSecond, median < speed {
+                        // The spread of the timed runs: from the median run to the best.
+                        let m = speedX + max(1, speedWidth * median / speedScale)
+                        body.append(whisker(m, speedX + w, y + barHeight / 2, height: barHeight - 6))
+                    }
                     var label = String(format: "%.0f MB/s", speed)
                     if let ratio = summary.ratioToFoundation, !title.hasSuffix(reference) {
                         label += String(format: " · %.2f× %@", ratio, reference)
                     }
+                    if key.hasPrefix("magma"), let share = summary.percentOfYajl {
+                        label += String(format: " · %.0f %% of yajl", share)
+                    }
                     if summary.validation.hasPrefix("✗") {
                         label += " · ✗ models differ"
+                    } else if summary.validation.hasPrefix("≈") {
+                        label += " · ≈ last-digit rounding"
                     }
                     body.append(text(speedX + w + 5, y + barHeight - 4, label, size: 11))
                 } else {
@@ -69,23 +94,16 @@ enum ChartReport {
         var svg: [String] = []
         svg.append(#"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Int(width))" height="\#(Int(height))" viewBox="0 0 \#(Int(width)) \#(Int(height))" font-family="Helvetica, Arial, sans-serif">"#)
         svg.append(#"<rect width="100%" height="100%" fill="white"/>"#)
-        svg.append(text(10, 26, "Magma vs Foundation JSON: the same models from the same bytes", weight: "bold", size: 18))
+        svg.append(text(10, 26, "Magma vs Foundation JSON, msgspec and orjson: the same models from the same bytes", weight: "bold", size: 18))
         svg.append(text(10, 46, "\(report.host.cpu) · \(report.host.cores) cores · load \(report.host.loadAverage) · \(report.generatedAt)", size: 11, fill: "#495057"))
         svg.append(text(10, 62, "decoding: MB of input per second; encoding: MB of JSON written per second; same bytes, same models, same run", size: 11, fill: "#495057"))
-        svg.append(text(speedX, 80, "throughput, MB/s (best run; higher is better)", weight: "bold", size: 12))
+        svg.append(text(speedX, 80, "throughput, MB/s (bar: best run; whisker: median to best; higher is better)", weight: "bold", size: 12))
         svg.append(text(allocX, 80, "allocations per record (log scale; lower is better)", weight: "bold", size: 12))
         // Axes: speed gridlines at quarters, allocation gridlines at decades.
-        for i in 0...4 {
-            let x = speedX + speedWidth * Double(i) / 4
+        for x in speedTicks.map(\.x) + allocTicks.map(\.x) {
             svg.append(line(x, top - 6, x, height - 30))
-            svg.append(text(x, height - 14, String(format: "%.0f", speedScale * Double(i) / 4), size: 10, anchor: "middle", fill: "#868e96"))
         }
-        for decade in -1...allocDecades {
-            let x = allocX + allocWidth * Double(decade + 1) / Double(allocDecades + 1)
-            svg.append(line(x, top - 6, x, height - 30))
-            let label = decade < 0 ? "0.1" : String(format: "%.0f", pow(10, Double(decade)))
-            svg.append(text(x, height - 14, label, size: 10, anchor: "middle", fill: "#868e96"))
-        }
+        svg.append(contentsOf: axisLabels(height - 14))
         svg.append(contentsOf: body)
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"
@@ -99,6 +117,12 @@ enum ChartReport {
 
     private static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ fill: String) -> String {
         String(format: #"<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%@" rx="2"/>"#, x, y, w, h, fill)
+    }
+
+    /// A horizontal whisker from `x1` to `x2` at `y`, with end ticks `height` tall.
+    private static func whisker(_ x1: Double, _ x2: Double, _ y: Double, height: Double) -> String {
+        String(format: ##"<path d="M%.1f %.1fH%.1fM%.1f %.1fv%.1fM%.1f %.1fv%.1f" stroke="#212529" stroke-width="1.2" fill="none"/>"##,
+               x1, y, x2, x1, y - height / 2, height, x2, y - height / 2, height)
     }
 
     private static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> String {

@@ -49,8 +49,11 @@ struct Compare: ParsableCommand {
     @Option(help: "Layout for --corpus files: array, document, ndjson (default: from the name and first byte).")
     var layout: Layout?
 
-    @Option(help: "Directory for compare.json, compare.svg and the generated corpus (default: Benchmarks/results).")
+    @Option(help: "Directory for compare.json, compare.svg and the generated corpus (default: Benchmarks/results; results/quick with --quick).")
     var output: String?
+
+    @Option(help: "A python3 with msgspec and orjson, for their rows (default: $MAGMA_BENCH_PYTHON, else .build/bench-venv/bin/python3 of the repository, which scripts/bench-peers.sh makes).")
+    var python: String?
 
     @Option(help: "Timed runs per system, at least (default 3).")
     var minRuns: Int?
@@ -91,19 +94,57 @@ struct Compare: ParsableCommand {
             try runChild(systems: systems, policy: policy)
             return
         }
+        let results = Paths.packageRoot.appendingPathComponent("results")
         var orchestrator = Orchestrator(
             systems: systems,
             encodeSystems: noEncode ? [] : EncodeSystem.allCases,
             policy: policy,
             validate: !noValidate,
-            outputDirectory: URL(fileURLWithPath: output ?? Paths.packageRoot.appendingPathComponent("results").path)
+            // A quick run never overwrites the full run's results (the generated corpus is shared).
+            outputDirectory: URL(fileURLWithPath: output ?? (quick ? results.appendingPathComponent("quick") : results).path)
         )
-        let corpora = try planCorpora(outputDirectory: orchestrator.outputDirectory, notes: &orchestrator.notes)
+        let corpora = try planCorpora(outputDirectory: output.map { URL(fileURLWithPath: $0) } ?? results, notes: &orchestrator.notes)
         if generateOnly {
             for file in corpora where file.kind.id == CorpusKind.gitHubIssues.id { print(file.path) }
             return
         }
+        if systems.contains(where: \.runsInPython) {
+            orchestrator.python = Self.findPython(python)
+            if let python = orchestrator.python, let versions = Self.peerVersions(python) {
+                orchestrator.notes.append("Python peers: \(versions) (\(python))")
+            } else {
+                orchestrator.python = nil
+                orchestrator.notes.append("msgspec and orjson rows skipped: no python3 with them (scripts/bench-peers.sh installs them; make bench runs it)")
+            }
+        }
         try orchestrator.run(corpora, options: describedOptions(policy: policy))
+        if !orchestrator.failures.isEmpty {
+            for failure in orchestrator.failures { log("FAILED: \(failure)") }
+            throw ExitCode(1)
+        }
+    }
+
+    /// The Python for msgspec and orjson: `--python`, `$MAGMA_BENCH_PYTHON`, or the repository's bench venv.
+    private static func findPython(_ option: String?) -> String? {
+        if let option { return option }
+        if let environment = ProcessInfo.processInfo.environment["MAGMA_BENCH_PYTHON"], !environment.isEmpty { return environment }
+        let venv = Paths.packageRoot.deletingLastPathComponent().appendingPathComponent(".build/bench-venv/bin/python3").path
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : nil
+    }
+
+    /// "msgspec X, orjson Y, Python Z", or nil when `python` cannot import them.
+    private static func peerVersions(_ python: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Paths.peersScript.path, "--versions"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        guard (try? process.run()) != nil else { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The corpora of this run, generating the GitHub-issues corpus when it is part of it.
@@ -191,6 +232,9 @@ enum Paths {
         .deletingLastPathComponent()  // compare
         .deletingLastPathComponent()  // Sources
         .deletingLastPathComponent()  // Benchmarks
+
+    /// The Python peers' script (msgspec, orjson).
+    static let peersScript = packageRoot.appendingPathComponent("scripts/peers.py")
 
     /// ../shared/corpus relative to the repository root.
     static let defaultSharedCorpus = packageRoot

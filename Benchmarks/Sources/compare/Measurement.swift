@@ -1,5 +1,6 @@
 import Corpus
 import Foundation
+@_spi(Benchmarks) import Magma
 
 /// How long and how often each system runs.
 struct TimingPolicy: Codable {
@@ -23,18 +24,25 @@ nonisolated(unsafe) var resultSink = 0
 ///
 /// Run it in a process of its own for a peak-memory figure that belongs to one system alone:
 /// the orchestrator runs `compare --child` once per system and corpus.
-func measureRuns(system: String, policy: TimingPolicy, baselineResident: Int?, _ body: () throws -> Int) -> SystemResult {
+///
+/// `prepare` runs before every run, untimed (Magma's: empty the URL cache, so that no run finds
+/// the URLs an earlier run of the same bytes parsed).
+func measureRuns(system: String, policy: TimingPolicy, baselineResident: Int?, prepare: () -> Void = {},
+                 _ body: () throws -> Int) -> SystemResult {
     var result = SystemResult(system: system)
     result.baselineResidentBytes = baselineResident
     do {
         let warmupStart = ContinuousClock.now
+        prepare()
         resultSink &+= try body()
         while (ContinuousClock.now - warmupStart).seconds < policy.warmupSeconds {
+            prepare()
             resultSink &+= try body()
         }
         var samples: [Double] = []
         let start = ContinuousClock.now
         while samples.count < policy.maxRuns {
+            prepare()
             let t0 = ContinuousClock.now
             resultSink &+= try body()
             samples.append((ContinuousClock.now - t0).seconds)
@@ -46,6 +54,7 @@ func measureRuns(system: String, policy: TimingPolicy, baselineResident: Int?, _
         result.medianSeconds = samples[samples.count / 2]
         if AllocationCounting.isWorking {
             var counted = 0
+            prepare()
             let count = try AllocationCounting.measure { counted = try body() }
             resultSink &+= counted
             result.allocations = count.allocations
@@ -61,7 +70,9 @@ func measureRuns(system: String, policy: TimingPolicy, baselineResident: Int?, _
 /// Decoding `input` with `system`.
 func measureDecode(_ system: DecodeSystem, kind: CorpusKind, input: CorpusInput, policy: TimingPolicy) -> SystemResult {
     var records: Int?
-    var result = measureRuns(system: system.rawValue, policy: policy, baselineResident: ProcessMemory.resident) {
+    let magma = system == .magma || system == .magmaMacro || system == .magmaText || system == .magmaDecoder
+    var result = measureRuns(system: system.rawValue, policy: policy, baselineResident: ProcessMemory.resident,
+                             prepare: magma ? { URLCacheControl.clearThisThread() } : {}) {
         let count = try kind.decodeCount(system, input)
         records = count
         return count

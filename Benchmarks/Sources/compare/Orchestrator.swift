@@ -38,7 +38,11 @@ struct Orchestrator {
     var policy: TimingPolicy
     var validate: Bool
     var outputDirectory: URL
+    /// The Python that runs msgspec and orjson (nil: their rows are skipped, with a note).
+    var python: String?
     var notes: [String] = []
+    /// Magma rows that threw or built models other than JSONDecoder's: the run fails.
+    private(set) var failures: [String] = []
 
     init(systems: [DecodeSystem], encodeSystems: [EncodeSystem], policy: TimingPolicy, validate: Bool, outputDirectory: URL) {
         self.systems = systems
@@ -55,11 +59,13 @@ struct Orchestrator {
         if !MagmaSystem.isAvailable {
             notes.append("Magma rows are placeholders: the library is not built into this package yet")
         }
+        emit(TableReport.legend.joined(separator: "\n"))
         var reports: [CorpusReport] = []
         for file in corpora {
             let report = try measure(file)
-            print(TableReport.render(report))
+            emit(TableReport.render(report))
             reports.append(report)
+            failures += TableReport.magmaFailures(report)
         }
         let report = CompareReport(
             generatedAt: ISO8601DateFormatter().string(from: Date()),
@@ -75,10 +81,11 @@ struct Orchestrator {
         try encoder.encode(report).write(to: jsonURL)
         let svgURL = outputDirectory.appendingPathComponent("compare.svg")
         try Data(ChartReport.svg(report).utf8).write(to: svgURL)
-        print("")
-        for note in notes { print("note: \(note)") }
-        print("load average at the end: \(report.host.loadAverage) (on \(report.host.cores) cores; other work skews timings)")
-        print("wrote \(jsonURL.path)\nwrote \(svgURL.path)")
+        emit("")
+        for note in notes { emit("note: \(note)") }
+        for line in TableReport.peerRatios(reports) { emit(line) }
+        emit("load average at the end: \(report.host.loadAverage) (on \(report.host.cores) cores; other work skews timings)")
+        emit("wrote \(jsonURL.path)\nwrote \(svgURL.path)")
     }
 
     private func measure(_ file: CorpusFile) throws -> CorpusReport {
@@ -87,13 +94,14 @@ struct Orchestrator {
         log("\(file.name): \(String(format: "%.1f", Double(bytes) / 1e6)) MB, \(file.kind.id), \(file.layout.rawValue)")
 
         var decode: [SystemResult] = []
-        let systems = self.systems.filter { file.kind.runs($0) }
+        let systems = self.systems.filter { file.kind.runs($0) && (python != nil || !$0.runsInPython) }
         // Magma's share of the yajl ceiling is a ratio of two runs: on a machine whose per-core
         // speed drifts between seconds, one child each can catch them at different speeds. The two
         // run in alternation, a child per round, and each keeps its best round. The rounds share
         // one system's timed seconds; each child still loads the corpus and warms up, so the two
         // cost that much more per round.
-        let paired = systems.filter { $0 == .magma || $0 == .magmaMacro || $0 == .yajl }
+        // msgspec and orjson, and Magma's like-for-like row, alternate with them too.
+        let paired = systems.filter { [.magma, .magmaMacro, .magmaText, .yajl, .msgspec, .orjson].contains($0) }
         var best: [DecodeSystem: SystemResult] = [:]
         let rounds = paired.count >= 2 ? policy.alternatingRounds : 1
         for _ in 0..<rounds {
@@ -128,6 +136,13 @@ struct Orchestrator {
             let validation = file.kind.validate(input, systems: systems)
             records = validation.records
             for (system, outcome) in validation.outcomes { decodeValidation[system.rawValue] = Self.describe(outcome) }
+            // The Python peers build Python objects: their record count is what can be compared.
+            for result in decode where DecodeSystem(rawValue: result.system)?.runsInPython == true && result.error == nil {
+                guard let expected = records, let found = result.records else { continue }
+                decodeValidation[result.system] = found == expected
+                    ? "– \(TableReport.grouped(found)) records, as JSONDecoder: Python objects, not compared further"
+                    : "✗ differs: \(found) records vs expected \(expected)"
+            }
             if encode != nil, let workload = try? file.kind.prepareEncoding(input) {
                 for system in encodeSystems { encodeValidation[system.rawValue] = Self.describe(workload.roundTrip(system)) }
             }
@@ -164,10 +179,16 @@ struct Orchestrator {
         }
     }
 
-    /// Runs `compare --child <arguments> --corpus FILE` and reads its result line.
+    /// Runs `compare --child <arguments> --corpus FILE` (msgspec and orjson: `peers.py`) and reads
+    /// its result line.
     private func runChild(_ arguments: [String], _ file: CorpusFile, system: String, minSeconds: Double? = nil) throws -> SystemResult {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let child = try Self.childResult.run(SystemResult.self, executable, ["--child"] + arguments + [
+        var executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        var leading = ["--child"] + arguments
+        if let python, DecodeSystem(rawValue: system)?.runsInPython == true {
+            executable = python
+            leading = [Paths.peersScript.path, "--system", system]
+        }
+        let child = try Self.childResult.run(SystemResult.self, executable, leading + [
             "--corpus", file.path, "--model", file.kind.id, "--layout", file.layout.rawValue,
             "--min-runs", String(policy.minRuns), "--min-seconds", String(minSeconds ?? policy.minSeconds),
         ] + (policy.warmupSeconds < 0.2 ? ["--quick"] : []))

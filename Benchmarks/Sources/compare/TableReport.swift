@@ -19,6 +19,44 @@ enum TableReport {
         ]
     }
 
+    /// What the columns mean, printed once before the tables (compare.json keeps the long form).
+    static let legend = [
+        "How to read the tables: MB/s is 10^6 bytes of input per second, best timed run (median in parentheses);",
+        "× JSONDecoder is the speed ratio to Foundation's Codable; % of yajl is the share of yajl's no-op tokenizing rate",
+        "(the ceiling for anything built on yajl); allocs per record are malloc-family calls in one decode; peak RSS is",
+        "the high-water mark of a process that ran only that system (over base: above its size before the first run).",
+        "models ✓: equal (==) to JSONDecoder's from the same bytes. Magma's rows clear its URL cache before every run.",
+        "msgspec (typed Struct: the same fields, dates and URLs as str) and orjson (untyped) run in a Python child each,",
+        "alternated with Magma's and yajl's; \"Magma (dates, URLs as text)\" is Magma's like-for-like row against msgspec.",
+    ]
+
+    /// Magma's rows that threw or built other models than JSONDecoder's (the run then fails).
+    static func magmaFailures(_ report: CorpusReport) -> [String] {
+        guard CorpusKind.named(report.kind)?.hasModel == true else { return [] }
+        let magma: Set<DecodeSystem> = [.magma, .magmaMacro, .magmaText, .magmaDecoder]
+        return report.decodeSummary.compactMap { row in
+            guard let system = DecodeSystem(rawValue: row.system), magma.contains(system) else { return nil }
+            if let error = row.error { return "\(report.name): \(row.title) threw: \(error)" }
+            if row.validation.hasPrefix("✗") { return "\(report.name): \(row.title): \(row.validation)" }
+            return nil
+        }
+    }
+
+    /// The ratios to msgspec, one line per corpus that has them, for the end of the output.
+    static func peerRatios(_ reports: [CorpusReport]) -> [String] {
+        reports.compactMap { report in peerLine(report).map { "\(report.name) (\(report.model.split(separator: " ").first ?? "")): \($0)" } }
+    }
+
+    private static func peerLine(_ report: CorpusReport) -> String? {
+        let speed = { (system: DecodeSystem) in report.decodeSummary.first { $0.system == system.rawValue }?.megabytesPerSecond }
+        guard let msgspec = speed(.msgspec) else { return nil }
+        var parts: [String] = []
+        if let magma = speed(.magma) { parts.append(String(format: "Magma %.0f %% of msgspec", 100 * magma / msgspec)) }
+        if let text = speed(.magmaText) { parts.append(String(format: "like-for-like (dates, URLs as text) %.0f %%", 100 * text / msgspec)) }
+        if let orjson = speed(.orjson), let magma = speed(.magma) { parts.append(String(format: "Magma %.0f %% of orjson", 100 * magma / orjson)) }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     static func summarizeDecode(_ report: CorpusReport, validation: [String: String]) -> [RowSummary] {
         let bytes = report.bytes
         let decoder = report.decode.first { $0.system == DecodeSystem.jsonDecoder.rawValue }?.megabytesPerSecond(bytes: bytes)
@@ -28,6 +66,7 @@ enum TableReport {
             let speed = result.megabytesPerSecond(bytes: bytes)
             var title = system?.title ?? result.system
             if system == .handMapping && report.kind == CorpusKind.generic.id { title = "JSONSerialization (no mapping)" }
+            if system == .msgspec && !DecodeSystem.msgspecTypedKinds.contains(report.kind) { title = "msgspec (untyped)" }
             return summary(
                 result, title: title, bytes: bytes, records: report.records,
                 ratio: speed.flatMap { s in decoder.map { s / $0 } },
@@ -88,6 +127,7 @@ enum TableReport {
            let pattern = summary.first(where: { $0.system == DecodeSystem.jsonDecoderPattern.rawValue })?.megabytesPerSecond {
             lines.append(String(format: "Magma vs JSONDecoder reading the same date pattern with a DateFormatter: %.2f×", magma / pattern))
         }
+        if let peers = peerLine(report) { lines.append(peers) }
         if let encode = report.encodeSummary {
             lines.append("")
             lines.append(contentsOf: rows(

@@ -95,6 +95,8 @@ public final class RecordDecoder<Model> {
     private var lineSkipped = false
     /// The most bytes the tokenizers of lines now closed have held.
     private var mostHeldInLines = 0
+    /// NDJSON: what each line's yajl handle allocates from, kept from line to line.
+    private(set) lazy var lineMemory = YajlMemory()
     private var consumed = 0
     private let counters: ProgressHandle
 
@@ -316,7 +318,7 @@ public final class RecordDecoder<Model> {
         lineNumber += 1
         if line.allSatisfy(isBlank) { return }
         lineRecords += 1
-        var lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
+        var lineTokenizer = Tokenizer(builder: builder, tracksLines: false, memory: lineMemory)
         if try !parsingLine(start: start, { try lineTokenizer.parseAll(line) }) { try deliverLineRecord() }
     }
 
@@ -348,7 +350,7 @@ public final class RecordDecoder<Model> {
             lineBlanks += first
             part = UnsafeRawBufferPointer(rebasing: part[first...])
             lineRecords += 1
-            lineTokenizer = Tokenizer(builder: builder, tracksLines: false)
+            lineTokenizer = Tokenizer(builder: builder, tracksLines: false, memory: lineMemory)
         }
         let failed = try parsingLine(start: lineStart, blanks: lineBlanks) {
             try lineTokenizer!.feed(part)

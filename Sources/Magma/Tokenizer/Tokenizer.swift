@@ -42,16 +42,31 @@ struct Tokenizer: ~Copyable {
     /// The offset of the input's first byte that is not JSON whitespace, once fed (a byte order
     /// mark there is named in its error).
     private(set) var firstNonBlankOffset: Int?
+    /// Where yajl's blocks come from and go back to (nil: the system's malloc); held until the handle is freed.
+    private let memory: YajlMemory?
 
     /// Reads `allowComments` and `maxTokenLength` from the builder's options.
-    /// - Parameter multipleValues: Accept a sequence of top-level values (concatenated records).
-    init(builder: UnsafeMutablePointer<EventBuilder>, multipleValues: Bool = false, tracksLines: Bool) {
+    /// - Parameters:
+    ///   - multipleValues: Accept a sequence of top-level values (concatenated records).
+    ///   - memory: Blocks shared with the handles before and after this one (NDJSON's per line).
+    init(builder: UnsafeMutablePointer<EventBuilder>, multipleValues: Bool = false, tracksLines: Bool, memory: YajlMemory? = nil) {
         self.builder = builder
+        self.memory = memory
         lines = tracksLines ? LineCounter() : nil
         allowComments = builder.pointee.options.allowComments
         maxTokenLength = builder.pointee.options.maxTokenLength
         nextSizeCheck = maxTokenLength &+ 1
-        handle = yajl_alloc(Tokenizer.callbacks, nil, UnsafeMutableRawPointer(builder))
+        if let memory {
+            var funcs = yajl_alloc_funcs(
+                malloc: { ctx, size in yajlMemory(ctx).allocate(size) },
+                realloc: { ctx, pointer, size in yajlMemory(ctx).reallocate(pointer, size) },
+                free: { ctx, pointer in yajlMemory(ctx).release(pointer) },
+                ctx: Unmanaged.passUnretained(memory).toOpaque())
+            // yajl copies the table into the handle.
+            handle = yajl_alloc(Tokenizer.callbacks, &funcs, UnsafeMutableRawPointer(builder))
+        } else {
+            handle = yajl_alloc(Tokenizer.callbacks, nil, UnsafeMutableRawPointer(builder))
+        }
         if allowComments { _ = magma_yajl_config(handle, yajl_allow_comments, 1) }
         if multipleValues { _ = magma_yajl_config(handle, yajl_allow_multiple_values, 1) }
         // EventBuilder+Text checks every string strictly; yajl's structural check is redundant.
@@ -541,6 +556,12 @@ extension Tokenizer {
         // start, start, end (the skipped `[1,[2]]`), the number 3, end.
         return probe.pointee.trace == 0x11232
     }()
+}
+
+/// The `YajlMemory` a handle allocates from (the Tokenizer that owns the handle holds it).
+@inline(__always)
+private func yajlMemory(_ ctx: UnsafeMutableRawPointer?) -> YajlMemory {
+    Unmanaged<YajlMemory>.fromOpaque(ctx.unsafelyUnwrapped).takeUnretainedValue()
 }
 
 /// yajl with callbacks that do nothing: the ceiling of this design, for the benchmarks.

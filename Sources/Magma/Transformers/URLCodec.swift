@@ -26,6 +26,17 @@ final class URLCodec: Codec<URL>, @unchecked Sendable {
     override func makeOptionalValueWriter() -> ValueWriter { URLValue(optional: true) }
 }
 
+/// The benchmarks' hold on the per-thread URL cache.
+///
+/// Timed runs decode the same input again and again on one thread, and the cache would keep
+/// every URL an earlier run parsed: the later runs would time lookups where a first decode (of
+/// any new input) parses. The benchmarks clear it before each timed decode.
+@_spi(Benchmarks)
+public enum URLCacheControl {
+    /// Empties the calling thread's URL cache, so the next decode on it parses every URL it meets.
+    public static func clearThisThread() { URLCache.clearThisThread() }
+}
+
 /// The URLs parsed on one thread, by their bytes: direct-mapped, 1,024 entries, keys of up to
 /// 256 bytes kept in one slab, so its memory is bounded (about 290 KB per thread that decodes
 /// URLs, freed when the thread ends) whatever the input, and a hit costs a thread-local load, a
@@ -106,6 +117,14 @@ final class URLCache {
 
     /// Lookups on this thread that had to parse.
     static var missesOnThisThread: Int { current.takeUnretainedValue().misses }
+
+    /// Forgets every URL this thread's cache holds (see `URLCacheControl`).
+    static func clearThisThread() {
+        current._withUnsafeGuaranteedRef { cache in
+            cache.lengths.update(repeating: -1, count: URLCache.size)
+            cache.urls.update(repeating: nil, count: URLCache.size)
+        }
+    }
 
     /// This thread's cache, made on first use; the thread's exit releases it.
     private static var current: Unmanaged<URLCache> {

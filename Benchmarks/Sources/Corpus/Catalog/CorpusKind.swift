@@ -19,11 +19,15 @@ public struct CorpusKind: Sendable {
     /// Whether the model has a `@JSONModel` twin (`DecodeSystem.magmaMacro`).
     let hasDeclaredTwin: Bool
 
+    /// Whether the model has a twin with dates and URLs as text (`DecodeSystem.magmaText`).
+    let hasTextTwin: Bool
+
     /// Whether `system` has anything to run on this kind.
     public func runs(_ system: DecodeSystem) -> Bool {
         switch system {
         case .jsonDecoderPattern: hasPatternDecoder
         case .magmaMacro: hasDeclaredTwin
+        case .magmaText: hasTextTwin
         default: true
         }
     }
@@ -43,24 +47,29 @@ public struct CorpusKind: Sendable {
     }
 
     /// A kind whose records are `Record`.
-    public static func model<Record: CorpusRecord>(_ id: String, _ type: Record.Type, unit: String, plural: String? = nil) -> CorpusKind {
+    /// - Parameter about: What the model is, after its name in titles (say, which fields it reads).
+    public static func model<Record: CorpusRecord>(_ id: String, _ type: Record.Type, unit: String, plural: String? = nil,
+                                                   about: String? = nil) -> CorpusKind {
         CorpusKind(
             id: id,
             recordUnit: unit,
             recordUnitPlural: plural ?? unit + "s",
-            modelDescription: String(describing: Record.self),
+            modelDescription: String(describing: Record.self) + (about.map { " (\($0))" } ?? ""),
             hasModel: true,
             hasPatternDecoder: Record.makePatternJSONDecoder() != nil,
             hasDeclaredTwin: Record.self is any DeclaredTwin.Type,
+            hasTextTwin: Record.self is any TextTwinned.Type,
             decodeCountBody: { system, input in try RecordDecoding<Record>.decodeCount(system, input) },
             validateBody: { input, systems in Validation.run(Record.self, input, systems: systems) },
             prepareEncodingBody: { input in try RecordEncoding<Record>.prepare(input) }
         )
     }
 
-    public static let gitHubIssues = model("github-issues", GHIssue.self, unit: "issue")
+    public static let gitHubIssues = model("github-issues", GHIssue.self, unit: "issue",
+                                          about: "the full app model: users, labels, milestone, dates")
     /// The same generated issues into the core issue's seed model (the performance floor's workload).
-    public static let gitHubSeedIssues = model("github-issues-seed", GHSeedIssue.self, unit: "issue")
+    public static let gitHubSeedIssues = model("github-issues-seed", GHSeedIssue.self, unit: "issue",
+                                               about: "the seed model: url, html_url, number, state, user.login, assignee, updated_at, title, body")
     public static let gitHubEvents = model("github-events", GHEvent.self, unit: "event")
     public static let gitHubWebhooks = model("github-webhooks", GHWebhook.self, unit: "payload")
     public static let twitter = model("twitter", TwitterSearch.self, unit: "status", plural: "statuses")
@@ -77,6 +86,7 @@ public struct CorpusKind: Sendable {
         hasModel: false,
         hasPatternDecoder: false,
         hasDeclaredTwin: false,
+        hasTextTwin: false,
         decodeCountBody: { system, input in try GenericDecoding.decodeCount(system, input) },
         validateBody: { input, systems in GenericDecoding.validate(input, systems: systems) },
         prepareEncodingBody: nil

@@ -8,6 +8,9 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
     /// built into the model): the form users declare, beside the `Map` form above. Only for
     /// models that have a twin (`DeclaredTwin`).
     case magmaMacro = "magma-macro"
+    /// Magma into the model's text twin (TextTwinModels.swift): dates and URLs kept as `String`,
+    /// as msgspec reads them. The like-for-like row against msgspec; only for models with a twin.
+    case magmaText = "magma-text"
     /// Foundation's JSONDecoder with Codable.
     case jsonDecoder = "jsondecoder"
     /// Magma's drop-in `MagmaDecoder`, configured as the JSONDecoder is, on the same Codable models.
@@ -20,17 +23,32 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
     case handMapping = "jsonserialization"
     /// yajl with no-op callbacks: tokenizing only, the ceiling for anything built on yajl.
     case yajl
+    /// msgspec (Python, C extension) into typed `Struct`s of the same fields, dates and URLs as
+    /// `str`; untyped on kinds with no Struct. Runs in a Python child (Benchmarks/scripts/peers.py).
+    case msgspec
+    /// orjson (Python, Rust extension): untyped dicts and lists. Runs in a Python child too.
+    case orjson
+
+    /// The systems measured by a Python child process rather than by `compare --child`.
+    public var runsInPython: Bool { self == .msgspec || self == .orjson }
+
+    /// The corpus kinds peers.py has msgspec `Struct`s for (its `TYPED`); msgspec decodes the
+    /// others untyped.
+    public static let msgspecTypedKinds: Set<String> = ["github-issues", "github-issues-seed", "twitter", "canada", "citm"]
 
     /// The name shown in tables and charts.
     public var title: String {
         switch self {
         case .magma: "Magma (Map)"
         case .magmaMacro: "Magma (@JSONModel)"
+        case .magmaText: "Magma (dates, URLs as text)"
         case .jsonDecoder: "JSONDecoder"
         case .magmaDecoder: "MagmaDecoder (Codable)"
         case .jsonDecoderPattern: "JSONDecoder (DateFormatter)"
         case .handMapping: "JSONSerialization + mapping"
         case .yajl: "yajl no-op (ceiling)"
+        case .msgspec: "msgspec (typed Struct)"
+        case .orjson: "orjson (untyped)"
         }
     }
 }

@@ -60,8 +60,10 @@ enum GenericDecoding {
 
     static func decodeCount(_ system: DecodeSystem, _ input: CorpusInput) throws -> Int {
         switch system {
-        case .magma, .magmaMacro, .jsonDecoderPattern:
+        case .magma, .magmaMacro, .magmaText, .jsonDecoderPattern:
             throw SystemUnavailable("no model for this file")
+        case .msgspec, .orjson:
+            throw SystemUnavailable("runs in Python (Benchmarks/scripts/peers.py)")
         case .yajl:
             try MagmaSystem.yajlScan(input)
             return 0
@@ -100,7 +102,8 @@ enum GenericDecoding {
         var records: Int?
         for system in systems {
             switch system {
-            case .magma, .magmaMacro, .jsonDecoderPattern: outcomes[system] = .notApplicable("no model for this file")
+            case .magma, .magmaMacro, .magmaText, .jsonDecoderPattern: outcomes[system] = .notApplicable("no model for this file")
+            case .msgspec, .orjson: outcomes[system] = .notApplicable("Python objects: record count compared")
             case .yajl: outcomes[system] = .notApplicable("builds no models")
             case .handMapping: outcomes[system] = .notApplicable("no mapping: JSONSerialization only")
             case .magmaDecoder:

@@ -41,6 +41,24 @@ public enum MagmaSystem {
         return try countDeclared(twinned, input)
     }
 
+    /// Decodes `input` into `Record`'s text twin and returns the number of records.
+    public static func decodeTextCount<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> Int {
+        guard let twinned = Record.self as? any TextTwinned.Type else {
+            throw SystemUnavailable("\(Record.self) has no text twin")
+        }
+        return try countText(twinned, input)
+    }
+
+    /// Decodes `input` into `Twin`s (for validation).
+    public static func decodeText<Twin: CorpusTextTwin>(_ type: Twin.Type, _ input: CorpusInput) throws -> [Twin] {
+        try decodeTyped(Twin.self, input)
+    }
+
+    private static func countText<T: TextTwinned>(_ type: T.Type, _ input: CorpusInput) throws -> Int {
+        let records = try decodeTyped(T.Text.self, input)
+        return records.count == 1 ? records[0].recordCount : records.count
+    }
+
     private static func convertDeclared<T: DeclaredTwin>(_ type: T.Type, _ input: CorpusInput) throws -> Any {
         try decodeTyped(T.Declared.self, input).map(T.init(declared:))
     }

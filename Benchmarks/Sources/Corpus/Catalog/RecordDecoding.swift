@@ -86,6 +86,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
         switch system {
         case .magma: return try MagmaSystem.decodeCount(Record.self, input)
         case .magmaMacro: return try MagmaSystem.decodeDeclaredCount(Record.self, input)
+        case .magmaText: return try MagmaSystem.decodeTextCount(Record.self, input)
         case .jsonDecoder: return count(try jsonDecoder(input))
         case .magmaDecoder: return count(try magmaDecoder(input))
         case .jsonDecoderPattern: return count(try jsonDecoderPattern(input))
@@ -93,6 +94,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
         case .yajl:
             try MagmaSystem.yajlScan(input)
             return 0
+        case .msgspec, .orjson: throw SystemUnavailable("runs in Python (Benchmarks/scripts/peers.py)")
         }
     }
 
@@ -105,7 +107,9 @@ public enum RecordDecoding<Record: CorpusRecord> {
         case .magmaDecoder: return try magmaDecoder(input)
         case .jsonDecoderPattern: return try jsonDecoderPattern(input)
         case .handMapping: return try handMapping(input)
+        case .magmaText: throw SystemUnavailable("builds the text twin (see Validation.textTwin)")
         case .yajl: throw SystemUnavailable("yajl no-op builds no models")
+        case .msgspec, .orjson: throw SystemUnavailable("builds Python objects")
         }
     }
 

@@ -5,3 +5,12 @@ import Foundation
 public func log(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+/// Writes one line to standard output and flushes it: the results, as they are ready. Piped,
+/// standard output is block-buffered and would come out late and spliced with the progress lines
+/// standard error writes at once.
+/// - Parameter line: The line, without its newline.
+public func emit(_ line: String) {
+    print(line)
+    fflush(nil)
+}
