@@ -267,7 +267,7 @@ func bothDecoders<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8],
             for (k, date) in dates.enumerated() {
                 for data in datas {
                     let (f, m) = bothDecoders(Special.self, Array(json.utf8)) {
-                        $0.dateDecodingStrategy = date; $1.dateDecodingStrategy = date
+                        $0.dateDecodingStrategy = date; $1.dateDecodingStrategy = .init(date)
                         $0.dataDecodingStrategy = data; $1.dataDecodingStrategy = data
                     }
                     #expect(f == m, "\(json), date strategy \(k)")

@@ -26,11 +26,14 @@ import Foundation
 /// - Records of a stream (``RecordDecoder/init(_:layout:decoder:errorPolicy:progress:onSkip:onRecord:)``)
 ///   are read one at a time; there a string spelled with escapes (`"\u0049nfinity"`) also matches
 ///   a `.convertFromString` strategy's texts, which `JSONDecoder` compares unescaped only.
+/// - ``DateDecodingStrategy`` is Magma's own enum with `JSONDecoder`'s cases, so that
+///   `.formatted(formatter)` keeps its formatter (Foundation's is an opaque closure on Linux):
+///   the formatter's pattern is then parsed on bytes where Magma's parser agrees with it, and the
+///   formatter reads every other date. A strategy held in a `JSONDecoder.DateDecodingStrategy`
+///   value converts with `.init(_:)` (or ``init(_:)`` copies a whole `JSONDecoder`).
 ///
 /// Configure a decoder, then share it: decoding does not change it.
 public final class MagmaDecoder: @unchecked Sendable {
-    /// The strategies for dates: `JSONDecoder`'s own type, so existing values carry over.
-    public typealias DateDecodingStrategy = JSONDecoder.DateDecodingStrategy
     /// The strategies for `Data`: `JSONDecoder`'s own type.
     public typealias DataDecodingStrategy = JSONDecoder.DataDecodingStrategy
     /// The strategies for infinities and NaN: `JSONDecoder`'s own type.
@@ -58,7 +61,7 @@ public final class MagmaDecoder: @unchecked Sendable {
     /// - Parameter decoder: The `JSONDecoder` whose configuration to copy.
     public convenience init(_ decoder: JSONDecoder) {
         self.init()
-        dateDecodingStrategy = decoder.dateDecodingStrategy
+        dateDecodingStrategy = DateDecodingStrategy(decoder.dateDecodingStrategy)
         dataDecodingStrategy = decoder.dataDecodingStrategy
         nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
         keyDecodingStrategy = decoder.keyDecodingStrategy
@@ -108,17 +111,20 @@ public final class MagmaDecoder: @unchecked Sendable {
 
 /// A decoder's options, fixed for one decode.
 struct DecoderSettings {
-    let dates: JSONDecoder.DateDecodingStrategy
+    let dates: MagmaDecoder.DateDecodingStrategy
+    /// The `.formatted` strategy's formatter, its pattern compiled.
+    let formattedDates: FormatterDates?
     let data: JSONDecoder.DataDecodingStrategy
     let floats: JSONDecoder.NonConformingFloatDecodingStrategy
     let keys: JSONDecoder.KeyDecodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
     let defaultKeys: Bool
 
-    init(dates: JSONDecoder.DateDecodingStrategy, data: JSONDecoder.DataDecodingStrategy,
+    init(dates: MagmaDecoder.DateDecodingStrategy, data: JSONDecoder.DataDecodingStrategy,
          floats: JSONDecoder.NonConformingFloatDecodingStrategy, keys: JSONDecoder.KeyDecodingStrategy,
          userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dates = dates
+        if case .formatted(let formatter) = dates { formattedDates = FormatterDates(formatter) } else { formattedDates = nil }
         self.data = data
         self.floats = floats
         self.keys = keys

@@ -14,14 +14,15 @@ import Foundation
 ///   writes them in the order of a `Dictionary`, which changes from run to run; the same set of
 ///   members is written either way.
 /// - A key encoded twice in one container keeps the place of its first encoding (and the last value).
+/// - ``DateEncodingStrategy`` is Magma's own enum with `JSONEncoder`'s cases, so that
+///   `.formatted(formatter)` keeps its formatter: its pattern is printed from bytes where Magma's
+///   printer agrees with it (the same text), and by the formatter otherwise.
 ///
 /// Numbers, strings, escapes, pretty printing and every strategy are written as `JSONEncoder`
 /// writes them (a test compares the bytes on models of every kind).
 public final class MagmaEncoder: @unchecked Sendable {
     /// Output options: `JSONEncoder`'s own type (`.sortedKeys`, `.prettyPrinted`, `.withoutEscapingSlashes`).
     public typealias OutputFormatting = JSONEncoder.OutputFormatting
-    /// The strategies for dates: `JSONEncoder`'s own type.
-    public typealias DateEncodingStrategy = JSONEncoder.DateEncodingStrategy
     /// The strategies for `Data`: `JSONEncoder`'s own type.
     public typealias DataEncodingStrategy = JSONEncoder.DataEncodingStrategy
     /// The strategies for infinities and NaN: `JSONEncoder`'s own type.
@@ -50,7 +51,7 @@ public final class MagmaEncoder: @unchecked Sendable {
     public convenience init(_ encoder: JSONEncoder) {
         self.init()
         outputFormatting = encoder.outputFormatting
-        dateEncodingStrategy = encoder.dateEncodingStrategy
+        dateEncodingStrategy = DateEncodingStrategy(encoder.dateEncodingStrategy)
         dataEncodingStrategy = encoder.dataEncodingStrategy
         nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
         keyEncodingStrategy = encoder.keyEncodingStrategy
@@ -79,7 +80,9 @@ public final class MagmaEncoder: @unchecked Sendable {
 
 /// An encoder's options, fixed for one encode.
 struct EncoderSettings {
-    let dates: JSONEncoder.DateEncodingStrategy
+    let dates: MagmaEncoder.DateEncodingStrategy
+    /// The `.formatted` strategy's formatter, its pattern compiled.
+    let formattedDates: FormatterDates?
     let data: JSONEncoder.DataEncodingStrategy
     let floats: JSONEncoder.NonConformingFloatEncodingStrategy
     let keys: JSONEncoder.KeyEncodingStrategy
@@ -88,6 +91,7 @@ struct EncoderSettings {
 
     init(_ e: MagmaEncoder) {
         dates = e.dateEncodingStrategy
+        if case .formatted(let formatter) = dates { formattedDates = FormatterDates(formatter) } else { formattedDates = nil }
         data = e.dataEncodingStrategy
         floats = e.nonConformingFloatEncodingStrategy
         keys = e.keyEncodingStrategy

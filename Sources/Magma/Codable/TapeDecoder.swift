@@ -215,11 +215,15 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
                                                                     debugDescription: "Expected date string to be ISO8601-formatted.")), i)
             }
             return date
-        // `.formatted(_:)` is a `.custom` closure on Linux.
+        case .formatted:
+            let dates = settings.formattedDates.unsafelyUnwrapped
+            if kind(i) == .string, let date = try dates.date(tape.text(tape[i]), string: { try unwrapString(i, path, key) }) {
+                return date
+            }
+            let decode = dates.foundationDecoding
+            return try with(value: i, path: path.appending(key)) { try decode(self) }
         case .custom(let closure):
             return try with(value: i, path: path.appending(key)) { try closure(self) }
-        @unknown default:
-            return try with(value: i, path: path.appending(key)) { try Date(from: self) }
         }
     }
 

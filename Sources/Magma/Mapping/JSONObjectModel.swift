@@ -118,10 +118,10 @@ extension JSONDraftedModel {
 }
 
 extension JSONDraftedModel where Self: AnyObject {
-    /// Runs a class model's hooks, as ``decodeHookError(_:)`` reports them. Written by
+    /// Runs a class model's hooks, as ``JSONObjectModel/decodeHookError(_:)`` reports them. Written by
     /// `@JSONModel`'s `model(fromDraft:)` for a final class (whose hooks may or may not mutate).
     /// - Parameter model: The model.
-    /// - Throws: What the hooks throw, as ``decodeHookError(_:)`` gives it.
+    /// - Throws: What the hooks throw, as ``JSONObjectModel/decodeHookError(_:)`` gives it.
     public static func runDecodeHooks(of model: Self) throws {
         var model = model
         try model.runDecodeHooksReporting()

@@ -1,4 +1,5 @@
 import Foundation
+import Magma
 
 /// A top-level model a corpus decodes into, with its Foundation configuration.
 ///
@@ -13,6 +14,12 @@ public protocol CorpusRecord: Codable, Equatable, Sendable {
     static func makePatternJSONDecoder() -> JSONDecoder?
     /// A fresh JSONEncoder writing dates the way the JSON had them.
     static func makeJSONEncoder() -> JSONEncoder
+    /// A MagmaDecoder configured as a user replacing `JSONDecoder()` would (default: a copy of
+    /// `makeJSONDecoder()`'s strategies; a `.formatted` one is set again, since Foundation's hides
+    /// its formatter in a closure).
+    static func makeMagmaDecoder() -> MagmaDecoder
+    /// A MagmaEncoder configured as a user replacing `JSONEncoder()` would.
+    static func makeMagmaEncoder() -> MagmaEncoder
     /// The date pattern the hand-mapping peer's `DateFormatter` uses.
     static var handMappingDatePattern: String { get }
     /// Maps one JSONSerialization dictionary by hand.
@@ -24,6 +31,8 @@ public protocol CorpusRecord: Codable, Equatable, Sendable {
 extension CorpusRecord {
     public var recordCount: Int { 1 }
     public static func makePatternJSONDecoder() -> JSONDecoder? { nil }
+    public static func makeMagmaDecoder() -> MagmaDecoder { MagmaDecoder(makeJSONDecoder()) }
+    public static func makeMagmaEncoder() -> MagmaEncoder { MagmaEncoder(makeJSONEncoder()) }
 }
 
 extension GHIssue: CorpusRecord {
@@ -50,6 +59,8 @@ extension GHWebhook: CorpusRecord {
 extension TwitterSearch: CorpusRecord {
     public static func makeJSONEncoder() -> JSONEncoder { Dates.twitterEncoder() }
     public static func makeJSONDecoder() -> JSONDecoder { Dates.twitterDecoder() }
+    public static func makeMagmaDecoder() -> MagmaDecoder { Dates.twitterMagmaDecoder() }
+    public static func makeMagmaEncoder() -> MagmaEncoder { Dates.twitterMagmaEncoder() }
     public static var handMappingDatePattern: String { Dates.twitterPattern }
     public var recordCount: Int { statuses.count }
 }

@@ -35,7 +35,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
 
     /// MagmaDecoder configured as `Record.makeJSONDecoder()` is (reused across NDJSON lines).
     public static func magmaDecoder(_ input: CorpusInput) throws -> [Record] {
-        let decoder = MagmaDecoder(Record.makeJSONDecoder())
+        let decoder = Record.makeMagmaDecoder()
         switch input.layout {
         case .array:
             return try decoder.decode([Record].self, from: input.data)

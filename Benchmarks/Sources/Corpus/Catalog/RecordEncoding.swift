@@ -55,7 +55,7 @@ public enum RecordEncoding<Record: CorpusRecord> {
             let encoder = Record.makeJSONEncoder()
             return try encode(records, layout: layout, { try encoder.encode($0) }, { try encoder.encode($0) })
         case .magmaEncoder:
-            let encoder = MagmaEncoder(Record.makeJSONEncoder())
+            let encoder = Record.makeMagmaEncoder()
             return try encode(records, layout: layout, { try encoder.encode($0) }, { try encoder.encode($0) })
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Magma
 
 /// The date patterns of the corpora and the Foundation formatters and decoders that read them.
 ///
@@ -44,6 +45,20 @@ public enum Dates {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .formatted(formatter(twitterPattern))
         return decoder
+    }
+
+    /// The MagmaDecoder for twitter.json: the same strategy, set as on JSONDecoder.
+    public static func twitterMagmaDecoder() -> MagmaDecoder {
+        let decoder = MagmaDecoder()
+        decoder.dateDecodingStrategy = .formatted(formatter(twitterPattern))
+        return decoder
+    }
+
+    /// The MagmaEncoder for twitter models: the same strategy, set as on JSONEncoder.
+    public static func twitterMagmaEncoder() -> MagmaEncoder {
+        let encoder = MagmaEncoder()
+        encoder.dateEncodingStrategy = .formatted(formatter(twitterPattern))
+        return encoder
     }
 
     /// The JSONDecoder for citm_catalog.json (epoch milliseconds).
