@@ -144,28 +144,6 @@ import Testing
         #expect(mostAhead > window / 2, "the reader ran ahead of the caller")
     }
 
-    /// The process's own standard input (a pipe swapped onto fd 0 for the test), a macro model.
-    @Test func standardInput() throws {
-        let pipe = Pipe()
-        let saved = dup(0)
-        #expect(dup2(pipe.fileHandleForReading.fileDescriptor, 0) == 0)
-        defer {
-            dup2(saved, 0)
-            close(saved)
-        }
-        let writer = pipe.fileHandleForWriting
-        Thread {
-            writer.write(FileRecordsTests.input)
-            try? writer.close()
-        }.start()
-        try pipe.fileHandleForReading.close()  // fd 0 is now the only reader
-        var ids: [Int] = []
-        let skipped = try JSONAdapter.forEachRecordInParallel(FileRow.self, from: .standardInput, errorPolicy: .skip,
-                                                              windowBytes: 64 << 10) { ids.append($0.id) }
-        #expect(ids == Array(1...30_000).filter { $0 != 7 && $0 != 20_001 })
-        #expect(skipped.map(\.line) == [7, 20_001])
-    }
-
     /// What `body` throws comes out as it was thrown (a `JSONError` of the caller's is not placed
     /// as a record's), and the stream stops.
     @Test func bodyError_isRethrownAsItIs() throws {

@@ -295,7 +295,6 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
         // `inFlight` already.
         var lines: [UInt8] = []
         var start = 0
-        progress?.start()
         while true {
             guard acquire(batchBytes, holding: lines.count) else { return }
             lines.reserveCapacity(lines.count + batchBytes)
@@ -314,6 +313,7 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
                     return
                 }
                 if count == 0 { atEnd = true; break }
+                progress?.start()  // at the first byte: the clock does not count the wait for it
                 lines.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
                 got += count
                 progress?.bytes.add(count, ordering: .relaxed)
