@@ -128,7 +128,6 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
     /// The most `inFlight` has been (tests check it against the window).
     private(set) var peakInFlight = 0
     private var pending: [Batch] = []
-    private var pendingHead = 0
     private var decoded: [Int: Decoded] = [:]
     /// Batches the reader has cut, and whether it has ended (at the end of the input, a failed
     /// read in `readError`, or a stop).
@@ -266,10 +265,11 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
         defer { monitor.unlock() }
         while true {
             if stopped { return nil }
-            if pendingHead < pending.count {
-                let batch = pending[pendingHead]
-                pendingHead += 1
-                if pendingHead == pending.count { pending.removeAll(keepingCapacity: true); pendingHead = 0 }
+            if !pending.isEmpty {
+                // Taken out of the queue, not left behind a head index: a batch left there would
+                // hold its bytes after the window has been given them back. (The queue is short:
+                // the window holds a few dozen batches at most.)
+                let batch = pending.removeFirst()
                 if batch.sequence > failedAt { continue }
                 return batch
             }
