@@ -5,8 +5,8 @@ import Testing
 @JSONModel struct FileRow: Equatable { let id: Int }
 
 /// Async sequences of models from a path and from a file handle (a pipe here: what standard input
-/// is when a job reads `FileHandle.standardInput`).
-@Suite struct FileRecordsTests {
+/// is when a job reads `FileHandle.standardInput`). Serialized: two of its tests swap fd 0.
+@Suite(.serialized) struct FileRecordsTests {
     /// 30,000 lines (~ 400 KB, more than one 256 KiB read); lines 7 and 20,001 are bad.
     static let lines = (1...30_000).map { $0 == 7 || $0 == 20_001 ? "{\"id\": true}" : "{\"id\": \($0)}" }
     static let input = Data((lines.joined(separator: "\n") + "\n").utf8)
@@ -67,6 +67,28 @@ import Testing
         let rows = JSONAdapter.records(FileRow.self, from: .standardInput, layout: .ndjson, errorPolicy: .skip,
                                        progress: progress) { skips.append($0) }
         try await check(rows, progress: progress) { skips }
+    }
+
+    /// `forEachRecordInParallel` from the process's own standard input (a pipe swapped onto fd 0).
+    @Test func forEachRecordInParallel_fromStandardInput() throws {
+        let pipe = Pipe()
+        let saved = dup(0)
+        #expect(dup2(pipe.fileHandleForReading.fileDescriptor, 0) == 0)
+        defer {
+            dup2(saved, 0)
+            close(saved)
+        }
+        let writer = pipe.fileHandleForWriting
+        Thread {
+            writer.write(FileRecordsTests.input)
+            try? writer.close()
+        }.start()
+        try pipe.fileHandleForReading.close()  // fd 0 is now the only reader
+        var ids: [Int] = []
+        let skipped = try JSONAdapter.forEachRecordInParallel(FileRow.self, from: .standardInput, errorPolicy: .skip,
+                                                              windowBytes: 64 << 10) { ids.append($0.id) }
+        #expect(ids == Array(1...30_000).filter { $0 != 7 && $0 != 20_001 })
+        #expect(skipped.map(\.line) == [7, 20_001])
     }
 
     @Test func records_stopPolicy_throwsTheFirstBadLine() async throws {

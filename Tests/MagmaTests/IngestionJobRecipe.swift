@@ -33,8 +33,8 @@ struct Tally {
     var skipped: [JSONError] = []
 }
 
-/// Reads NDJSON issues from `input`, skipping bad lines; prints progress every `interval` seconds
-/// from a thread of its own, and once more at the end.
+/// Reads NDJSON issues from `input` on every core, skipping bad lines; prints progress every
+/// `interval` seconds from a thread of its own, and once more at the end.
 func ingest(_ input: FileHandle, every interval: TimeInterval = 1,
             report: @escaping @Sendable (String) -> Void = { print($0) }) throws -> Tally {
     let progress = ProgressHandle()
@@ -49,8 +49,8 @@ func ingest(_ input: FileHandle, every interval: TimeInterval = 1,
     defer { ended.flag.store(true, ordering: .relaxed) }
 
     var tally = Tally()
-    tally.skipped = try JSONAdapter.forEachRecord(IssueRecord.self, from: input, layout: .ndjson,
-                                                  errorPolicy: .skip, progress: progress) { issue in
+    tally.skipped = try JSONAdapter.forEachRecordInParallel(IssueRecord.self, from: input,
+                                                            errorPolicy: .skip, progress: progress) { issue in
         tally.states[issue.state, default: 0] += 1
         for label in issue.labels { tally.labels[label.name, default: 0] += 1 }
     }

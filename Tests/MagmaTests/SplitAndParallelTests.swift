@@ -46,6 +46,43 @@ import Testing
         #expect(second == [1, 2])
     }
 
+    /// A bad line on line 100,001 of a document cut into splits: a split reports its byte offset
+    /// in the whole document (and its column), and no line, which a split cannot know; the
+    /// parallel decoder, which adds up the lines of the splits before, reports the line too.
+    @Test func errorOnLine100001_splitsGiveTheDocumentOffset_parallelTheLineToo() throws {
+        let lines = (1...120_000).map { $0 == 100_001 ? "{\"id\": true}" : "{\"id\": \($0)}" }
+        let data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let offset = lines[..<100_000].reduce(0) { $0 + $1.utf8.count + 1 } + "{\"id\": ".utf8.count
+        var skipped: [JSONError] = []
+        var count = 0
+        for split in 0..<8 {
+            let range = data.count * split / 8..<data.count * (split + 1) / 8
+            skipped += try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: range, errorPolicy: .skip) { _ in count += 1 }
+            if range.contains(offset) {
+                let error = #expect(throws: JSONError.self) {
+                    try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: range) { _ in }
+                }
+                #expect(error?.offset == offset && error?.line == nil && error?.recordIndex == nil && error?.column == 8)
+            }
+        }
+        #expect(count == 119_999)
+        #expect(skipped.map(\.offset) == [offset])
+        #expect(skipped.map(\.line) == [nil])
+        #expect(skipped.map(\.column) == [8])
+        let parallel = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, errorPolicy: .skip)
+        #expect(parallel.skipped.map(\.line) == [100_001])
+        #expect(parallel.skipped.map(\.offset) == [offset])
+    }
+
+    /// An error the body throws leaves a split as it was thrown, even a `JSONError`.
+    @Test func split_bodyErrorIsNotPlaced() {
+        let data = Data("{\"id\": 0}\n{\"id\": 1}\n".utf8)
+        let error = #expect(throws: JSONError.self) {
+            try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: 5..<data.count) { _ in throw JSONError(.io, "mine") }
+        }
+        #expect(error?.offset == nil && error?.message == "mine")
+    }
+
     @Test func parallel_equalsSequential_inOrder() throws {
         let data = document(5000)
         var sequential: [Line] = []

@@ -18,7 +18,7 @@ struct StreamBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stream-bench",
         abstract: "Streaming ingestion: 1 GiB through a pipe (peak RSS, MB/s against in-memory), parallel NDJSON.",
-        subcommands: [Run.self, Generate.self, Decode.self, InMemory.self, Parallel.self, Drain.self],
+        subcommands: [Run.self, Generate.self, Decode.self, InMemory.self, Parallel.self, ParallelStream.self, Drain.self],
         defaultSubcommand: Run.self
     )
 }
@@ -191,6 +191,28 @@ struct Parallel: ParsableCommand {
         result.concurrency = concurrency
         result.sequentialCPU = sequentialCPU.min()
         result.parallelCPU = parallelCPU.min()
+        try result.print()
+    }
+}
+
+struct ParallelStream: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parallel-stream",
+        abstract: "Decode NDJSON from standard input on every core with forEachRecordInParallel, in input order.")
+    @Option(help: "Threads decoding (default: active cores).") var concurrency = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "The window, in MiB.") var windowMib = 16
+
+    func run() throws {
+        let tally = Tally()
+        let cpu = cpuTime()
+        let progress = ProgressHandle()
+        try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, progress: progress, windowBytes: windowMib << 20,
+                                                concurrency: concurrency) { tally.add($0) }
+        // Timed from the first byte, as `decode` is.
+        let done = progress.current
+        var result = ChildResult(bytes: done.bytes, records: tally.records, seconds: done.seconds,
+                                 peakRSS: ProcessMemory.peakResident ?? 0, cpuSeconds: cpuTime() - cpu)
+        result.concurrency = concurrency
         try result.print()
     }
 }

@@ -10,6 +10,13 @@ extension JSONAdapter {
     /// range starts at the first line that begins at or after `range.lowerBound`, and ends with
     /// the line that begins before `range.upperBound` (finishing it even past the range). Ranges
     /// that tile the input visit every record exactly once.
+    ///
+    /// An error (skipped or thrown) carries its byte ``JSONError/offset`` in the whole document
+    /// and its ``JSONError/column`` in its line. Its ``JSONError/line`` and
+    /// ``JSONError/recordIndex`` are nil: a split does not read the lines before it, so only the
+    /// offset places the error exactly (``modelsInParallel(_:ndjson:options:errorPolicy:concurrency:)``
+    /// and ``forEachRecordInParallel(_:from:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
+    /// add up the lines of the splits before and give every position).
     /// - Parameters:
     ///   - type: The record model.
     ///   - data: The whole NDJSON document (memory-mapped is fine: only the split is read).
@@ -17,23 +24,27 @@ extension JSONAdapter {
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - body: Called with each record of the split, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The errors of the records skipped, placed as above.
+    /// - Throws: The first bad record's error (with `.stop`), placed as above, or what `body` threw.
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
-        try forEachRecord(type, in: data, lines: NDJSONSplit.lines(of: data, in: range), options: options,
-                          errorPolicy: errorPolicy, body)
-    }
-
-    /// The records of the NDJSON lines at `lines` (offsets from `data.startIndex`, on line bounds).
-    static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, lines: Range<Int>, options: DecodingOptions,
-                                            errorPolicy: RecordDecoder<M>.ErrorPolicy,
-                                            _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        let lines = NDJSONSplit.lines(of: data, in: range)
         guard !lines.isEmpty else { return [] }
-        return try forEachRecord(type, in: data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound],
-                                 layout: .ndjson, options: options, errorPolicy: errorPolicy, body)
+        // The split's line and record counts start at its first line: keep only what is exact.
+        func placed(_ error: JSONError) -> JSONError { error.placed(after: lines.lowerBound, lines: nil, records: nil) }
+        do {
+            let split = data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound]
+            return try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy) {
+                do { try body($0) } catch { throw CallerError(error: error) }
+            }.map(placed)
+        } catch let error as CallerError {
+            throw error.error
+        } catch let error as JSONError {
+            throw placed(error)
+        }
     }
 
     // MARK: Parallel NDJSON
@@ -107,13 +118,7 @@ extension JSONAdapter {
             // Offsets, lines and record indices were counted from the shard's first line: make
             // them the document's. (Columns are within a line already.)
             let base = starts[shard]
-            func rebased(_ error: JSONError) -> JSONError {
-                var error = error
-                error.offset = error.offset.map { $0 + base }
-                error.line = error.line.map { $0 + linesBefore }
-                error.recordIndex = error.recordIndex.map { $0 + recordsBefore }
-                return error
-            }
+            func rebased(_ error: JSONError) -> JSONError { error.placed(after: base, lines: linesBefore, records: recordsBefore) }
             let result: ShardResult<M>
             do {
                 result = try results.get(shard).get()
@@ -127,6 +132,26 @@ extension JSONAdapter {
         }
         return (ShardBuffer.join(shards), skipped)
     }
+}
+
+extension JSONError {
+    /// The error of a part of an NDJSON document (a split, a shard, a batch) placed in the whole:
+    /// the part begins at byte `offset`, after `lines` lines holding `records` records (nil when
+    /// they are not known: the line and record index are then nil, not part-relative). Columns
+    /// are within a line already.
+    func placed(after offset: Int, lines: Int?, records: Int?) -> JSONError {
+        var error = self
+        error.offset = error.offset.map { $0 + offset }
+        error.line = lines.flatMap { lines in error.line.map { $0 + lines } }
+        error.recordIndex = records.flatMap { records in error.recordIndex.map { $0 + records } }
+        return error
+    }
+}
+
+/// Wraps an error the caller's body threw, so that it is not taken for (and placed as) a bad
+/// record's error on its way out of a split or a parallel stream.
+struct CallerError: Error {
+    let error: any Error
 }
 
 /// Line splits of NDJSON byte ranges.

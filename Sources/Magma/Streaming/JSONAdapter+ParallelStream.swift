@@ -1,0 +1,361 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension JSONAdapter {
+    // MARK: Parallel NDJSON streams
+
+    /// Calls `body` with each record of an NDJSON stream read from a file handle (a file, a pipe,
+    /// `FileHandle.standardInput`), decoding on every core in memory bounded by a window.
+    ///
+    /// A reader thread cuts the input into batches of whole lines; worker threads decode the
+    /// batches; `body` runs on the calling thread, in input order (or, with `ordered: false`, in
+    /// the order the batches finish). The reader reads only while the bytes read and not yet
+    /// delivered (with the records decoded from them) stay within `windowBytes`: memory is bounded
+    /// by the window, not by the input. A line longer than the window is read alone, whole.
+    ///
+    /// ```swift
+    /// let progress = ProgressHandle()
+    /// let skipped = try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, errorPolicy: .skip,
+    ///                                                       progress: progress) { issue in
+    ///     counts[issue.state, default: 0] += 1
+    /// }
+    /// ```
+    ///
+    /// Errors are placed in the whole input as the sequential decoder places them: line, column,
+    /// byte offset and record index. With `.stop`, the records before the first bad line (in
+    /// input order) are delivered, then its error is thrown, as
+    /// ``forEachRecord(_:from:layout:options:errorPolicy:progress:_:)`` does; unordered, records
+    /// of later lines that were decoded before the error was found may have been delivered too.
+    /// The function returns once its threads have ended (a read under way is waited for).
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - handle: Where the bytes come from, read to its end (it stays open).
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes read, records delivered and records skipped, readable
+    ///     from another thread while the stream runs (see ``ProgressHandle``); nil for none.
+    ///   - ordered: Deliver the records in input order (default); `false` delivers each batch as
+    ///     soon as it is decoded (the records of one batch stay in order).
+    ///   - windowBytes: The most input bytes read and not yet delivered. Default 16 MiB.
+    ///   - concurrency: Threads decoding at once; default the number of active cores.
+    ///   - body: Called on the calling thread with each record.
+    /// - Returns: The errors of the records skipped, in input order.
+    /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
+    ///   fails (after every record before it), or what `body` threw.
+    @discardableResult
+    public static func forEachRecordInParallel<M: JSONObjectModel & Sendable>(
+        _ type: M.Type, from handle: FileHandle, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
+        windowBytes: Int = 16 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ body: (M) throws -> Void
+    ) throws -> [JSONError] {
+        let stream = ParallelLineStream<M>(descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
+                                           progress: progress, ordered: ordered, windowBytes: windowBytes,
+                                           concurrency: concurrency)
+        return try stream.run(body)
+    }
+
+    /// Calls `body` with each record of the NDJSON file at a path, decoding on every core in
+    /// memory bounded by a window; as the `FileHandle` variant.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - path: The file's path.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - ordered: Deliver the records in input order (default), or as their batches finish.
+    ///   - windowBytes: The most input bytes read and not yet delivered. Default 16 MiB.
+    ///   - concurrency: Threads decoding at once; default the number of active cores.
+    ///   - body: Called on the calling thread with each record.
+    /// - Returns: The errors of the records skipped, in input order.
+    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
+    ///   `FileHandle` variant.
+    @discardableResult
+    public static func forEachRecordInParallel<M: JSONObjectModel & Sendable>(
+        _ type: M.Type, atPath path: String, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
+        windowBytes: Int = 16 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ body: (M) throws -> Void
+    ) throws -> [JSONError] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let stream = ParallelLineStream<M>(descriptor: descriptor, options: options, errorPolicy: errorPolicy,
+                                           progress: progress, ordered: ordered, windowBytes: windowBytes,
+                                           concurrency: concurrency)
+        return try stream.run(body)
+    }
+}
+
+/// One run of `forEachRecordInParallel`: a reader thread cuts the input into batches of whole
+/// lines, worker threads decode them, and the calling thread delivers their records.
+///
+/// All state below `monitor` is read and written under it; every change is broadcast. The
+/// window counts bytes: the reader takes a batch's worth before reading it, and the caller gives
+/// a batch's bytes back once its records are delivered, so `inFlight` (bytes read, not yet
+/// delivered) never passes `windowBytes`, except for one line longer than the window, read alone.
+final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendable {
+    /// A run of whole lines, `start` bytes into the input.
+    struct Batch {
+        let sequence: Int
+        let start: Int
+        let bytes: [UInt8]
+    }
+
+    /// A decoded batch: its records, its skipped records' errors and its failure (placed in the
+    /// batch), and its lines and records, to place the next batches' errors.
+    struct Decoded {
+        let batch: Batch
+        let models: [M]
+        let skipped: [JSONError]
+        let failure: (any Error)?
+        let counts: (lines: Int, records: Int)
+    }
+
+    private let descriptor: Int32
+    private let options: DecodingOptions
+    private let policy: RecordDecoder<M>.ErrorPolicy
+    private let progress: ProgressHandle?
+    private let ordered: Bool
+    private let windowBytes: Int
+    private let batchBytes: Int
+    private let concurrency: Int
+
+    private let monitor = NSCondition()
+    private var inFlight = 0
+    /// The most `inFlight` has been (tests check it against the window).
+    private(set) var peakInFlight = 0
+    private var pending: [Batch] = []
+    private var decoded: [Int: Decoded] = [:]
+    /// Batches the reader has cut, and whether it has ended (at the end of the input, a failed
+    /// read in `readError`, or a stop).
+    private var emitted = 0
+    private var readEnded = false
+    private var readError: JSONError?
+    /// The first batch (in input order) known to have failed: nothing after it is read or decoded.
+    private var failedAt = Int.max
+    /// The caller has stopped (an error is on its way out): every thread ends.
+    private var stopped = false
+    private var running = 0
+
+    /// - Parameter batchBytes: The bytes each batch reads; default a quarter of the window per
+    ///   thread, so that every thread has a batch and the next ones are read while they decode.
+    init(descriptor: Int32, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
+         ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
+        self.descriptor = descriptor
+        self.options = options
+        policy = errorPolicy
+        self.progress = progress
+        self.ordered = ordered
+        self.windowBytes = max(windowBytes, 1)
+        self.concurrency = max(concurrency, 1)
+        self.batchBytes = batchBytes ?? min(max(4096, windowBytes / (4 * max(concurrency, 1))), 4 << 20)
+    }
+
+    /// Starts the reader and the workers, delivers every record to `body`, and returns once every
+    /// thread has ended.
+    func run(_ body: (M) throws -> Void) throws -> [JSONError] {
+        RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor)
+        running = 1 + concurrency
+        Thread { [self] in read(); ended() }.start()
+        for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
+        defer {
+            monitor.lock()
+            stopped = true
+            monitor.broadcast()
+            while running > 0 { monitor.wait() }
+            monitor.unlock()
+        }
+        return try deliver(body)
+    }
+
+    private func ended() {
+        monitor.lock()
+        running -= 1
+        monitor.broadcast()
+        monitor.unlock()
+    }
+
+    // MARK: The caller's thread
+
+    private func deliver(_ body: (M) throws -> Void) throws -> [JSONError] {
+        var skipped: [JSONError] = []
+        // The batches placed so far (in input order), and their lines and records.
+        var placedBatches = 0, linesBefore = 0, recordsBefore = 0
+        // Unordered: batches delivered but not yet placed (a batch before them is not decoded yet).
+        var unplaced: [Int: Decoded] = [:]
+        while true {
+            monitor.lock()
+            var next: Decoded?
+            while true {
+                if ordered {
+                    next = decoded.removeValue(forKey: placedBatches)
+                } else if let key = decoded.keys.min() {
+                    next = decoded.removeValue(forKey: key)
+                }
+                if next != nil || (readEnded && placedBatches >= emitted) { break }
+                monitor.wait()
+            }
+            let readError = readError, failedAt = failedAt
+            monitor.unlock()
+            guard let next else {
+                if let readError { throw readError }
+                return skipped
+            }
+            // Unordered, a batch after the first failure is dropped: the stream stops there.
+            if next.batch.sequence <= failedAt {
+                for model in next.models {
+                    try body(model)
+                    progress?.records.add(1, ordering: .relaxed)
+                }
+            }
+            release(next.batch.bytes.count)
+            // Its records are gone; what places the next batches stays until its turn.
+            unplaced[next.batch.sequence] = Decoded(batch: Batch(sequence: next.batch.sequence, start: next.batch.start, bytes: []),
+                                                    models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
+            while let batch = unplaced.removeValue(forKey: placedBatches) {
+                let start = batch.batch.start, lines = linesBefore, records = recordsBefore
+                skipped += batch.skipped.map { $0.placed(after: start, lines: lines, records: records) }
+                progress?.skipped.add(batch.skipped.count, ordering: .relaxed)
+                if let failure = batch.failure {
+                    throw (failure as? JSONError)?.placed(after: start, lines: lines, records: records) ?? failure
+                }
+                linesBefore += batch.counts.lines
+                recordsBefore += batch.counts.records
+                placedBatches += 1
+            }
+        }
+    }
+
+    private func release(_ bytes: Int) {
+        monitor.lock()
+        inFlight -= bytes
+        monitor.broadcast()
+        monitor.unlock()
+    }
+
+    // MARK: The workers
+
+    private func work() {
+        while let batch = nextBatch() {
+            var models: [M] = []
+            let decoder = RecordDecoder(M.self, layout: .ndjson, options: options, errorPolicy: policy) { models.append($0) }
+            var failure: (any Error)?
+            do {
+                try decoder.feed(batch.bytes)
+                try decoder.finish()
+            } catch {
+                failure = error
+            }
+            let result = Decoded(batch: batch, models: models, skipped: decoder.skipped, failure: failure,
+                                 counts: decoder.lineCounts)
+            monitor.lock()
+            decoded[batch.sequence] = result
+            if failure != nil { failedAt = min(failedAt, batch.sequence) }
+            monitor.broadcast()
+            monitor.unlock()
+        }
+    }
+
+    /// The next batch to decode; nil once there is none (the input has ended, or the stream stops).
+    private func nextBatch() -> Batch? {
+        monitor.lock()
+        defer { monitor.unlock() }
+        while true {
+            if stopped { return nil }
+            if !pending.isEmpty {
+                // Taken out of the queue, not left behind a head index: a batch left there would
+                // hold its bytes after the window has been given them back. (The queue is short:
+                // the window holds a few dozen batches at most.)
+                let batch = pending.removeFirst()
+                if batch.sequence > failedAt { continue }
+                return batch
+            }
+            if readEnded { return nil }
+            monitor.wait()
+        }
+    }
+
+    // MARK: The reader
+
+    /// Reads `batchBytes` at a time, within the window, and cuts each read after its last newline:
+    /// the lines before it are a batch, the rest begins the next one.
+    private func read() {
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: min(batchBytes, 1 << 18), alignment: 16)
+        defer {
+            scratch.deallocate()
+            monitor.lock()
+            readEnded = true
+            monitor.broadcast()
+            monitor.unlock()
+        }
+        // The bytes of the lines not yet cut into a batch, from `start` in the input; they are in
+        // `inFlight` already.
+        var lines: [UInt8] = []
+        var start = 0
+        while true {
+            guard acquire(batchBytes, holding: lines.count) else { return }
+            lines.reserveCapacity(lines.count + batchBytes)
+            var got = 0, atEnd = false
+            while got < batchBytes {
+                let count = Glibc.read(descriptor, scratch.baseAddress, min(scratch.count, batchBytes - got))
+                if count < 0, errno == EINTR { continue }
+                if count < 0 {
+                    let error = JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
+                    release(batchBytes - got)
+                    monitor.lock()
+                    readError = error
+                    monitor.unlock()
+                    // The whole lines read before the failure are delivered, then the error is thrown.
+                    if let cut = lines.lastIndex(of: 0x0A) { emit(Batch(sequence: emitted, start: start, bytes: Array(lines[...cut]))) }
+                    return
+                }
+                if count == 0 { atEnd = true; break }
+                progress?.start()  // at the first byte: the clock does not count the wait for it
+                lines.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
+                got += count
+                progress?.bytes.add(count, ordering: .relaxed)
+            }
+            if got < batchBytes { release(batchBytes - got) }
+            if atEnd {
+                if !lines.isEmpty { emit(Batch(sequence: emitted, start: start, bytes: lines)) }
+                return
+            }
+            // The bytes before this read hold no newline: search the new ones only.
+            // (Backwards, the last newline is a line's length away: it ends the search soon.)
+            let cut = lines.withUnsafeBytes { bytes in bytes[(bytes.count - got)...].lastIndex(of: 0x0A).map { $0 + 1 } }
+            // No newline yet: a line longer than a batch; read on.
+            guard let cut else { continue }
+            let rest = Array(lines[cut...])
+            lines.removeSubrange(cut...)
+            let count = lines.count
+            emit(Batch(sequence: emitted, start: start, bytes: lines))
+            start += count
+            lines = rest
+        }
+    }
+
+    /// The `emitted` read here is the reader's own: only the reader writes it.
+    private func emit(_ batch: Batch) {
+        monitor.lock()
+        pending.append(batch)
+        emitted += 1
+        monitor.broadcast()
+        monitor.unlock()
+    }
+
+    /// Takes `bytes` of the window, waiting for delivered batches to give theirs back; alone (the
+    /// reader's own `holding` bytes of an unfinished line all there is in flight), a line may grow
+    /// past the window. False when the stream stops or a batch has failed.
+    private func acquire(_ bytes: Int, holding: Int) -> Bool {
+        monitor.lock()
+        defer { monitor.unlock() }
+        while !stopped, failedAt == .max, inFlight + bytes > windowBytes, inFlight > holding { monitor.wait() }
+        guard !stopped, failedAt == .max else { return false }
+        inFlight += bytes
+        peakInFlight = max(peakInFlight, inFlight)
+        return true
+    }
+}
