@@ -18,6 +18,7 @@ extension Array: TapeDirectDecodable where Element: Decodable {
         // up the storage class's metadata (10 % of canada.json's instructions).
         if Element.self == Double.self { return try decoder.elements(i, count, path) { try decoder.unwrapFloat($0, as: Double.self, path, $1) } }
         if Element.self == Int.self { return try decoder.elements(i, count, path) { try decoder.unwrapInteger($0, as: Int.self, path, $1) } }
+        if Element.self == Int64.self { return try decoder.elements(i, count, path) { try decoder.unwrapInteger($0, as: Int64.self, path, $1) } }
         if Element.self == String.self { return try decoder.elements(i, count, path) { try decoder.unwrapString($0, path, $1) } }
         var result = Self()
         result.reserveCapacity(count)

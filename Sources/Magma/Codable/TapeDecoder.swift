@@ -81,6 +81,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == String.self { return unsafeBitCast(try unwrapString(i, path, key), to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try unwrapFloat(i, as: Double.self, path, key), to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try unwrapInteger(i, as: Int.self, path, key), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(i, as: Int64.self, path, key), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try unwrapBool(i, path.path(byAppending: key)), to: T.self) }
         if !settings.defaultKeys, let dictionary = type as? any StringKeyedDictionaryMarker.Type {
             return try unwrapDictionary(i, dictionary.elementType, path, key) as! T
