@@ -54,7 +54,7 @@ struct Run: ParsableCommand {
             if speedup < 1.8 { missed.append(String(format: "parallel %.2fx (target >= 1.8x)", speedup)) }
 
             // The ingestion job's form: from a pipe, one core (forEachRecord) against every core
-            // (forEachRecordInParallel, in order, 16 MiB window), alternating runs.
+            // (forEachRecordInParallel, in order, 8 MiB window), alternating runs.
             let streamArguments = ["--layout", "ndjson", "--mib", String(parallelStreamMib), "--pool", String(source.pool)]
             var one: [ChildResult] = [], all: [ChildResult] = []
             for _ in 0..<repeats {

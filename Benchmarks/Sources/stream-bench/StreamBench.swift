@@ -200,7 +200,7 @@ struct ParallelStream: ParsableCommand {
         commandName: "parallel-stream",
         abstract: "Decode NDJSON from standard input on every core with forEachRecordInParallel, in input order.")
     @Option(help: "Threads decoding (default: active cores).") var concurrency = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: "The window, in MiB.") var windowMib = 16
+    @Option(help: "The window, in MiB.") var windowMib = 8
 
     func run() throws {
         let tally = Tally()

@@ -38,7 +38,7 @@ extension JSONAdapter {
     ///     from another thread while the stream runs (see ``ProgressHandle``); nil for none.
     ///   - ordered: Deliver the records in input order (default); `false` delivers each batch as
     ///     soon as it is decoded (the records of one batch stay in order).
-    ///   - windowBytes: The most input bytes read and not yet delivered. Default 16 MiB.
+    ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
     ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - body: Called on the calling thread with each record.
     /// - Returns: The errors of the records skipped, in input order.
@@ -48,7 +48,7 @@ extension JSONAdapter {
     public static func forEachRecordInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, from handle: FileHandle, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
-        windowBytes: Int = 16 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ body: (M) throws -> Void
     ) throws -> [JSONError] {
         let stream = ParallelLineStream<M>(descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
@@ -66,7 +66,7 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - ordered: Deliver the records in input order (default), or as their batches finish.
-    ///   - windowBytes: The most input bytes read and not yet delivered. Default 16 MiB.
+    ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
     ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - body: Called on the calling thread with each record.
     /// - Returns: The errors of the records skipped, in input order.
@@ -76,7 +76,7 @@ extension JSONAdapter {
     public static func forEachRecordInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, atPath path: String, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
-        windowBytes: Int = 16 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ body: (M) throws -> Void
     ) throws -> [JSONError] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
