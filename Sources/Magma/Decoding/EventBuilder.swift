@@ -25,45 +25,6 @@
 
 import Foundation
 
-/// What a frame is filling.
-enum FrameKind: UInt8 {
-    /// An object decoded into a model; `storage` holds the model.
-    case model
-    /// An object on the way down a dotted key path (`user` of `user.login`); writes into its model.
-    case path
-    /// An array on the way down a key path with an index (`labels.0.name`).
-    case pathArray
-    /// An array decoded element by element into an accumulator.
-    case array
-    /// An object decoded into a `[String: V]`.
-    case dictionary
-}
-
-struct Frame {
-    var kind: FrameKind
-    /// Index of the model frame a path frame writes into (itself for a model frame).
-    var modelFrame: Int32
-    /// The current key's entry in `node` (-1 none, -2 an unmapped key), for error paths.
-    var entry: Int32
-    var target: Unmanaged<ValueTarget>?
-    var owner: Unmanaged<ContainerOwner>?
-    var node: Unmanaged<PlanNode>?
-    /// `node`'s key table and entries, copied in so a key costs no access to the node object.
-    var keys: KeyTable?
-    var entries: UnsafeMutablePointer<PlanNode.Entry>?
-    /// The target that started this container; it takes the finished value.
-    var starter: Unmanaged<ValueTarget>?
-    var storage: UnsafeMutableRawPointer
-    /// Where the finished container is delivered: the parent's context.
-    var parentContext: UnsafeMutableRawPointer
-    /// Required properties seen (model frames).
-    var seenRequired: RequiredSet
-    /// Entries seen in this object, for duplicate keys.
-    var seenKeys: UInt64
-    /// Elements begun so far (array frames).
-    var count: Int
-}
-
 /// What the codecs read per value: flags packed from `DecodingOptions` once per decode.
 struct CodecFlags {
     var lenient: Bool
@@ -73,10 +34,10 @@ struct CodecFlags {
 struct EventBuilder {
     private(set) var frames: UnsafeMutablePointer<Frame>
     private var capacity: Int
-    private(set) var depth = 0
+    var depth = 0
     /// One reusable storage block per depth: (address, byte count).
     private var pool: UnsafeMutablePointer<(UnsafeMutableRawPointer?, Int)>
-    private var skipDepth = 0
+    var skipDepth = 0
     /// `duplicateKeys: .reject`: per frame depth, the keys of the object there that its
     /// `seenKeys` bits do not track (see `noteKeyBytes`); emptied when a frame is pushed there.
     private var keyBytesSeen: [Set<[UInt8]>] = []
@@ -86,8 +47,8 @@ struct EventBuilder {
     let flags: CodecFlags
     /// Counts events, so the tokenizer can see a feed that produced none.
     var eventCount = 0
-    private var failure: JSONError?
-    private(set) var failureTokenLength = 0
+    var failure: JSONError?
+    var failureTokenLength = 0
     /// Streams that skip bad records: records live at this frame depth, and an error inside one
     /// unwinds to it, skips the rest of the record by counting, and goes on (see `fail`).
     var recovery: (recordDepth: Int, sink: RecoverySink)?
@@ -113,7 +74,7 @@ struct EventBuilder {
     /// reached the frames yet (the size cap, invalid text): an array has not counted such a value
     /// as an element, so a record that is one has the array's count as its index, not count - 1.
     /// Set on error paths only.
-    private(set) var failedBeforeFrames = false
+    var failedBeforeFrames = false
 
     init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
         self.root = Unmanaged.passUnretained(root)
@@ -289,7 +250,7 @@ struct EventBuilder {
         }
     }
 
-    private func unmappedKeyText() -> String {
+    func unmappedKeyText() -> String {
         let (n, head, tail) = unmappedKey
         func bytes(_ word: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
         if n < 8 { return String(decoding: bytes(head, n), as: UTF8.self) }
@@ -397,207 +358,5 @@ struct EventBuilder {
         pool.deallocate()
         pool = newPool
         capacity = newCapacity
-    }
-
-    // MARK: Errors
-
-    /// The size cap's error for a string or number (`what`), named a key when it is one: not in a
-    /// skipped subtree, where the Tokenizer, which fails a token that spans feeds before yajl has
-    /// read it whole, cannot tell a key from a value after a `,` (no container kinds are kept while
-    /// skipping), and any chunking must give the error one whole buffer gives.
-    mutating func tokenTooLong(_ what: String, isKey: Bool) -> JSONError {
-        failedBeforeFrames = true
-        return JSONError.tokenTooLong(isKey && skipDepth == 0 ? "key" : what, limit: options.maxTokenLength)
-    }
-
-    private mutating func failDepth() -> Bool {
-        fail(JSONError(.depthLimitExceeded, "nesting deeper than the limit of \(options.maxDepth)"), nil, tokenLength: 1,
-             opened: 1)
-    }
-
-    /// Stores `error` with its location and returns false, which stops yajl. `tokenLength` is the
-    /// offending token's length in the input, so the Tokenizer can point at its start (yajl has
-    /// consumed through its end). A string's length is its decoded bytes plus quotes, exact unless
-    /// it holds escapes; then the offset falls inside the string.
-    ///
-    /// In a stream that skips bad records, an error inside a record does not stop yajl: the
-    /// record's frames are discarded and the JSON containers still open in it (`opened` says
-    /// whether the failing event opened (+1) or closed (-1) one without a frame for it) are
-    /// skipped by counting, so the next record starts clean. Errors the caller's record handler
-    /// throws always stop.
-    ///
-    /// An error's path of `$` is taken for one not set yet, and set to where the builder stands;
-    /// `placed` says it is set already (`placePending`: a key of a top-level object is at `$`),
-    /// which also says the failing token has not reached the frames (see `failedBeforeFrames`).
-    mutating func fail(_ error: any Error, _ target: ValueTarget?, tokenLength: Int = 0, opened: Int = 0,
-                       placed: Bool = false) -> Bool {
-        failureTokenLength = tokenLength
-        failedBeforeFrames = placed
-        var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
-        if !placed, e.path == "$" { e.path = currentPath() }
-        if e.property == nil { e.property = target?.property ?? enclosingProperty() }
-        if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
-        // Too deep never skips a record: yajl holds a byte per open bracket, so only stopping
-        // bounds the time and memory a hostile stream of brackets takes.
-        if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError),
-           e.code != .depthLimitExceeded {
-            // In the rest of a record already skipped (its tokens are still checked): it was
-            // reported once, and the containers open in it are counted already.
-            if depth == recordDepth, skipDepth > 0 { skipDepth += opened; return true }
-            // Containers being skipped (an unmapped key's value) are open in the record too.
-            let open = depth - recordDepth + skipDepth + opened
-            // A token failed before the frames at the records' level is a record not counted yet.
-            let counted = !(placed && depth == recordDepth)
-            e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - (counted ? 1 : 0)
-                                            : sink.topLevelRecordIndex(valueStarted: counted)
-            if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
-            // Located as an error that stops the stream is (Tokenizer.error).
-            if e.line == nil, let lines = position.lines, let offset = e.offset {
-                lines.locate(&e, offset: offset, chunk: position.input, at: position.consumedBefore)
-            }
-            unwind(to: recordDepth)
-            skipDepth = max(open, 0)
-            do { try sink.skipped(e) } catch { failure = error as? JSONError ?? e; return false }
-            return true
-        }
-        failure = e
-        return false
-    }
-
-    /// Whether the rest of a value is being read past by counting (an unmapped value, or a
-    /// record skipped after an error).
-    var isSkipping: Bool { skipDepth > 0 }
-
-    /// How many levels of containers a value being skipped may still open inside itself before
-    /// the depth limit fails one (the Tokenizer's fast skip checks the limit as the events would).
-    var skipNestingRoom: Int { options.maxDepth - depth - skipDepth }
-
-    /// Whether an error here would skip the record rather than stop the stream (see `fail`).
-    var recoversHere: Bool {
-        guard let recovery else { return false }
-        return depth >= recovery.recordDepth
-    }
-
-    /// Discards the frames above `frameDepth` (after an error: their values are incomplete).
-    mutating func unwind(to frameDepth: Int) {
-        while depth > frameDepth {
-            let frame = frames[depth - 1]
-            frame.owner?.takeUnretainedValue().discard(frame.storage, &self)
-            depth -= 1
-        }
-    }
-
-    /// Back to the state before the first event, keeping the stack and pool for the next value.
-    mutating func reset() {
-        unwind(to: 0)
-        skipDepth = 0
-        captures.removeAll(keepingCapacity: true)
-        failure = nil
-    }
-
-    /// After an error: moves out what the top-level array had accumulated (the elements decoded
-    /// before the failing one), leaving an empty array for `destroy()` to discard.
-    mutating func takeRootElements<Element>(_ type: [Element].Type) -> [Element] {
-        guard depth > 0, frames[0].kind == .array, frames[0].starter?.toOpaque() == root.toOpaque() else { return [] }
-        let accumulator = frames[0].storage.assumingMemoryBound(to: [Element].self)
-        let elements = accumulator.move()
-        accumulator.initialize(to: [])
-        return elements
-    }
-
-    /// The property of the innermost key being read, for errors raised inside its value (an
-    /// array element, a dictionary member, a captured object).
-    func enclosingProperty() -> String? {
-        for i in stride(from: depth - 1, through: 0, by: -1) {
-            let frame = frames[i]
-            guard frame.kind == .model || frame.kind == .path || frame.kind == .pathArray, frame.entry >= 0,
-                  let node = frame.node?.takeUnretainedValue() else { continue }
-            return node.entries[Int(frame.entry)].target.takeUnretainedValue().property
-        }
-        return nil
-    }
-
-    /// Takes the stored error (the Tokenizer adds offset, line and column).
-    mutating func takeError() -> JSONError? {
-        defer { failure = nil }
-        return failure
-    }
-
-    /// A token that has begun but not reached the builder yet, for the path of an error in it.
-    enum PendingToken {
-        /// A value: the next element of an array, or the value of an object's current key.
-        case value
-        /// An object key: it replaces the current one, so the path is the object's own.
-        case key
-    }
-
-    /// What a string or number begun right after `:` (`afterColon`) or else after `,`, `{` or
-    /// `[` is: a key when the top frame is an object's (a skipped subtree's path is the same
-    /// either way).
-    func pendingToken(afterColon: Bool) -> PendingToken {
-        guard !afterColon, skipDepth == 0, depth > 0 else { return .value }
-        switch frames[depth - 1].kind {
-        case .model, .path, .dictionary: return .key
-        case .array, .pathArray: return .value
-        }
-    }
-
-    /// The JSON path of the value being read, e.g. `$[12].user.login`. With `pending`, of the
-    /// token that has begun but not reached the builder yet (the next array element; for a key,
-    /// the object, not the key before it).
-    func currentPath(pending: PendingToken? = nil) -> String {
-        var components: [String] = []
-        for i in 0..<depth {
-            let frame = frames[i]
-            if let pending, skipDepth == 0, i == depth - 1 {
-                if pending == .value, frame.kind == .array || frame.kind == .pathArray {
-                    components.append("[\(frame.count)]")
-                    continue
-                }
-                if pending == .key, frame.kind == .model || frame.kind == .path || frame.kind == .dictionary { continue }
-            }
-            switch frame.kind {
-            case .model, .path:
-                if frame.entry >= 0, let node = frame.node?.takeUnretainedValue() {
-                    components.append(JSONPath.component(node.names[Int(frame.entry)]))
-                } else if frame.entry == -2 {
-                    components.append(JSONPath.component(unmappedKeyText()))
-                }
-            case .array, .pathArray:
-                if frame.count > 0 { components.append("[\(frame.count - 1)]") }
-            case .dictionary:
-                if let key = frame.owner?.takeUnretainedValue().currentKey(frame.storage) { components.append(JSONPath.component(key)) }
-            }
-        }
-        return JSONPath.joined(components)
-    }
-}
-
-/// Renders JSON path components.
-enum JSONPath {
-    /// Components kept at each end of a path longer than twice as many.
-    static let keptAtEachEnd = 6
-    /// The longest key shown whole in a path; a longer one is cut, with `…`.
-    static let longestKey = 64
-
-    /// `$` and the components; a path deeper than `2 * keptAtEachEnd` shows its first and last
-    /// components with the depth between (`$[0][0]…(depth 512)…[0][0]`), so a message stays short
-    /// however deep the input nests.
-    static func joined(_ components: [String]) -> String {
-        guard components.count > 2 * keptAtEachEnd else { return "$" + components.joined() }
-        return "$" + components.prefix(keptAtEachEnd).joined() + "…(depth \(components.count))…"
-            + components.suffix(keptAtEachEnd).joined()
-    }
-
-    /// `.name` for identifier-like keys, `["key"]` for the rest; numeric components of key paths
-    /// are shown as written (`.0`).
-    static func component(_ key: String) -> String {
-        let key = key.utf8.count > longestKey ? String(key.prefix(longestKey)) + "…" : key
-        let plain = !key.isEmpty && key.utf8.allSatisfy { c in
-            (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c == 95 || c == 45
-        }
-        if plain { return "." + key }
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "[\"\(escaped)\"]"
     }
 }

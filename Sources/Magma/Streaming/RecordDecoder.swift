@@ -64,41 +64,41 @@ public final class RecordDecoder<Model> {
     /// How far a stream has come (see ``ProgressHandle``).
     public typealias Progress = StreamProgress
 
-    private let layout: Layout
-    private let policy: ErrorPolicy
-    private let receiver: RecordReceiver<Model>
+    let layout: Layout
+    let policy: ErrorPolicy
+    let receiver: RecordReceiver<Model>
     /// The builder's root, which it does not retain.
-    private let root: ValueTarget
-    private let sink: Sink
+    let root: ValueTarget
+    let sink: Sink
     /// The records' array or the root of concatenated values, for the index of the record an
     /// error stopped in (nil for NDJSON, which counts its lines itself).
-    private let recordCounter: RecordCounter?
+    let recordCounter: RecordCounter?
     /// The envelope root (`.array(at:)`).
-    private let envelopeRoot: EnvelopeRoot?
+    let envelopeRoot: EnvelopeRoot?
     /// A layout that cannot work (a malformed key path): thrown by the first `feed` or `finish`.
-    private let configurationError: JSONError?
-    private let builder: UnsafeMutablePointer<EventBuilder>
-    private var tokenizer: Tokenizer?
-    private var finished = false
+    let configurationError: JSONError?
+    let builder: UnsafeMutablePointer<EventBuilder>
+    var tokenizer: Tokenizer?
+    var finished = false
     /// NDJSON: lines begun so far, and lines holding a record.
-    private var lineNumber = 0
-    private var lineRecords = 0
+    var lineNumber = 0
+    var lineRecords = 0
     /// NDJSON, the line a feed ended inside (see `continueLine`): whether there is one, its offset
     /// in the input, and its leading blanks (counted, not held).
-    private var lineOpen = false
-    private var lineStart = 0
-    private var lineBlanks = 0
+    var lineOpen = false
+    var lineStart = 0
+    var lineBlanks = 0
     /// Its parse, from its first byte after the blanks (nil before that byte); its record is the
     /// last counted in `lineRecords`.
-    private var lineTokenizer: Tokenizer?
+    var lineTokenizer: Tokenizer?
     /// It failed (with `.skip`): the rest of it, up to its newline, is read past, not held.
-    private var lineSkipped = false
+    var lineSkipped = false
     /// The most bytes the tokenizers of lines now closed have held.
-    private var mostHeldInLines = 0
+    var mostHeldInLines = 0
     /// NDJSON: what each line's yajl handle allocates from, kept from line to line.
     private(set) lazy var lineMemory = YajlMemory()
-    private var consumed = 0
-    private let counters: ProgressHandle
+    var consumed = 0
+    let counters: ProgressHandle
 
     /// The stream's progress counters, readable from any thread while it runs: the handle given
     /// to the initialiser, or one of its own.
@@ -276,7 +276,7 @@ public final class RecordDecoder<Model> {
     /// the stream's, or for NDJSON, any line's.
     var mostHeld: Int { max(tokenizer?.mostHeld ?? 0, lineTokenizer?.mostHeld ?? 0, mostHeldInLines) }
 
-    private func run(_ body: () throws -> Void) throws {
+    func run(_ body: () throws -> Void) throws {
         defer { counters.records.store(receiver.count, ordering: .relaxed) }
         do {
             try body()
@@ -294,116 +294,7 @@ public final class RecordDecoder<Model> {
         }
     }
 
-    // MARK: NDJSON
-
-    /// A line that ends in this feed and began in it is parsed in place, whole; a line a feed
-    /// ends inside goes to `continueLine`, part by part.
-    private func feedLines(_ bytes: UnsafeRawBufferPointer) throws {
-        var start = 0
-        while start < bytes.count {
-            let newline = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start)
-            let end = newline.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? bytes.count
-            let part = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-            if newline != nil, !lineOpen {
-                try parseLine(part, start: consumed + start)
-            } else {
-                try continueLine(part, at: consumed + start, ends: newline != nil)
-            }
-            start = end + 1
-        }
-    }
-
-    /// Parses one line with a handle of its own: a syntax error loses this line only.
-    private func parseLine(_ line: UnsafeRawBufferPointer, start: Int) throws {
-        lineNumber += 1
-        if line.allSatisfy(isBlank) { return }
-        lineRecords += 1
-        var lineTokenizer = Tokenizer(builder: builder, tracksLines: false, memory: lineMemory)
-        if try !parsingLine(start: start, { try lineTokenizer.parseAll(line) }) { try deliverLineRecord() }
-    }
-
-    /// The line has ended without an error: its record goes to the caller.
-    private func deliverLineRecord() throws {
-        defer { counters.records.store(receiver.count, ordering: .relaxed) }
-        try receiver.deliverHeld()
-    }
-
-    /// Parses the part of a line in this feed (`ends`: up to its newline, or the end of the
-    /// input) with the line's own Tokenizer, fed part by part: it holds O(cap) bytes of a token
-    /// that spans parts and fails one over the cap as soon as it passes it, and any split gives the
-    /// events and the error one whole line gives. (Holding the line until its newline, as a whole
-    /// line is parsed, would hold an endless line whole.) After an error, with `.skip`, the rest
-    /// of the line is read past.
-    private func continueLine(_ part: UnsafeRawBufferPointer, at offset: Int, ends: Bool) throws {
-        if !lineOpen {
-            lineOpen = true
-            lineStart = offset
-            lineBlanks = 0
-            lineNumber += 1
-        }
-        defer { if ends { closeLine() } }
-        if lineSkipped { return }
-        var part = part
-        if lineTokenizer == nil {
-            // Leading blanks are counted, not fed: a line of them only is no record (and is not held).
-            guard let first = part.firstIndex(where: { !isBlank($0) }) else { lineBlanks += part.count; return }
-            lineBlanks += first
-            part = UnsafeRawBufferPointer(rebasing: part[first...])
-            lineRecords += 1
-            lineTokenizer = Tokenizer(builder: builder, tracksLines: false, memory: lineMemory)
-        }
-        let failed = try parsingLine(start: lineStart, blanks: lineBlanks) {
-            try lineTokenizer!.feed(part)
-            if ends { try lineTokenizer!.finish() }
-        }
-        if failed {
-            closeLineTokenizer()
-            lineSkipped = true
-        } else if ends {
-            try deliverLineRecord()
-        }
-    }
-
-    /// The open line has ended.
-    private func closeLine() {
-        closeLineTokenizer()
-        lineOpen = false
-        lineSkipped = false
-    }
-
-    private func closeLineTokenizer() {
-        mostHeldInLines = max(mostHeldInLines, lineTokenizer?.mostHeld ?? 0)
-        lineTokenizer = nil
-    }
-
-    /// Runs `body`, which parses line `lineNumber` (record `lineRecords - 1`, beginning at `start`
-    /// in the input, with `blanks` bytes before the first the Tokenizer was given), and places an
-    /// error it throws in the input. The line's error stops the stream or, with `.skip`, is
-    /// reported. An error `onRecord` threw stops the stream as it was thrown (not through `run`,
-    /// which would hand one that is a `JSONError` to the catch here as the line's).
-    /// - Returns: Whether the line failed (and was skipped).
-    @discardableResult
-    private func parsingLine(start: Int, blanks: Int = 0, _ body: () throws -> Void) throws -> Bool {
-        defer { counters.records.store(receiver.count, ordering: .relaxed) }
-        do {
-            try body()
-            return false
-        } catch var error as JSONError {
-            if let handler = error.underlying as? RecordHandlerError { throw handler.error }
-            builder.pointee.reset()
-            receiver.dropHeld()
-            let offsetInLine = error.offset.map { $0 + blanks }
-            error.recordIndex = lineRecords - 1
-            error.column = offsetInLine.map { $0 + 1 }
-            error.offset = offsetInLine.map { start + $0 }
-            error.line = lineNumber
-            if policy == .stop { throw error }
-            try sink.skipped(error)
-            return true
-        }
-    }
-
-    private final class Sink: RecoverySink {
+    final class Sink: RecoverySink {
         var errors: [JSONError] = []
         var onSkip: ((JSONError) -> Void)?
         var counters: ProgressHandle?
@@ -420,6 +311,3 @@ public final class RecordDecoder<Model> {
         }
     }
 }
-
-/// Space, tab, CR: an NDJSON line of only these is blank.
-private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
