@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
         let megabytes = Double(corpus.bytes.count) / 1e6
         let systems = DecodeSystem.allCases.filter { !$0.runsInPython && CorpusKind.gitHubIssues.runs($0) }
         // A check that passes on wrong models is no check: Magma must build JSONDecoder's models.
-        let magmaSystems: [DecodeSystem] = [.magma, .magmaMacro, .magmaDecoder]
+        let magmaSystems: [DecodeSystem] = [.magma, .magmaDecoder]
         let validation = CorpusKind.gitHubIssues.validate(input, systems: [.jsonDecoder] + magmaSystems)
         for (system, outcome) in validation.outcomes where outcome != .same {
             fatalError("DecodeGitHubIssues\(suffix).\(benchmarkName(system)): \(outcome.symbol) \(outcome.detail ?? "")")
@@ -66,7 +66,7 @@ let benchmarks: @Sendable () -> Void = {
 private func benchmarkName(_ system: DecodeSystem) -> String {
     switch system {
     case .magma: "Magma"
-    case .magmaMacro: "Magma-JSONModel"
+    case .magmaMap: "Magma-Map"
     case .magmaText: "Magma-text"
     case .jsonDecoder: "JSONDecoder"
     case .magmaDecoder: "MagmaDecoder"

@@ -101,7 +101,7 @@ struct Orchestrator {
         // one system's timed seconds; each child still loads the corpus and warms up, so the two
         // cost that much more per round.
         // msgspec and orjson, and Magma's like-for-like row, alternate with them too.
-        let paired = systems.filter { [.magma, .magmaMacro, .magmaText, .yajl, .msgspec, .orjson].contains($0) }
+        let paired = systems.filter { [.magma, .magmaMap, .magmaText, .yajl, .msgspec, .orjson].contains($0) }
         var best: [DecodeSystem: SystemResult] = [:]
         let rounds = paired.count >= 2 ? policy.alternatingRounds : 1
         for _ in 0..<rounds {

@@ -16,7 +16,7 @@ public struct CorpusKind: Sendable {
     /// Whether the model has a pattern-date JSONDecoder to compare (`DecodeSystem.jsonDecoderPattern`).
     let hasPatternDecoder: Bool
 
-    /// Whether the model has a `@JSONModel` twin (`DecodeSystem.magmaMacro`).
+    /// Whether the model has a `Map`-declared twin (`DecodeSystem.magmaMap`).
     let hasDeclaredTwin: Bool
 
     /// Whether the model has a twin with dates and URLs as text (`DecodeSystem.magmaText`).
@@ -26,7 +26,7 @@ public struct CorpusKind: Sendable {
     public func runs(_ system: DecodeSystem) -> Bool {
         switch system {
         case .jsonDecoderPattern: hasPatternDecoder
-        case .magmaMacro: hasDeclaredTwin
+        case .magmaMap: hasDeclaredTwin
         case .magmaText: hasTextTwin
         default: true
         }

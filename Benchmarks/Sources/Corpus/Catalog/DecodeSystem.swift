@@ -2,12 +2,11 @@ import Foundation
 
 /// The systems the benchmarks compare, decoding the same bytes into the same models.
 public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
-    /// Magma: yajl events written straight into model properties through the declared mappings.
+    /// Magma: yajl events written straight into the properties of the `@JSONModel` models.
     case magma
-    /// Magma through the model's `@JSONModel` twin (`let` properties, a draft filled and then
-    /// built into the model): the form users declare, beside the `Map` form above. Only for
-    /// models that have a twin (`DeclaredTwin`).
-    case magmaMacro = "magma-macro"
+    /// Magma through the model's `Map`-declared twin (the Mantle-style DSL, kept for mappings built
+    /// at run time), beside the `@JSONModel` form above: only the seed model has one (`DeclaredTwin`).
+    case magmaMap = "magma-map"
     /// Magma into the model's text twin (TextTwinModels.swift): dates and URLs kept as `String`,
     /// as msgspec reads them. The like-for-like row against msgspec; only for models with a twin.
     case magmaText = "magma-text"
@@ -39,8 +38,8 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
     /// The name shown in tables and charts.
     public var title: String {
         switch self {
-        case .magma: "Magma (Map)"
-        case .magmaMacro: "Magma (@JSONModel)"
+        case .magma: "Magma (@JSONModel)"
+        case .magmaMap: "Magma (Map twin)"
         case .magmaText: "Magma (dates, URLs as text)"
         case .jsonDecoder: "JSONDecoder"
         case .magmaDecoder: "MagmaDecoder (Codable)"

@@ -9,36 +9,37 @@ import Foundation
 public enum MagmaSystem {
     public static let isAvailable = true
 
-    /// Decodes `input` into `Record`s (which must be a `JSONModel`: see MagmaModels.swift).
-    public static func decode<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> [Record] {
-        guard let model = Record.self as? any JSONModel.Type else {
-            throw SystemUnavailable("\(Record.self) has no Magma mapping")
+    /// Decodes `input` into `Record`s: through its `@JSONModel` form (the type itself, or for the
+    /// seed model its `Declared` form, converted for validation), or with `mapTwin` through the
+    /// `Map`-declared type (only the seed model has one: see MagmaModels.swift).
+    public static func decode<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput, mapTwin: Bool = false) throws -> [Record] {
+        if let twinned = Record.self as? any DeclaredTwin.Type, !mapTwin {
+            return try convertDeclared(twinned, input) as! [Record]
         }
-        return try decodeAny(model, input) as! [Record]
+        return try decodeAny(model(Record.self, mapTwin: mapTwin), input) as! [Record]
     }
 
-    /// Decodes `input` and returns the number of records, dropping the models.
-    public static func decodeCount<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> Int {
-        guard let model = Record.self as? any JSONModel.Type else {
-            throw SystemUnavailable("\(Record.self) has no Magma mapping")
+    /// Decodes `input` as ``decode(_:_:mapTwin:)`` does and returns the number of records,
+    /// dropping the models.
+    public static func decodeCount<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput, mapTwin: Bool = false) throws -> Int {
+        if let twinned = Record.self as? any DeclaredTwin.Type, !mapTwin {
+            return try countDeclared(twinned, input)
         }
-        return try count(model, input)
+        return try count(model(Record.self, mapTwin: mapTwin), input)
     }
 
-    /// Decodes `input` into `Record`'s `@JSONModel` twin and converts the twins (for validation).
-    public static func decodeDeclared<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> [Record] {
-        guard let twinned = Record.self as? any DeclaredTwin.Type else {
-            throw SystemUnavailable("\(Record.self) has no @JSONModel twin")
+    /// `Record` as the model Magma decodes: a `@JSONModel` type, or (`mapTwin`) a `Map`-declared one.
+    private static func model<Record>(_ type: Record.Type, mapTwin: Bool) throws -> any JSONObjectModel.Type {
+        if mapTwin {
+            guard Record.self is any DeclaredTwin.Type, let model = Record.self as? any JSONModel.Type else {
+                throw SystemUnavailable("\(Record.self) has no Map-declared twin")
+            }
+            return model
         }
-        return try convertDeclared(twinned, input) as! [Record]
-    }
-
-    /// Decodes `input` into `Record`'s `@JSONModel` twin and returns the number of records.
-    public static func decodeDeclaredCount<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput) throws -> Int {
-        guard let twinned = Record.self as? any DeclaredTwin.Type else {
-            throw SystemUnavailable("\(Record.self) has no @JSONModel twin")
+        guard let model = Record.self as? any JSONObjectModel.Type else {
+            throw SystemUnavailable("\(Record.self) is not a Magma model")
         }
-        return try countDeclared(twinned, input)
+        return model
     }
 
     /// Decodes `input` into `Record`'s text twin and returns the number of records.
@@ -80,14 +81,14 @@ public enum MagmaSystem {
 
     /// Encodes models with `JSONAdapter.json(from:)` (NDJSON: one line per model).
     public static func encode<Record: CorpusRecord>(_ records: [Record], layout: Layout) throws -> Data {
-        guard let model = Record.self as? any JSONModel.Type else {
-            throw SystemUnavailable("\(Record.self) has no Magma mapping")
+        guard let model = Record.self as? any JSONObjectModel.Type else {
+            throw SystemUnavailable("\(Record.self) is not a Magma model")
         }
         return try encodeTyped(model, records, layout: layout)
     }
 
     @inline(never)
-    private static func encodeTyped<M: JSONModel>(_ type: M.Type, _ records: Any, layout: Layout) throws -> Data {
+    private static func encodeTyped<M: JSONObjectModel>(_ type: M.Type, _ records: Any, layout: Layout) throws -> Data {
         let models = records as! [M]
         switch layout {
         case .array:
@@ -120,11 +121,11 @@ public enum MagmaSystem {
         }
     }
 
-    private static func decodeAny<M: JSONModel>(_ type: M.Type, _ input: CorpusInput) throws -> Any {
+    private static func decodeAny<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput) throws -> Any {
         try decodeTyped(M.self, input)
     }
 
-    private static func count<M: JSONModel>(_ type: M.Type, _ input: CorpusInput) throws -> Int {
+    private static func count<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput) throws -> Int {
         let records = try decodeTyped(M.self, input)
         if records.count == 1, let record = records[0] as? any CorpusRecord {
             return record.recordCount

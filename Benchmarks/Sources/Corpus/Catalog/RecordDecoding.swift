@@ -85,7 +85,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
     public static func decodeCount(_ system: DecodeSystem, _ input: CorpusInput) throws -> Int {
         switch system {
         case .magma: return try MagmaSystem.decodeCount(Record.self, input)
-        case .magmaMacro: return try MagmaSystem.decodeDeclaredCount(Record.self, input)
+        case .magmaMap: return try MagmaSystem.decodeCount(Record.self, input, mapTwin: true)
         case .magmaText: return try MagmaSystem.decodeTextCount(Record.self, input)
         case .jsonDecoder: return count(try jsonDecoder(input))
         case .magmaDecoder: return count(try magmaDecoder(input))
@@ -102,7 +102,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
     public static func decode(_ system: DecodeSystem, _ input: CorpusInput) throws -> [Record] {
         switch system {
         case .magma: return try magma(input)
-        case .magmaMacro: return try MagmaSystem.decodeDeclared(Record.self, input)
+        case .magmaMap: return try MagmaSystem.decode(Record.self, input, mapTwin: true)
         case .jsonDecoder: return try jsonDecoder(input)
         case .magmaDecoder: return try magmaDecoder(input)
         case .jsonDecoderPattern: return try jsonDecoderPattern(input)

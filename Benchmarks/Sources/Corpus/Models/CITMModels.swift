@@ -1,8 +1,10 @@
 import Foundation
+import Magma
 
 // Models for citm_catalog.json: an event catalogue, ~11k small objects, maps keyed by id
 // strings, and performance start times in epoch milliseconds.
 
+@JSONModel
 public struct CITMCatalog: Codable, Equatable, Sendable {
     public var areaNames: [String: String] = [:]
     public var audienceSubCategoryNames: [String: String] = [:]
@@ -19,6 +21,7 @@ public struct CITMCatalog: Codable, Equatable, Sendable {
     public init() {}
 }
 
+@JSONModel
 public struct CITMEvent: Codable, Equatable, Sendable {
     public var id: Int64 = 0
     public var name = ""
@@ -32,6 +35,7 @@ public struct CITMEvent: Codable, Equatable, Sendable {
     public init() {}
 }
 
+@JSONModel
 public struct CITMPerformance: Codable, Equatable, Sendable {
     public var id: Int64 = 0
     public var eventId: Int64 = 0
@@ -41,12 +45,13 @@ public struct CITMPerformance: Codable, Equatable, Sendable {
     public var seatCategories: [CITMSeatCategory] = []
     public var seatMapImage: String?
     /// From epoch milliseconds.
-    public var start = Date(timeIntervalSince1970: 0)
+    @Transform(.epochMilliseconds) public var start = Date(timeIntervalSince1970: 0)
     public var venueCode = ""
 
     public init() {}
 }
 
+@JSONModel
 public struct CITMPrice: Codable, Equatable, Sendable {
     public var amount = 0
     public var audienceSubCategoryId: Int64 = 0
@@ -55,6 +60,7 @@ public struct CITMPrice: Codable, Equatable, Sendable {
     public init() {}
 }
 
+@JSONModel
 public struct CITMSeatCategory: Codable, Equatable, Sendable {
     public var areas: [CITMArea] = []
     public var seatCategoryId: Int64 = 0
@@ -62,6 +68,7 @@ public struct CITMSeatCategory: Codable, Equatable, Sendable {
     public init() {}
 }
 
+@JSONModel
 public struct CITMArea: Codable, Equatable, Sendable {
     public var areaId: Int64 = 0
     public var blockIds: [Int64] = []

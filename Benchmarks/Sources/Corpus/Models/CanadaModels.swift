@@ -1,5 +1,8 @@
+import Magma
+
 // Models for canada.json: a GeoJSON FeatureCollection, 111,080 doubles in nested arrays.
 
+@JSONModel
 public struct CanadaFeatureCollection: Codable, Equatable, Sendable {
     public var type = ""
     public var features: [CanadaFeature] = []
@@ -7,6 +10,7 @@ public struct CanadaFeatureCollection: Codable, Equatable, Sendable {
     public init() {}
 }
 
+@JSONModel
 public struct CanadaFeature: Codable, Equatable, Sendable {
     public var type = ""
     public var properties: [String: String] = [:]
@@ -15,6 +19,7 @@ public struct CanadaFeature: Codable, Equatable, Sendable {
     public init() {}
 }
 
+@JSONModel
 public struct CanadaGeometry: Codable, Equatable, Sendable {
     public var type = ""
     /// Polygons -> rings -> [longitude, latitude].

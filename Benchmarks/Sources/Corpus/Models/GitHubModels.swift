@@ -1,4 +1,5 @@
 import Foundation
+import Magma
 
 // Models for GitHub's REST payloads: the generated issues corpus, the `issue` of
 // github_webhooks.ndjson, and the users and repositories around them.
@@ -9,6 +10,7 @@ import Foundation
 // keys some records lack; `init()` and the defaults are what Magma starts each model from.
 
 /// A GitHub user or bot, as nested in issues, events and webhooks.
+@JSONModel(keyNaming: .snakeCase)
 public struct GHUser: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, Sendable {
         case user = "User", bot = "Bot", organization = "Organization"
@@ -31,13 +33,14 @@ public struct GHUser: Codable, Equatable, Sendable {
 }
 
 /// An issue label.
+@JSONModel(keyNaming: .snakeCase)
 public struct GHLabel: Codable, Equatable, Sendable {
     public var id: Int64 = 0
     public var nodeID = ""
     public var url: URL?
     public var name = ""
     public var color = ""
-    public var isDefault = false
+    @Key("default") public var isDefault = false
     public var description: String?
 
     public init() {}
@@ -48,6 +51,7 @@ public struct GHLabel: Codable, Equatable, Sendable {
 }
 
 /// A milestone, with its creator and four dates (two of them often `null`).
+@JSONModel(keyNaming: .snakeCase)
 public struct GHMilestone: Codable, Equatable, Sendable {
     public var id: Int64 = 0
     public var number = 0
@@ -57,10 +61,10 @@ public struct GHMilestone: Codable, Equatable, Sendable {
     public var openIssues = 0
     public var closedIssues = 0
     public var state = GHIssue.State.open
-    public var createdAt = Date(timeIntervalSince1970: 0)
-    public var updatedAt = Date(timeIntervalSince1970: 0)
-    public var closedAt: Date?
-    public var dueOn: Date?
+    @Transform(gitHubDate) public var createdAt = Date(timeIntervalSince1970: 0)
+    @Transform(gitHubDate) public var updatedAt = Date(timeIntervalSince1970: 0)
+    @Transform(gitHubDate) public var closedAt: Date?
+    @Transform(gitHubDate) public var dueOn: Date?
 
     public init() {}
 
@@ -75,6 +79,7 @@ public struct GHMilestone: Codable, Equatable, Sendable {
 /// `reactionCount` comes from the key path `reactions.total_count`: Magma maps it with a dotted
 /// key path, Codable with a nested container (hence the hand-written `init(from:)`), which also
 /// gives absent keys their defaults, as Magma does.
+@JSONModel(keyNaming: .snakeCase)
 public struct GHIssue: Codable, Equatable, Sendable {
     public enum State: String, Codable, Sendable { case open, closed }
 
@@ -98,12 +103,12 @@ public struct GHIssue: Codable, Equatable, Sendable {
     public var assignees: [GHUser] = []
     public var milestone: GHMilestone?
     public var comments = 0
-    public var createdAt = Date(timeIntervalSince1970: 0)
-    public var updatedAt = Date(timeIntervalSince1970: 0)
-    public var closedAt: Date?
+    @Transform(gitHubDate) public var createdAt = Date(timeIntervalSince1970: 0)
+    @Transform(gitHubDate) public var updatedAt = Date(timeIntervalSince1970: 0)
+    @Transform(gitHubDate) public var closedAt: Date?
     public var authorAssociation = AuthorAssociation.none
     public var body: String?
-    public var reactionCount = 0
+    @Key("reactions.total_count") public var reactionCount = 0
 
     public init() {}
 
@@ -171,18 +176,19 @@ public struct GHIssue: Codable, Equatable, Sendable {
 }
 
 /// A repository as nested in webhook payloads.
+@JSONModel(keyNaming: .snakeCase)
 public struct GHRepository: Codable, Equatable, Sendable {
     public var id: Int64 = 0
     public var nodeID = ""
     public var name = ""
     public var fullName = ""
-    public var isPrivate = false
+    @Key("private") public var isPrivate = false
     public var owner = GHUser()
     public var htmlURL: URL?
     public var description: String?
     public var fork = false
     public var url: URL?
-    public var updatedAt = Date(timeIntervalSince1970: 0)
+    @Transform(gitHubDate) public var updatedAt = Date(timeIntervalSince1970: 0)
     public var homepage: String?
     public var size = 0
     public var stargazersCount = 0
@@ -207,6 +213,7 @@ public struct GHRepository: Codable, Equatable, Sendable {
 }
 
 /// An organization as nested in webhook payloads.
+@JSONModel(keyNaming: .snakeCase)
 public struct GHOrganization: Codable, Equatable, Sendable {
     public var login = ""
     public var id: Int64 = 0
@@ -225,12 +232,13 @@ public struct GHOrganization: Codable, Equatable, Sendable {
 ///
 /// Payloads differ by event; every property is optional. `installationID` comes from the key
 /// path `installation.id`.
+@JSONModel
 public struct GHWebhook: Codable, Equatable, Sendable {
     public var action: String?
     public var sender: GHUser?
     public var repository: GHRepository?
     public var organization: GHOrganization?
-    public var installationID: Int64?
+    @Key("installation.id") public var installationID: Int64?
     public var issue: GHIssue?
     public var number: Int?
     public var ref: String?
@@ -286,6 +294,7 @@ public struct GHWebhook: Codable, Equatable, Sendable {
 // MARK: - github_events.json
 
 /// An actor or organization in the events API (2013 shape: no node ids).
+@JSONModel(keyNaming: .snakeCase)
 public struct GHActor: Codable, Equatable, Sendable {
     public var id: Int64 = 0
     public var login = ""
@@ -301,6 +310,7 @@ public struct GHActor: Codable, Equatable, Sendable {
 }
 
 /// The repository an event happened in.
+@JSONModel
 public struct GHEventRepository: Codable, Equatable, Sendable {
     public var id: Int64 = 0
     public var name = ""
@@ -310,7 +320,9 @@ public struct GHEventRepository: Codable, Equatable, Sendable {
 }
 
 /// A commit in a push event's payload.
+@JSONModel
 public struct GHCommit: Codable, Equatable, Sendable {
+    @JSONModel
     public struct Author: Codable, Equatable, Sendable {
         public var name = ""
         public var email = ""
@@ -327,6 +339,7 @@ public struct GHCommit: Codable, Equatable, Sendable {
 }
 
 /// The payload fields an event consumer reads; which are present depends on the event type.
+@JSONModel(keyNaming: .snakeCase)
 public struct GHEventPayload: Codable, Equatable, Sendable {
     public var action: String?
     public var ref: String?
@@ -349,13 +362,14 @@ public struct GHEventPayload: Codable, Equatable, Sendable {
 }
 
 /// One element of github_events.json.
+@JSONModel(keyNaming: .snakeCase)
 public struct GHEvent: Codable, Equatable, Sendable {
     public var id = ""
     public var type = ""
     public var actor = GHActor()
     public var repo = GHEventRepository()
-    public var isPublic = false
-    public var createdAt = Date(timeIntervalSince1970: 0)
+    @Key("public") public var isPublic = false
+    @Transform(gitHubDate) public var createdAt = Date(timeIntervalSince1970: 0)
     public var org: GHActor?
     public var payload = GHEventPayload()
 

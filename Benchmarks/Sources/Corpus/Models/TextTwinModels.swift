@@ -8,6 +8,7 @@ import Magma
 // (`DecodeSystem.magmaText`). JSONDecoder decodes the same twins, for the equality check.
 
 /// The seed model with its URLs and date as text, as msgspec reads them.
+@JSONModel(keyNaming: .snakeCase)
 public struct GHSeedIssueText: Codable, Equatable, Sendable {
     public var url: String?
     public var htmlURL: String?
@@ -26,21 +27,8 @@ public struct GHSeedIssueText: Codable, Equatable, Sendable {
     }
 }
 
-extension GHSeedIssueText: JSONModel {
-    public static let jsonMapping = JSONMapping<GHSeedIssueText> {
-        Map(\.url, "url")
-        Map(\.htmlURL, "html_url")
-        Map(\.number, "number")
-        Map(\.state, "state")
-        Map(\.user, "user")
-        Map(\.assignee, "assignee")
-        Map(\.updatedAt, "updated_at")
-        Map(\.title, "title")
-        Map(\.body, "body")
-    }
-}
-
 /// The seed model's user: its login (the `Map` model reads it through the key path `user.login`).
+@JSONModel
 public struct GHSeedLoginText: Codable, Equatable, Sendable {
     public var login: String?
 
@@ -51,13 +39,8 @@ public struct GHSeedLoginText: Codable, Equatable, Sendable {
     }
 }
 
-extension GHSeedLoginText: JSONModel {
-    public static let jsonMapping = JSONMapping<GHSeedLoginText> {
-        Map(\.login, "login")
-    }
-}
-
 /// twitter.json with every date and URL as text.
+@JSONModel(keyNaming: .snakeCase)
 public struct TwitterSearchText: Codable, Equatable, Sendable {
     public var statuses: [TweetText] = []
     public var searchMetadata: TwitterSearchMetadata = TwitterSearchMetadata()
@@ -69,17 +52,11 @@ public struct TwitterSearchText: Codable, Equatable, Sendable {
     }
 }
 
-extension TwitterSearchText: JSONModel {
-    public static let jsonMapping = JSONMapping<TwitterSearchText> {
-        Map(\.statuses, "statuses")
-        Map(\.searchMetadata, "search_metadata")
-    }
-}
-
 /// `Tweet` with its date and URLs as text.
+@JSONModel(keyNaming: .snakeCase)
 public struct TweetText: Codable, Equatable, Sendable {
     public var id: UInt64 = 0
-    public var idString: String = ""
+    @Key("id_str") public var idString: String = ""
     public var text: String = ""
     public var source: String = ""
     public var truncated: Bool = false
@@ -109,34 +86,11 @@ public struct TweetText: Codable, Equatable, Sendable {
     }
 }
 
-extension TweetText: JSONModel {
-    public static let jsonMapping = JSONMapping<TweetText> {
-        Map(\.id, "id")
-        Map(\.idString, "id_str")
-        Map(\.text, "text")
-        Map(\.source, "source")
-        Map(\.truncated, "truncated")
-        Map(\.createdAt, "created_at")
-        Map(\.inReplyToStatusID, "in_reply_to_status_id")
-        Map(\.inReplyToUserID, "in_reply_to_user_id")
-        Map(\.inReplyToScreenName, "in_reply_to_screen_name")
-        Map(\.user, "user")
-        Map(\.entities, "entities")
-        Map(\.retweetCount, "retweet_count")
-        Map(\.favoriteCount, "favorite_count")
-        Map(\.favorited, "favorited")
-        Map(\.retweeted, "retweeted")
-        Map(\.possiblySensitive, "possibly_sensitive")
-        Map(\.lang, "lang")
-        Map(\.metadata, "metadata")
-        Map(\.retweetedStatus, "retweeted_status")
-    }
-}
-
 /// `RetweetedStatus` with its date and URLs as text.
+@JSONModel(keyNaming: .snakeCase)
 public struct RetweetedStatusText: Codable, Equatable, Sendable {
     public var id: UInt64 = 0
-    public var idString: String = ""
+    @Key("id_str") public var idString: String = ""
     public var text: String = ""
     public var createdAt: String = ""
     public var user: TwitterUserText = TwitterUserText()
@@ -153,24 +107,11 @@ public struct RetweetedStatusText: Codable, Equatable, Sendable {
     }
 }
 
-extension RetweetedStatusText: JSONModel {
-    public static let jsonMapping = JSONMapping<RetweetedStatusText> {
-        Map(\.id, "id")
-        Map(\.idString, "id_str")
-        Map(\.text, "text")
-        Map(\.createdAt, "created_at")
-        Map(\.user, "user")
-        Map(\.entities, "entities")
-        Map(\.retweetCount, "retweet_count")
-        Map(\.favoriteCount, "favorite_count")
-        Map(\.lang, "lang")
-    }
-}
-
 /// `TwitterUser` with its date and URLs as text.
+@JSONModel(keyNaming: .snakeCase)
 public struct TwitterUserText: Codable, Equatable, Sendable {
     public var id: UInt64 = 0
-    public var idString: String = ""
+    @Key("id_str") public var idString: String = ""
     public var name: String = ""
     public var screenName: String = ""
     public var location: String = ""
@@ -188,7 +129,7 @@ public struct TwitterUserText: Codable, Equatable, Sendable {
     public var verified: Bool = false
     public var statusesCount: Int = 0
     public var lang: String = ""
-    public var profileImageURLHTTPS: String?
+    @Key("profile_image_url_https") public var profileImageURLHTTPS: String?
     public var profileBannerURL: String?
     public var defaultProfile: Bool = false
     public var following: Bool = false
@@ -205,35 +146,8 @@ public struct TwitterUserText: Codable, Equatable, Sendable {
     }
 }
 
-extension TwitterUserText: JSONModel {
-    public static let jsonMapping = JSONMapping<TwitterUserText> {
-        Map(\.id, "id")
-        Map(\.idString, "id_str")
-        Map(\.name, "name")
-        Map(\.screenName, "screen_name")
-        Map(\.location, "location")
-        Map(\.description, "description")
-        Map(\.url, "url")
-        Map(\.protected, "protected")
-        Map(\.followersCount, "followers_count")
-        Map(\.friendsCount, "friends_count")
-        Map(\.listedCount, "listed_count")
-        Map(\.createdAt, "created_at")
-        Map(\.favouritesCount, "favourites_count")
-        Map(\.utcOffset, "utc_offset")
-        Map(\.timeZone, "time_zone")
-        Map(\.geoEnabled, "geo_enabled")
-        Map(\.verified, "verified")
-        Map(\.statusesCount, "statuses_count")
-        Map(\.lang, "lang")
-        Map(\.profileImageURLHTTPS, "profile_image_url_https")
-        Map(\.profileBannerURL, "profile_banner_url")
-        Map(\.defaultProfile, "default_profile")
-        Map(\.following, "following")
-    }
-}
-
 /// `TweetEntities` with URLs as text.
+@JSONModel(keyNaming: .snakeCase)
 public struct TweetEntitiesText: Codable, Equatable, Sendable {
     public var hashtags: [Hashtag] = []
     public var urls: [TweetURLText] = []
@@ -247,16 +161,8 @@ public struct TweetEntitiesText: Codable, Equatable, Sendable {
     }
 }
 
-extension TweetEntitiesText: JSONModel {
-    public static let jsonMapping = JSONMapping<TweetEntitiesText> {
-        Map(\.hashtags, "hashtags")
-        Map(\.urls, "urls")
-        Map(\.userMentions, "user_mentions")
-        Map(\.media, "media")
-    }
-}
-
 /// `TweetURL` with its URLs as text.
+@JSONModel(keyNaming: .snakeCase)
 public struct TweetURLText: Codable, Equatable, Sendable {
     public var url: String?
     public var expandedURL: String?
@@ -270,19 +176,11 @@ public struct TweetURLText: Codable, Equatable, Sendable {
     }
 }
 
-extension TweetURLText: JSONModel {
-    public static let jsonMapping = JSONMapping<TweetURLText> {
-        Map(\.url, "url")
-        Map(\.expandedURL, "expanded_url")
-        Map(\.displayURL, "display_url")
-        Map(\.indices, "indices")
-    }
-}
-
 /// `TweetMedia` with its URLs as text.
+@JSONModel(keyNaming: .snakeCase)
 public struct TweetMediaText: Codable, Equatable, Sendable {
     public var id: UInt64 = 0
-    public var mediaURLHTTPS: String?
+    @Key("media_url_https") public var mediaURLHTTPS: String?
     public var url: String?
     public var displayURL: String = ""
     public var expandedURL: String?
@@ -299,28 +197,14 @@ public struct TweetMediaText: Codable, Equatable, Sendable {
     }
 }
 
-extension TweetMediaText: JSONModel {
-    public static let jsonMapping = JSONMapping<TweetMediaText> {
-        Map(\.id, "id")
-        Map(\.mediaURLHTTPS, "media_url_https")
-        Map(\.url, "url")
-        Map(\.displayURL, "display_url")
-        Map(\.expandedURL, "expanded_url")
-        Map(\.type, "type")
-        Map(\.sizes, "sizes")
-        Map(\.indices, "indices")
-        Map(\.sourceStatusID, "source_status_id")
-    }
-}
-
 /// A corpus model with a twin whose dates and URLs are text (`DecodeSystem.magmaText`).
 public protocol TextTwinned {
     associatedtype Text: CorpusTextTwin
 }
 
-/// What the text twins share: Codable for JSONDecoder's equality check, a Magma mapping, and
+/// What the text twins share: Codable for JSONDecoder's equality check, `@JSONModel`, and
 /// the records a decoded value holds.
-public protocol CorpusTextTwin: Codable, Equatable, Sendable, JSONModel {
+public protocol CorpusTextTwin: Codable, Equatable, Sendable, JSONObjectModel {
     /// Records in one decoded value (1 for a record of an array or NDJSON corpus).
     var recordCount: Int { get }
 }

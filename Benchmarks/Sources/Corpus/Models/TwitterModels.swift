@@ -1,9 +1,11 @@
 import Foundation
+import Magma
 
 // Models for twitter.json (a search API response): what a client app maps from each status.
 // Twitter's dates look like "Sun Aug 31 00:29:15 +0000 2014" (pattern `Dates.twitterPattern`).
 
 /// The whole file: statuses and the search metadata.
+@JSONModel(keyNaming: .snakeCase)
 public struct TwitterSearch: Codable, Equatable, Sendable {
     public var statuses: [Tweet] = []
     public var searchMetadata = TwitterSearchMetadata()
@@ -15,10 +17,11 @@ public struct TwitterSearch: Codable, Equatable, Sendable {
     }
 }
 
+@JSONModel(keyNaming: .snakeCase)
 public struct TwitterSearchMetadata: Codable, Equatable, Sendable {
     public var completedIn = 0.0
     public var maxID: UInt64 = 0
-    public var maxIDString = ""
+    @Key("max_id_str") public var maxIDString = ""
     public var query = ""
     public var count = 0
     public var sinceID: UInt64 = 0
@@ -33,13 +36,14 @@ public struct TwitterSearchMetadata: Codable, Equatable, Sendable {
 
 /// A status (tweet). A retweet carries the original as `retweetedStatus` (a struct cannot hold
 /// itself, so the original is the slimmer `RetweetedStatus`).
+@JSONModel(keyNaming: .snakeCase)
 public struct Tweet: Codable, Equatable, Sendable {
     public var id: UInt64 = 0
-    public var idString = ""
+    @Key("id_str") public var idString = ""
     public var text = ""
     public var source = ""
     public var truncated = false
-    public var createdAt = Date(timeIntervalSince1970: 0)
+    @Transform(twitterDate) public var createdAt = Date(timeIntervalSince1970: 0)
     public var inReplyToStatusID: UInt64?
     public var inReplyToUserID: UInt64?
     public var inReplyToScreenName: String?
@@ -65,11 +69,12 @@ public struct Tweet: Codable, Equatable, Sendable {
     }
 }
 
+@JSONModel(keyNaming: .snakeCase)
 public struct RetweetedStatus: Codable, Equatable, Sendable {
     public var id: UInt64 = 0
-    public var idString = ""
+    @Key("id_str") public var idString = ""
     public var text = ""
-    public var createdAt = Date(timeIntervalSince1970: 0)
+    @Transform(twitterDate) public var createdAt = Date(timeIntervalSince1970: 0)
     public var user = TwitterUser()
     public var entities = TweetEntities()
     public var retweetCount = 0
@@ -84,6 +89,7 @@ public struct RetweetedStatus: Codable, Equatable, Sendable {
     }
 }
 
+@JSONModel(keyNaming: .snakeCase)
 public struct TweetMetadata: Codable, Equatable, Sendable {
     public var resultType = ""
     public var isoLanguageCode = ""
@@ -95,9 +101,10 @@ public struct TweetMetadata: Codable, Equatable, Sendable {
     }
 }
 
+@JSONModel(keyNaming: .snakeCase)
 public struct TwitterUser: Codable, Equatable, Sendable {
     public var id: UInt64 = 0
-    public var idString = ""
+    @Key("id_str") public var idString = ""
     public var name = ""
     public var screenName = ""
     public var location = ""
@@ -107,7 +114,7 @@ public struct TwitterUser: Codable, Equatable, Sendable {
     public var followersCount = 0
     public var friendsCount = 0
     public var listedCount = 0
-    public var createdAt = Date(timeIntervalSince1970: 0)
+    @Transform(twitterDate) public var createdAt = Date(timeIntervalSince1970: 0)
     public var favouritesCount = 0
     public var utcOffset: Int?
     public var timeZone: String?
@@ -115,7 +122,7 @@ public struct TwitterUser: Codable, Equatable, Sendable {
     public var verified = false
     public var statusesCount = 0
     public var lang = ""
-    public var profileImageURLHTTPS: URL?
+    @Key("profile_image_url_https") public var profileImageURLHTTPS: URL?
     public var profileBannerURL: URL?
     public var defaultProfile = false
     public var following = false
@@ -132,6 +139,7 @@ public struct TwitterUser: Codable, Equatable, Sendable {
     }
 }
 
+@JSONModel(keyNaming: .snakeCase)
 public struct TweetEntities: Codable, Equatable, Sendable {
     public var hashtags: [Hashtag] = []
     public var urls: [TweetURL] = []
@@ -145,12 +153,14 @@ public struct TweetEntities: Codable, Equatable, Sendable {
     }
 }
 
+@JSONModel
 public struct Hashtag: Codable, Equatable, Sendable {
     public var text = ""
     public var indices: [Int] = []
     public init() {}
 }
 
+@JSONModel(keyNaming: .snakeCase)
 public struct TweetURL: Codable, Equatable, Sendable {
     public var url: URL?
     public var expandedURL: URL?
@@ -164,6 +174,7 @@ public struct TweetURL: Codable, Equatable, Sendable {
     }
 }
 
+@JSONModel(keyNaming: .snakeCase)
 public struct UserMention: Codable, Equatable, Sendable {
     public var screenName = ""
     public var name = ""
@@ -177,7 +188,9 @@ public struct UserMention: Codable, Equatable, Sendable {
     }
 }
 
+@JSONModel(keyNaming: .snakeCase)
 public struct TweetMedia: Codable, Equatable, Sendable {
+    @JSONModel
     public struct Size: Codable, Equatable, Sendable {
         public var w = 0
         public var h = 0
@@ -186,7 +199,7 @@ public struct TweetMedia: Codable, Equatable, Sendable {
     }
 
     public var id: UInt64 = 0
-    public var mediaURLHTTPS: URL?
+    @Key("media_url_https") public var mediaURLHTTPS: URL?
     public var url: URL?
     public var displayURL = ""
     public var expandedURL: URL?
