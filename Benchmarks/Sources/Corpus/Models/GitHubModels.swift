@@ -5,9 +5,10 @@ import Magma
 // github_webhooks.ndjson, and the users and repositories around them.
 //
 // One set of types serves every system in the comparison: JSONDecoder (Codable, below),
-// JSONSerialization + hand mapping (FoundationPeers/), and Magma (MagmaModels.swift), so the
-// three can be checked to build equal values from the same bytes. Optional properties are the
-// keys some records lack; `init()` and the defaults are what Magma starts each model from.
+// JSONSerialization + hand mapping (FoundationPeers/), and Magma (`@JSONModel`: its keys and
+// transformers are declared on the properties), so the three can be checked to build equal values
+// from the same bytes. Optional properties are the keys some records lack; the defaults are what
+// Magma keeps for an absent key, as the hand-written `init(from:)` does.
 
 /// A GitHub user or bot, as nested in issues, events and webhooks.
 @JSONModel(keyNaming: .snakeCase)
