@@ -605,19 +605,12 @@ extension EncodingTests {
         return out + "\""
     }
 
-    struct Keys: JSONModel, Equatable {
-        var a = 1
-        var b = 2
-        var c = 3
-        var d = 4
-        var e: Int?
-        static let jsonMapping = JSONMapping<Keys> {
-            Map(\.a, "a/b")
-            Map(\.b, "ключ")
-            Map(\.c, #"quote"in"key"#)
-            Map(\.d, "a_key_longer_than_sixteen_bytes")
-            Map(\.e, "e.f.g")
-        }
+    @JSONModel struct Keys: Equatable {
+        @Key("a/b") var a = 1
+        @Key("ключ") var b = 2
+        @Key(#"quote"in"key"#) var c = 3
+        @Key("a_key_longer_than_sixteen_bytes") var d = 4
+        @Key("e.f.g") var e: Int?
     }
 
     @Test func keys_escapedAsTheOptionsSay() throws {
