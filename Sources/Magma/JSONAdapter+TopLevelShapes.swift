@@ -18,21 +18,21 @@ extension JSONAdapter {
     ///   - options: How to read it.
     /// - Returns: The models, by their member's key.
     /// - Throws: ``JSONError``; its path starts with the failing member's key (`$.1.login`).
-    public static func modelsByKey<M: JSONModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [String: M] {
-        try data.withUnsafeBytes { try decode(DictionaryCodec(ModelCodec<M>()), from: $0, options: options) }
+    public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [String: M] {
+        try data.withUnsafeBytes { try decode(DictionaryCodec(objectModelCodec(M.self)), from: $0, options: options) }
     }
 
     /// Decodes a top-level JSON object of models by key, from a string.
-    public static func modelsByKey<M: JSONModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [String: M] {
+    public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [String: M] {
         var string = string
-        return try string.withUTF8 { try decode(DictionaryCodec(ModelCodec<M>()), from: UnsafeRawBufferPointer($0), options: options) }
+        return try string.withUTF8 { try decode(DictionaryCodec(objectModelCodec(M.self)), from: UnsafeRawBufferPointer($0), options: options) }
     }
 
     /// Decodes a top-level JSON object of models by key, from chunks.
-    public static func modelsByKey<M: JSONModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
+    public static func modelsByKey<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
                                                                    options: DecodingOptions = .init()) throws -> [String: M]
     where Chunks.Element: ContiguousBytes {
-        try decode(DictionaryCodec(ModelCodec<M>()), fromChunks: chunks, options: options)
+        try decode(DictionaryCodec(objectModelCodec(M.self)), fromChunks: chunks, options: options)
     }
 
     // MARK: A top-level array of scalars

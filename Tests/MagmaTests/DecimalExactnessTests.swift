@@ -5,9 +5,8 @@ import Testing
 /// Decimal holds about 38 significant digits; `Decimal(string:)` silently drops the rest.
 /// Magma decodes a number into a Decimal only when the Decimal is exactly that number.
 @Suite struct DecimalExactnessTests {
-    struct Amount: JSONModel, Equatable {
+    @JSONModel struct Amount: Equatable {
         var value: Decimal = 0
-        static let jsonMapping = JSONMapping<Amount> { Map(\.value, "value") }
     }
 
     @Test(arguments: ["0.1", "-12345678901234567890.123456789", "1e30", "123456789012345678901234567890123456", "-0", "100e-2"])

@@ -70,19 +70,12 @@ import Testing
         #expect(try JSONAdapter.models(GHUser.self, from: pretty) == [user])
     }
 
-    struct Texts: JSONModel, Equatable {
+    @JSONModel struct Texts: Equatable {
         var text = ""
         var values: [Double] = []
         var amount: Decimal = 0
         var big: UInt64 = 0
         var small: Int8 = 0
-        static let jsonMapping = JSONMapping<Texts> {
-            Map(\.text, "text")
-            Map(\.values, "values")
-            Map(\.amount, "amount")
-            Map(\.big, "big")
-            Map(\.small, "small")
-        }
     }
 
     @Test func strings_areEscaped_slashAndASCIIOnRequest() throws {
@@ -125,17 +118,15 @@ import Testing
         }
     }
 
-    struct Reported: JSONModel, Equatable {
+    @JSONModel struct Reported: Equatable {
         struct Rejected: Error {}
-        var code = 0
-        var derived = ""
-        static let jsonMapping = JSONMapping<Reported> {
-            Map(\.code, "code", Transformer.integer.chained(Transformer<Int, Int>(forward: { $0 }, reverse: { value in
-                if value < 0 { throw Rejected() }
-                return value
-            })))
-            Map(\.derived, "derived", Transformer<JSONValue, String>(forward: { "\($0)" }))
-        }
+        @Transform(Reported.code) var code = 0
+        static let code = Transformer.integer.chained(Transformer<Int, Int>(forward: { $0 }, reverse: { value in
+            if value < 0 { throw Rejected() }
+            return value
+        }))
+        @Transform(Reported.derived) var derived = ""
+        static let derived = Transformer<JSONValue, String>(forward: { "\($0)" })
     }
 
     @Test func oneWayTransformer_propertyIsLeftOut() throws {
@@ -195,17 +186,11 @@ import Testing
 
     /// A model whose own mapping holds arrays and dictionaries of it: their writers are built
     /// with the codecs, while that mapping is compiled, and must not need its plan then.
-    struct Node: JSONModel, Equatable {
+    @JSONModel struct Node: Equatable {
         var name = ""
         var children: [Node] = []
-        var byName: [String: Node] = [:]
+        @Key("by_name") var byName: [String: Node] = [:]
         var tags: [String: [Int]] = [:]
-        static let jsonMapping = JSONMapping<Node> {
-            Map(\.name, "name")
-            Map(\.children, "children")
-            Map(\.byName, "by_name")
-            Map(\.tags, "tags")
-        }
     }
 
     @Test func recursiveModel_arraysAndDictionariesOfItself_roundTrip() throws {
@@ -534,13 +519,9 @@ extension EncodingTests {
         }
     }
 
-    struct Outer: JSONModel {
+    @JSONModel struct Outer {
         var inner = Texts()
         var list: [Texts] = []
-        static let jsonMapping = JSONMapping<Outer> {
-            Map(\.inner, "inner")
-            Map(\.list, "list")
-        }
     }
 
     @Test func nonFiniteDouble_inFieldsAndNestedModels_namesTheProperty() throws {
@@ -624,19 +605,12 @@ extension EncodingTests {
         return out + "\""
     }
 
-    struct Keys: JSONModel, Equatable {
-        var a = 1
-        var b = 2
-        var c = 3
-        var d = 4
-        var e: Int?
-        static let jsonMapping = JSONMapping<Keys> {
-            Map(\.a, "a/b")
-            Map(\.b, "ключ")
-            Map(\.c, #"quote"in"key"#)
-            Map(\.d, "a_key_longer_than_sixteen_bytes")
-            Map(\.e, "e.f.g")
-        }
+    @JSONModel struct Keys: Equatable {
+        @Key("a/b") var a = 1
+        @Key("ключ") var b = 2
+        @Key(#"quote"in"key"#) var c = 3
+        @Key("a_key_longer_than_sixteen_bytes") var d = 4
+        @Key("e.f.g") var e: Int?
     }
 
     @Test func keys_escapedAsTheOptionsSay() throws {

@@ -193,13 +193,9 @@ import Testing
 
 /// Inputs the fuzzer found (Fuzz/regressions): each must give an error, never a crash or a leak.
 @Suite struct FuzzRegressionTests {
-    struct Stamped: JSONModel, Equatable {
+    @JSONModel struct Stamped: Equatable {
         var at: Date?
-        var day: Date?
-        static let jsonMapping = JSONMapping<Stamped> {
-            Map(\.at, "at")
-            Map(\.day, "day", .date(format: "yyyy-MM-dd"))
-        }
+        @Transform(.date(format: "yyyy-MM-dd")) var day: Date?
     }
 
     @Test func isoDate_withVeryLongFraction_isInvalidNotACrash() throws {

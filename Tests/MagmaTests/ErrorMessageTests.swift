@@ -4,10 +4,9 @@ import Testing
 
 /// Each message a user reads, word for word: the property or model it names, articles, values.
 @Suite struct ErrorMessageTests {
-    struct Owned: JSONModel {
-        var login = ""
-        var id = 0
-        static let jsonMapping = JSONMapping<Owned> { Map(\.login, "owner.login"); Map(\.id, "owner.id") }
+    @JSONModel struct Owned {
+        @Key("owner.login") var login = ""
+        @Key("owner.id") var id = 0
     }
 
     @Test func notAnObject_namesThePropertiesWhoseKeyPathFailed() {
@@ -30,9 +29,8 @@ import Testing
         #expect(error?.property == nil)
     }
 
-    struct Coded: JSONModel {
-        var n = 0
-        static let jsonMapping = JSONMapping<Coded> { Map(\.n, "n", .valueMapping([.string("a"): 1])) }
+    @JSONModel struct Coded {
+        @Transform(.valueMapping([.string("a"): 1])) var n = 0
     }
 
     @Test func aJSONValue_printsAsJSON() {
@@ -41,11 +39,9 @@ import Testing
         #expect("\(JSONValue.object(["k": .array([.bool(true), .string("q\"")])]))" == #"{"k":[true,"q\""]}"#)
     }
 
-    struct Refused: JSONModel {
-        var n: Int? = 5
-        static let jsonMapping = JSONMapping<Refused> {
-            Map(\.n, "n", Transformer<JSONValue, Int?>(forward: { _ in nil }, reverse: { _ in throw JSONError(.notEncodable, "refused") }))
-        }
+    @JSONModel struct Refused {
+        @Transform(Refused.n) var n: Int? = 5
+        static let n = Transformer<JSONValue, Int?>(forward: { _ in nil }, reverse: { _ in throw JSONError(.notEncodable, "refused") })
     }
 
     @Test func notEncodable_showsTheValueWithoutOptional() throws {
@@ -69,10 +65,9 @@ import Testing
             + "(at $.legs.count, property Animal.legs.count, line 1, column 20, byte 19)")
     }
 
-    struct Checked: JSONModel {
+    @JSONModel struct Checked {
         struct TooSmall: Error, CustomStringConvertible { var description: String { "n must be at least 2" } }
         var n = 0
-        static let jsonMapping = JSONMapping<Checked> { Map(\.n, "n") }
         func validate() throws { if n < 2 { throw TooSmall() } }
     }
 

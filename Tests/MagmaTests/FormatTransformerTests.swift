@@ -4,9 +4,8 @@ import Testing
 
 /// The number-formatter transformer, and calendar, time zone and locale on `.date(format:)`.
 @Suite struct FormatTransformerTests {
-    struct Amount: JSONModel {
-        var value = 0.0
-        static let jsonMapping = JSONMapping<Amount> { Map(\.value, "value", .formattedNumber(style: .decimal, locale: Locale(identifier: "en_US"))) }
+    @JSONModel struct Amount {
+        @Transform(.formattedNumber(style: .decimal, locale: Locale(identifier: "en_US"))) var value = 0.0
     }
 
     @Test func formattedNumber_readsAndWritesTheLocalesForm() throws {

@@ -8,7 +8,7 @@ let pageMappingBuilds = Mutex<[String: Int]>([:])
 
 /// A generic model: its mapping cannot be a `static let`, so `jsonMapping` builds a new one on
 /// every access (and counts it).
-struct Page<Item: JSONModel & Equatable>: JSONModel, Equatable where Item.JSONForm == Item {
+struct Page<Item: JSONObjectModel & Equatable>: JSONModel, Equatable where Item.JSONForm == Item {
     var total = 0
     var items: [Item] = []
     static var jsonMapping: JSONMapping<Page<Item>> {
@@ -18,9 +18,8 @@ struct Page<Item: JSONModel & Equatable>: JSONModel, Equatable where Item.JSONFo
 }
 
 /// Another specialisation's item.
-struct Tag: JSONModel, Equatable {
+@JSONModel struct Tag: Equatable {
     var name = ""
-    static let jsonMapping = JSONMapping<Tag> { Map(\.name, "name") }
 }
 
 @Suite struct GenericModelTests {

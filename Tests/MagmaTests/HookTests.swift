@@ -3,19 +3,17 @@ import Testing
 @testable import Magma
 
 @Suite struct HookTests {
-    struct Range: JSONModel, Equatable {
+    @JSONModel struct Range: Equatable {
         struct Invalid: Error {}
         var low = 0
         var high = 0
-        var width = 0
-        static let jsonMapping = JSONMapping<Range> { Map(\.low, "low"); Map(\.high, "high") }
+        @Ignore var width = 0
         mutating func didDecode() throws { width = high - low }
         func validate() throws { if low > high { throw Invalid() } }
     }
 
-    struct Holder: JSONModel, Equatable {
+    @JSONModel struct Holder: Equatable {
         var ranges: [Range] = []
-        static let jsonMapping = JSONMapping<Holder> { Map(\.ranges, "ranges") }
     }
 
     @Test func didDecode_derivesFromDecodedFields() throws {

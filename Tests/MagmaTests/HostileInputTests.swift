@@ -25,13 +25,9 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
     ]
 
-    struct Note: JSONModel, Equatable {
+    @JSONModel struct Note: Equatable {
         var text = ""
         var tags: [String: Int] = [:]
-        static let jsonMapping = JSONMapping<Note> {
-            Map(\.text, "text")
-            Map(\.tags, "tags")
-        }
     }
 
     @Test(arguments: invalid.indices)
@@ -349,25 +345,16 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(s.utf8.count == 16 << 20 + 1)
     }
 
-    struct Capped: JSONModel {
-        struct Inner: JSONModel {
+    @JSONModel struct Capped {
+        @JSONModel struct Inner {
             var name = ""
-            static let jsonMapping = JSONMapping<Inner> { Map(\.name, "name") }
         }
         var text = ""
         var count = 0
         var tags: [String: Int] = [:]
         var items: [String] = []
         var inner: Inner?
-        var login = ""
-        static let jsonMapping = JSONMapping<Capped> {
-            Map(\.text, "text")
-            Map(\.count, "count")
-            Map(\.tags, "tags")
-            Map(\.items, "items")
-            Map(\.inner, "inner")
-            Map(\.login, "user.login")
-        }
+        @Key("user.login") var login = ""
     }
 
     /// A string, key or number over the cap names the property it is read for (for a key, the
@@ -453,7 +440,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 }
 
 @Suite struct ChunkBoundaryTests {
-    struct Record: JSONModel, Equatable {
+    @JSONModel struct Record: Equatable {
         var text = ""
         var escaped = ""
         var emoji = ""
@@ -462,16 +449,6 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         var number = 0.0
         var big: Int64 = 0
         var list: [String] = []
-        static let jsonMapping = JSONMapping<Record> {
-            Map(\.text, "text")
-            Map(\.escaped, "escaped")
-            Map(\.emoji, "emoji")
-            Map(\.flag, "flag")
-            Map(\.none, "none")
-            Map(\.number, "number")
-            Map(\.big, "big")
-            Map(\.list, "list")
-        }
     }
 
     /// Splits inside 2-, 3- and 4-byte UTF-8, inside \uXXXX and surrogate pairs, inside true,
@@ -528,9 +505,8 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 }
 
 @Suite struct HostileRecordTests {
-    struct Item: JSONModel, Equatable {
+    @JSONModel struct Item: Equatable {
         var name = ""
-        static let jsonMapping = JSONMapping<Item> { Map(\.name, "name") }
     }
 
     /// In a stream that skips bad records, a record with invalid text is skipped with its offset,

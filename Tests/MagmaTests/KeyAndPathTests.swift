@@ -5,22 +5,16 @@ import Testing
 /// A key mapped as a value and a key path through it (`owner` to a nested model, `owner.login`
 /// to a flat property), as Mantle and Codable allow.
 @Suite struct KeyAndPathTests {
-    struct Repo: JSONModel, Equatable {
+    @JSONModel struct Repo: Equatable {
         var name = ""
         var owner: GHUser?
-        var ownerLogin = ""
-        static let jsonMapping = JSONMapping<Repo> {
-            Map(\.name, "name")
-            Map(\.owner, "owner")
-            Map(\.ownerLogin, "owner.login", required: true)
-        }
+        @Key("owner.login") @Required var ownerLogin = ""
     }
 
     /// The path first, then the value: the order of the lines does not matter.
-    struct PathFirst: JSONModel, Equatable {
-        var ownerLogin = ""
+    @JSONModel struct PathFirst: Equatable {
+        @Key("owner.login") var ownerLogin = ""
         var owner: JSONValue = .null
-        static let jsonMapping = JSONMapping<PathFirst> { Map(\.ownerLogin, "owner.login"); Map(\.owner, "owner") }
     }
 
     @Test func bothTargets_readTheSameObject() throws {
@@ -55,15 +49,10 @@ import Testing
 }
 
 extension KeyAndPathTests {
-    struct Deep: JSONModel {
-        var meta: JSONValue = .null
-        var metaName = ""
-        var ownerLogin = ""
-        static let jsonMapping = JSONMapping<Deep> {
-            Map(\.meta, "a.meta")
-            Map(\.metaName, "a.meta.name")
-            Map(\.ownerLogin, "a.owner.login")
-        }
+    @JSONModel struct Deep {
+        @Key("a.meta") var meta: JSONValue = .null
+        @Key("a.meta.name") var metaName = ""
+        @Key("a.owner.login") var ownerLogin = ""
     }
 
     /// Through a key that is also a value, the error still names every property below.

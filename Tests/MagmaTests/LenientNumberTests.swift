@@ -4,19 +4,12 @@ import Testing
 
 /// With `lenientTypes`, every number type takes a string holding JSON number text, and only that.
 @Suite struct LenientNumberTests {
-    struct Numbers: JSONModel, Equatable {
+    @JSONModel struct Numbers: Equatable {
         var int = 0
         var double = 0.0
         var float: Float = 0
         var decimal: Decimal = 0
         var number: JSONNumber = 0
-        static let jsonMapping = JSONMapping<Numbers> {
-            Map(\.int, "int")
-            Map(\.double, "double")
-            Map(\.float, "float")
-            Map(\.decimal, "decimal")
-            Map(\.number, "number")
-        }
     }
 
     private static var lenient: DecodingOptions {

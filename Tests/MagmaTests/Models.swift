@@ -1,7 +1,8 @@
 import Foundation
 import Magma
 
-/// The seed example: a GitHub issue as Mantle's README mapped it.
+/// The seed example: a GitHub issue as Mantle's README mapped it, declared with `Map`: the twin of
+/// `MacroIssue`, for what only `Map` models do (`JSONAdapter.update` merges into an existing model).
 struct GHIssue: JSONModel, Equatable {
     enum State: String { case open, closed }
 
@@ -32,26 +33,15 @@ struct GHIssue: JSONModel, Equatable {
     }
 }
 
-struct GHUser: JSONModel, Equatable {
+@JSONModel struct GHUser: Equatable {
     var login = ""
     var id: Int64 = 0
-    var siteAdmin = false
-
-    static let jsonMapping = JSONMapping<GHUser> {
-        Map(\.login, "login")
-        Map(\.id, "id")
-        Map(\.siteAdmin, "site_admin")
-    }
+    @Key("site_admin") var siteAdmin = false
 }
 
-struct GHLabel: JSONModel, Equatable {
+@JSONModel struct GHLabel: Equatable {
     var name = ""
     var color = ""
-
-    static let jsonMapping = JSONMapping<GHLabel> {
-        Map(\.name, "name")
-        Map(\.color, "color")
-    }
 }
 
 enum Fixtures {

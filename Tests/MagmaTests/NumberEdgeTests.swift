@@ -13,25 +13,15 @@ import Testing
 @testable import Magma
 
 @Suite struct NumberEdgeTests {
-    struct Numbers: JSONModel, Equatable {
-        var int64: Int64 = 7
-        var int = 7
-        var uint64: UInt64 = 7
-        var double = 7.0
-        var decimal: Decimal = 7
-        var exact: JSONNumber = 7
-        var float: Float = 7
-        var doubles: [Double] = []
-        static let jsonMapping = JSONMapping<Numbers> {
-            Map(\.float, "f")
-            Map(\.doubles, "ds")
-            Map(\.int64, "i")
-            Map(\.int, "n")
-            Map(\.uint64, "u")
-            Map(\.double, "d")
-            Map(\.decimal, "m")
-            Map(\.exact, "x")
-        }
+    @JSONModel struct Numbers: Equatable {
+        @Key("i") var int64: Int64 = 7
+        @Key("n") var int = 7
+        @Key("u") var uint64: UInt64 = 7
+        @Key("d") var double = 7.0
+        @Key("m") var decimal: Decimal = 7
+        @Key("x") var exact: JSONNumber = 7
+        @Key("f") var float: Float = 7
+        @Key("ds") var doubles: [Double] = []
     }
 
     func decode(_ json: String) throws -> Numbers { try decodeEverywhere(Numbers.self, json) }
@@ -106,15 +96,13 @@ import Testing
         #expect(code(#"{"x": "12"}"#) == .typeMismatch)
     }
 
+    /// Not local to its test: a local type cannot take @JSONModel's extension.
+    @JSONModel struct Bag: Equatable {
+        var list: [JSONNumber] = []
+        var maybe: JSONNumber?
+    }
+
     @Test func jsonNumberProperty_inCollections() throws {
-        struct Bag: JSONModel, Equatable {
-            var list: [JSONNumber] = []
-            var maybe: JSONNumber?
-            static let jsonMapping = JSONMapping<Bag> {
-                Map(\.list, "list")
-                Map(\.maybe, "maybe")
-            }
-        }
         let bag = try decodeEverywhere(Bag.self, #"{"list": [1, 2.50, -0, 1e999], "maybe": null}"#)
         #expect(bag.list.map(\.text) == ["1", "2.50", "-0", "1e999"])
         #expect(bag.maybe == nil)
@@ -123,23 +111,15 @@ import Testing
 }
 
 @Suite struct DuplicateKeyTests {
-    struct Inner: JSONModel, Equatable {
+    @JSONModel struct Inner: Equatable {
         var v = 0
-        static let jsonMapping = JSONMapping<Inner> { Map(\.v, "v") }
     }
-    struct Outer: JSONModel, Equatable {
+    @JSONModel struct Outer: Equatable {
         var a = 0
-        var login = ""
+        @Key("user.login") var login = ""
         var inner = Inner()
         var map: [String: Int] = [:]
         var any: JSONValue = .null
-        static let jsonMapping = JSONMapping<Outer> {
-            Map(\.a, "a")
-            Map(\.login, "user.login")
-            Map(\.inner, "inner")
-            Map(\.map, "map")
-            Map(\.any, "any")
-        }
     }
 
     /// The documented policy: the last occurrence wins (as in JSONSerialization),

@@ -3,18 +3,12 @@ import Testing
 @testable import Magma
 
 @Suite struct OptionsTests {
-    struct Pair: JSONModel, Equatable {
+    @JSONModel struct Pair: Equatable {
         var a = 0
         var b: [String: Int] = [:]
         var child: Pair.Child?
-        struct Child: JSONModel, Equatable {
+        @JSONModel struct Child: Equatable {
             var x = 0
-            static let jsonMapping = JSONMapping<Child> { Map(\.x, "x") }
-        }
-        static let jsonMapping = JSONMapping<Pair> {
-            Map(\.a, "a")
-            Map(\.b, "b")
-            Map(\.child, "child")
         }
     }
 
@@ -52,9 +46,8 @@ import Testing
         #expect(error?.message.contains("\"y\"") == true)
     }
 
-    struct Nest: JSONModel, Equatable {
-        var value: JSONValue = .null
-        static let jsonMapping = JSONMapping<Nest> { Map(\.value, "v") }
+    @JSONModel struct Nest: Equatable {
+        @Key("v") var value: JSONValue = .null
     }
 
     @Test func depthLimit_acceptsTheLimitAndRejectsOneMore() throws {

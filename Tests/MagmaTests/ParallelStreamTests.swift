@@ -6,10 +6,9 @@ import Testing
 /// `forEachRecordInParallel`: NDJSON from a path, a file handle or standard input, decoded on
 /// several threads, delivered in order (or not) through a bounded window.
 @Suite struct ParallelStreamTests {
-    struct Line: JSONModel, Equatable, Sendable {
-        var id = 0
+    @JSONModel struct Line: Equatable, Sendable {
+        @Required var id = 0
         var text = ""
-        static let jsonMapping = JSONMapping<Line> { Map(\.id, "id", required: true); Map(\.text, "text") }
     }
 
     /// `count` lines of varied length with blank lines and CRLF; the 1-based lines in `bad` hold

@@ -841,7 +841,7 @@ import Testing
 // MARK: - Models
 
 extension PropertyTypeTests {
-    struct Strings: JSONModel, Equatable {
+    @JSONModel struct Strings: Equatable {
         var plain = "default"
         var escaped = ""
         var surrogates = ""
@@ -850,32 +850,16 @@ extension PropertyTypeTests {
         var long = ""
         var optional: String?
         var list: [String] = []
-        static let jsonMapping = JSONMapping<Strings> {
-            Map(\.plain, "plain")
-            Map(\.escaped, "escaped")
-            Map(\.surrogates, "surrogates")
-            Map(\.multibyte, "multibyte")
-            Map(\.empty, "empty")
-            Map(\.long, "long")
-            Map(\.optional, "optional")
-            Map(\.list, "list")
-        }
     }
 
-    struct Flags: JSONModel, Equatable {
+    @JSONModel struct Flags: Equatable {
         var on = false
         var off = true
         var maybe: Bool? = false
         var list: [Bool] = []
-        static let jsonMapping = JSONMapping<Flags> {
-            Map(\.on, "on")
-            Map(\.off, "off")
-            Map(\.maybe, "maybe")
-            Map(\.list, "list")
-        }
     }
 
-    struct Integers: JSONModel, Equatable {
+    @JSONModel struct Integers: Equatable {
         var int = 0
         var int8: Int8 = 0
         var int16: Int16 = 0
@@ -889,39 +873,17 @@ extension PropertyTypeTests {
         var optional: Int? = -1
         var list: [Int] = []
         var bytes: [UInt8] = []
-        static let jsonMapping = JSONMapping<Integers> {
-            Map(\.int, "int")
-            Map(\.int8, "int8")
-            Map(\.int16, "int16")
-            Map(\.int32, "int32")
-            Map(\.int64, "int64")
-            Map(\.uint, "uint")
-            Map(\.uint8, "uint8")
-            Map(\.uint16, "uint16")
-            Map(\.uint32, "uint32")
-            Map(\.uint64, "uint64")
-            Map(\.optional, "optional")
-            Map(\.list, "list")
-            Map(\.bytes, "bytes")
-        }
     }
 
-    struct Floats: JSONModel, Equatable {
+    @JSONModel struct Floats: Equatable {
         var double = 0.0
         var float: Float = 0
         var optional: Double?
         var list: [Double] = []
         var floats: [Float] = []
-        static let jsonMapping = JSONMapping<Floats> {
-            Map(\.double, "double")
-            Map(\.float, "float")
-            Map(\.optional, "optional")
-            Map(\.list, "list")
-            Map(\.floats, "floats")
-        }
     }
 
-    struct Decimals: JSONModel, Equatable {
+    @JSONModel struct Decimals: Equatable {
         var a: Decimal = 0
         var b: Decimal = 0
         var c: Decimal = 0
@@ -930,90 +892,49 @@ extension PropertyTypeTests {
         var tiny: Decimal = 0
         var optional: Decimal?
         var list: [Decimal] = []
-        static let jsonMapping = JSONMapping<Decimals> {
-            Map(\.a, "a")
-            Map(\.b, "b")
-            Map(\.c, "c")
-            Map(\.big, "big")
-            Map(\.exponent, "exponent")
-            Map(\.tiny, "tiny")
-            Map(\.optional, "optional")
-            Map(\.list, "list")
-        }
     }
 
-    struct URLs: JSONModel, Equatable {
+    @JSONModel struct URLs: Equatable {
         var url: URL?
         var home = URL(string: "about:blank")!
         var links: [URL] = []
-        static let jsonMapping = JSONMapping<URLs> {
-            Map(\.url, "url")
-            Map(\.home, "home")
-            Map(\.links, "links")
-        }
     }
 
-    struct UUIDs: JSONModel, Equatable {
+    @JSONModel struct UUIDs: Equatable {
         var id: UUID?
         var other = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
         var ids: [UUID] = []
-        static let jsonMapping = JSONMapping<UUIDs> {
-            Map(\.id, "id")
-            Map(\.other, "other")
-            Map(\.ids, "ids")
-        }
     }
 
-    struct Blobs: JSONModel, Equatable {
+    @JSONModel struct Blobs: Equatable {
         var data = Data([1])
         var blobs: [Data] = []
         var optional: Data?
-        static let jsonMapping = JSONMapping<Blobs> {
-            Map(\.data, "data")
-            Map(\.blobs, "blobs")
-            Map(\.optional, "optional")
-        }
     }
 
-    struct Dates: JSONModel, Equatable {
+    @JSONModel struct Dates: Equatable {
         var created = Date(timeIntervalSince1970: -1)
         var updated: Date?
         var list: [Date] = []
-        static let jsonMapping = JSONMapping<Dates> {
-            Map(\.created, "created")
-            Map(\.updated, "updated")
-            Map(\.list, "list")
-        }
     }
 
     enum Color: String { case red, green, blue = "BLUE" }
     enum Priority: Int { case low = 1, high = 3 }
 
-    struct Enums: JSONModel, Equatable {
+    @JSONModel struct Enums: Equatable {
         var color = Color.red
         var priority = Priority.low
         var maybe: Color? = .red
         var palette: [Color] = []
         var levels: [Priority] = []
-        static let jsonMapping = JSONMapping<Enums> {
-            Map(\.color, "color")
-            Map(\.priority, "priority")
-            Map(\.maybe, "maybe")
-            Map(\.palette, "palette")
-            Map(\.levels, "levels")
-        }
     }
 
-    struct Point: JSONModel, Equatable {
+    @JSONModel struct Point: Equatable {
         var x = 0
         var y = 0
-        static let jsonMapping = JSONMapping<Point> {
-            Map(\.x, "x")
-            Map(\.y, "y")
-        }
     }
 
-    struct Optionals: JSONModel, Equatable {
+    @JSONModel struct Optionals: Equatable {
         var string: String? = "default"
         var bool: Bool? = true
         var int: Int? = 7
@@ -1045,134 +966,61 @@ extension PropertyTypeTests {
                       uint16: nil, uint32: nil, uint64: nil, double: nil, float: nil, decimal: nil, url: nil,
                       uuid: nil, data: nil, date: nil, color: nil, priority: nil, ints: nil, dictionary: nil, point: nil, json: nil)
         }
-
-        static let jsonMapping = JSONMapping<Optionals> {
-            Map(\.string, "string")
-            Map(\.bool, "bool")
-            Map(\.int, "int")
-            Map(\.int8, "int8")
-            Map(\.int16, "int16")
-            Map(\.int32, "int32")
-            Map(\.int64, "int64")
-            Map(\.uint, "uint")
-            Map(\.uint8, "uint8")
-            Map(\.uint16, "uint16")
-            Map(\.uint32, "uint32")
-            Map(\.uint64, "uint64")
-            Map(\.double, "double")
-            Map(\.float, "float")
-            Map(\.decimal, "decimal")
-            Map(\.url, "url")
-            Map(\.uuid, "uuid")
-            Map(\.data, "data")
-            Map(\.date, "date")
-            Map(\.color, "color")
-            Map(\.priority, "priority")
-            Map(\.ints, "ints")
-            Map(\.dictionary, "dictionary")
-            Map(\.point, "point")
-            Map(\.json, "json")
-        }
     }
 
-    struct Arrays: JSONModel, Equatable {
+    @JSONModel struct Arrays: Equatable {
         var ints: [Int] = [9]
         var strings: [String] = []
         var empty: [Bool] = [true]
         var cube: [[[Double]]] = []
         var points: [Point] = []
         var maybes: [Int?] = []
-        static let jsonMapping = JSONMapping<Arrays> {
-            Map(\.ints, "ints")
-            Map(\.strings, "strings")
-            Map(\.empty, "empty")
-            Map(\.cube, "cube")
-            Map(\.points, "points")
-            Map(\.maybes, "maybes")
-        }
     }
 
-    struct Dictionaries: JSONModel, Equatable {
+    @JSONModel struct Dictionaries: Equatable {
         var counts: [String: Int] = [:]
         var teams: [String: [String: Point]] = [:]
         var empty: [String: String] = ["x": "y"]
         var tags: [String: [String]] = [:]
-        static let jsonMapping = JSONMapping<Dictionaries> {
-            Map(\.counts, "counts")
-            Map(\.teams, "teams")
-            Map(\.empty, "empty")
-            Map(\.tags, "tags")
-        }
     }
 
-    struct Address: JSONModel, Equatable {
+    @JSONModel struct Address: Equatable {
         var city = ""
         var zip = ""
-        static let jsonMapping = JSONMapping<Address> {
-            Map(\.city, "city")
-            Map(\.zip, "zip")
-        }
     }
 
-    struct Person: JSONModel, Equatable {
+    @JSONModel struct Person: Equatable {
         var login = ""
         var id: Int64 = 0
         var address: Address?
-        static let jsonMapping = JSONMapping<Person> {
-            Map(\.login, "login")
-            Map(\.id, "id")
-            Map(\.address, "address")
-        }
     }
 
-    struct Team: JSONModel, Equatable {
+    @JSONModel struct Team: Equatable {
         var name = ""
         var lead = Person()
         var members: [Person] = []
-        static let jsonMapping = JSONMapping<Team> {
-            Map(\.name, "name")
-            Map(\.lead, "lead")
-            Map(\.members, "members")
-        }
     }
 
-    struct Organization: JSONModel, Equatable {
+    @JSONModel struct Organization: Equatable {
         var name = ""
         var owner: Person?
         var teams: [Team] = []
         var mascot: Person? = Person(login: "default-mascot")
-        static let jsonMapping = JSONMapping<Organization> {
-            Map(\.name, "name")
-            Map(\.owner, "owner")
-            Map(\.teams, "teams")
-            Map(\.mascot, "mascot")
-        }
     }
 
-    struct Comment: JSONModel, Equatable {
+    @JSONModel struct Comment: Equatable {
         var id = 0
         var author = ""
         var body = ""
         var replies: [Comment] = []
         /// This comment and all replies below it.
         var count: Int { 1 + replies.reduce(0) { $0 + $1.count } }
-        static let jsonMapping = JSONMapping<Comment> {
-            Map(\.id, "id")
-            Map(\.author, "author")
-            Map(\.body, "body")
-            Map(\.replies, "replies")
-        }
     }
 
-    struct Envelope: JSONModel, Equatable {
+    @JSONModel struct Envelope: Equatable {
         var kind = ""
         var payload: JSONValue = .string("unset")
         var extra: JSONValue? = .bool(false)
-        static let jsonMapping = JSONMapping<Envelope> {
-            Map(\.kind, "kind")
-            Map(\.payload, "payload")
-            Map(\.extra, "extra")
-        }
     }
 
     /// A struct and a class with the same properties and mapping: structs are written through

@@ -4,13 +4,9 @@ import Testing
 
 /// Concatenated values and arrays at a key path in an envelope, over every chunk size and input kind.
 @Suite struct RecordLayoutTests {
-    struct Event: JSONModel, Equatable {
-        var id = 0
+    @JSONModel struct Event: Equatable {
+        @Required var id = 0
         var name = ""
-        static let jsonMapping = JSONMapping<Event> {
-            Map(\.id, "id", required: true)
-            Map(\.name, "name")
-        }
     }
 
     struct Page: JSONModel, Equatable {

@@ -11,7 +11,7 @@ import Testing
         var testDescription: String { name }
     }
 
-    static func roundTrip<M: JSONModel & Equatable>(_ type: M.Type, _ json: String) -> Case {
+    static func roundTrip<M: JSONObjectModel & Equatable>(_ type: M.Type, _ json: String) -> Case {
         Case(name: String(describing: M.self)) {
             let model = try JSONAdapter.model(type, from: json)
             for options in RoundTripTests.optionSets {

@@ -4,19 +4,12 @@ import Testing
 
 /// The semantics table of DESIGN.md, row by row.
 @Suite struct SemanticsTests {
-    struct Item: JSONModel, Equatable {
+    @JSONModel struct Item: Equatable {
         var name = "default"
         var count = 7
         var note: String?
         var tags: [String] = ["t"]
-        var id = 0
-        static let jsonMapping = JSONMapping<Item> {
-            Map(\.name, "name")
-            Map(\.count, "count")
-            Map(\.note, "note")
-            Map(\.tags, "tags")
-            Map(\.id, "id", required: true)
-        }
+        @Required var id = 0
     }
 
     @Test func unknownKeys_ignoredAtEveryDepth() throws {

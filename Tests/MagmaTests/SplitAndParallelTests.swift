@@ -3,10 +3,9 @@ import Testing
 @testable import Magma
 
 @Suite struct SplitAndParallelTests {
-    struct Line: JSONModel, Equatable, Sendable {
+    @JSONModel struct Line: Equatable, Sendable {
         var id = 0
         var text = ""
-        static let jsonMapping = JSONMapping<Line> { Map(\.id, "id"); Map(\.text, "text") }
     }
 
     /// NDJSON with lines of varied length, blank lines and CRLF.

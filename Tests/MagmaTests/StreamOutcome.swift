@@ -4,17 +4,11 @@ import Testing
 
 /// The record of the streams the record-stream suites feed: an id to follow, and fields that can
 /// hold a token over the size cap.
-struct StreamEvent: JSONModel, Equatable {
-    var id = 0
+@JSONModel struct StreamEvent: Equatable {
+    @Required var id = 0
     var name = ""
     var score = 0.0
     var tags: [String] = []
-    static let jsonMapping = JSONMapping<StreamEvent> {
-        Map(\.id, "id", required: true)
-        Map(\.name, "name")
-        Map(\.score, "score")
-        Map(\.tags, "tags")
-    }
 }
 
 /// The size cap of the suites that stream tokens over it, and such tokens.

@@ -3,15 +3,10 @@ import Testing
 @testable import Magma
 
 @Suite struct StreamingTests {
-    struct Event: JSONModel, Equatable {
-        var id = 0
+    @JSONModel struct Event: Equatable {
+        @Required var id = 0
         var name = ""
         var tags: [String] = []
-        static let jsonMapping = JSONMapping<Event> {
-            Map(\.id, "id", required: true)
-            Map(\.name, "name")
-            Map(\.tags, "tags")
-        }
     }
 
     /// Feeds `input` in chunks of `size` (0: whole) and collects the records and skipped errors.

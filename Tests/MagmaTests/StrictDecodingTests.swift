@@ -4,17 +4,11 @@ import Testing
 
 /// The strict option (`unknownKeys: .reject`): unknown keys rejected with their paths, at every depth.
 @Suite struct StrictDecodingTests {
-    struct Model: JSONModel, Equatable {
-        var login = ""
+    @JSONModel struct Model: Equatable {
+        @Key("user.login") var login = ""
         var counts: [String: Int] = [:]
         var raw: JSONValue = .null
         var children: [Model] = []
-        static let jsonMapping = JSONMapping<Model> {
-            Map(\.login, "user.login")
-            Map(\.counts, "counts")
-            Map(\.raw, "raw")
-            Map(\.children, "children")
-        }
     }
 
     static var strict: DecodingOptions {

@@ -3,10 +3,9 @@ import Testing
 @testable import Magma
 
 @Suite struct TokenizerTests {
-    struct Text: JSONModel, Equatable {
+    @JSONModel struct Text: Equatable {
         var text = ""
         var after = 0
-        static let jsonMapping = JSONMapping<Text> { Map(\.text, "text"); Map(\.after, "after") }
     }
 
     @Test func everySplitOffset_givesTheSameModel() throws {
@@ -42,8 +41,8 @@ import Testing
 
 extension JSONAdapter {
     /// Decodes from chunks and reports how many times yajl was fed.
-    static func decodeCountingFeeds<M: JSONModel>(_ type: M.Type, _ chunks: [[UInt8]], feeds: inout Int) throws -> M {
-        try run(ModelCodec<M>(), options: DecodingOptions(), chunked: true) { tokenizer in
+    static func decodeCountingFeeds<M: JSONObjectModel>(_ type: M.Type, _ chunks: [[UInt8]], feeds: inout Int) throws -> M {
+        try run(objectModelCodec(M.self), options: DecodingOptions(), chunked: true) { tokenizer in
             for chunk in chunks { try chunk.withUnsafeBytes { try tokenizer.feed($0) } }
             try tokenizer.finish()
             feeds = tokenizer.feedCount

@@ -634,80 +634,59 @@ extension TransformerTests {
         return Int((dollars * 100).rounded())
     }, reverse: { Double($0) / 100 })
 
-    struct Point: JSONModel, Equatable {
+    @JSONModel struct Point: Equatable {
         var x = 0
         var y = 0
-        var name = ""
+        @Key("meta.name") var name = ""
         var tag: String?
-        static let jsonMapping = JSONMapping<Point> {
-            Map(\.x, "x")
-            Map(\.y, "y")
-            Map(\.name, "meta.name")
-            Map(\.tag, "tag")
-        }
     }
 
-    struct Ticket: JSONModel, Equatable {
-        var state = State.unknown
-        var flag = true
-        static let jsonMapping = JSONMapping<Ticket> {
-            Map(\.state, "state", .valueMapping([.string("open"): State.open, .string("closed"): .closed]))
-            Map(\.flag, "flag", .valueMapping([.string("yes"): true], default: false))
-        }
+    @JSONModel struct Ticket: Equatable {
+        @Transform(.valueMapping([.string("open"): State.open, .string("closed"): .closed])) var state = State.unknown
+        @Transform(.valueMapping([.string("yes"): true], default: false)) var flag = true
     }
 
-    struct Shapes: JSONModel, Equatable {
-        var hex = 0
-        var area = 0
-        var pairSum = 0
-        var length = 0
-        static let jsonMapping = JSONMapping<Shapes> {
-            Map(\.hex, "hex", TransformerTests.hex)
-            Map(\.area, "size", Transformer<JSONValue, Int>(forward: { json in
-                guard case .object(let o) = json, case .number(let w)? = o["w"], case .number(let h)? = o["h"],
-                      let width = w.int64Value, let height = h.int64Value else {
-                    throw JSONError(.missingKey, "a size needs w and h")
-                }
-                return Int(width * height)
-            }, reverse: { .object(["w": .number(JSONNumber($0)), "h": .number(1)]) }))
-            Map(\.pairSum, "pair", Transformer<JSONValue, Int>(forward: { json in
-                guard case .array(let elements) = json else { throw JSONError(.typeMismatch, "expected an array") }
-                return elements.reduce(0) { sum, e in
-                    if case .number(let v) = e { return sum + Int(v.int64Value ?? 0) }
-                    return sum
-                }
-            }))
-            Map(\.length, "length", Transformer<JSONValue, Int>(forward: { json in
-                guard case .string(let text) = json else { throw JSONError(.typeMismatch, "expected a string") }
-                return text.count
-            }))
-        }
+    @JSONModel struct Shapes: Equatable {
+        @Transform(TransformerTests.hex) var hex = 0
+        @Key("size") @Transform(Shapes.area) var area = 0
+        static let area = Transformer<JSONValue, Int>(forward: { json in
+            guard case .object(let o) = json, case .number(let w)? = o["w"], case .number(let h)? = o["h"],
+                  let width = w.int64Value, let height = h.int64Value else {
+                throw JSONError(.missingKey, "a size needs w and h")
+            }
+            return Int(width * height)
+        }, reverse: { .object(["w": .number(JSONNumber($0)), "h": .number(1)]) })
+        @Key("pair") @Transform(Shapes.pairSum) var pairSum = 0
+        static let pairSum = Transformer<JSONValue, Int>(forward: { json in
+            guard case .array(let elements) = json else { throw JSONError(.typeMismatch, "expected an array") }
+            return elements.reduce(0) { sum, e in
+                if case .number(let v) = e { return sum + Int(v.int64Value ?? 0) }
+                return sum
+            }
+        })
+        @Transform(Shapes.length) var length = 0
+        static let length = Transformer<JSONValue, Int>(forward: { json in
+            guard case .string(let text) = json else { throw JSONError(.typeMismatch, "expected a string") }
+            return text.count
+        })
     }
 
-    struct LineItem: JSONModel, Equatable {
-        var priceInCents = 0
-        static let jsonMapping = JSONMapping<LineItem> {
-            Map(\.priceInCents, "price", Transformer.double.chained(TransformerTests.cents))
-        }
+    @JSONModel struct LineItem: Equatable {
+        @Key("price") @Transform(Transformer.double.chained(TransformerTests.cents)) var priceInCents = 0
     }
 
-    struct Order: JSONModel, Equatable {
-        var priceInCents = -1
-        var discountInCents: Int? = -1
+    @JSONModel struct Order: Equatable {
+        @Key("price") @Transform(Transformer.double.chained(TransformerTests.cents)) var priceInCents = -1
+        @Key("discount") @Transform(Transformer.double.chained(TransformerTests.cents)) var discountInCents: Int? = -1
         var items: [LineItem] = []
-        var temperature = Temperature(celsius: -273)
-        static let jsonMapping = JSONMapping<Order> {
-            Map(\.priceInCents, "price", Transformer.double.chained(TransformerTests.cents))
-            Map(\.discountInCents, "discount", Transformer.double.chained(TransformerTests.cents))
-            Map(\.items, "items")
-            Map(\.temperature, "temperature", Transformer.string
-                .chained(Transformer<String, String>(forward: { $0.trimmingCharacters(in: .whitespaces) }, reverse: { $0 }))
-                .chained(Transformer<String, Int>(forward: { text in
-                    guard let v = Int(text) else { throw Rejected(value: text) }
-                    return v
-                }, reverse: { String($0) }))
-                .chained(Transformer<Int, Temperature>(forward: { Temperature(celsius: $0) }, reverse: { $0.celsius })))
-        }
+        @Transform(Order.temperature) var temperature = Temperature(celsius: -273)
+        static let temperature = Transformer.string
+            .chained(Transformer<String, String>(forward: { $0.trimmingCharacters(in: .whitespaces) }, reverse: { $0 }))
+            .chained(Transformer<String, Int>(forward: { text in
+                guard let v = Int(text) else { throw Rejected(value: text) }
+                return v
+            }, reverse: { String($0) }))
+            .chained(Transformer<Int, Temperature>(forward: { Temperature(celsius: $0) }, reverse: { $0.celsius }))
     }
 
     /// Transformers registered before the mapping that names them is built.
@@ -749,38 +728,25 @@ extension TransformerTests {
         }
     }
 
-    struct Schedule: JSONModel, Equatable {
-        var day: Date?
-        var stamp: Date? = Date(timeIntervalSince1970: 1)
-        var color: Color?
-        var tags: [String]?
-        static let jsonMapping = JSONMapping<Schedule> {
-            Map(\.day, "day", .date(format: "yyyy-MM-dd"))
-            Map(\.stamp, "stamp", .date(format: "dd/MM/yyyy HH:mm", timeZone: TimeZone(identifier: "Europe/Paris")!))
-            Map(\.color, "color", .rawValue(Color.self))
-            Map(\.tags, "tags", .array(.string))
-        }
+    @JSONModel struct Schedule: Equatable {
+        @Transform(.date(format: "yyyy-MM-dd")) var day: Date?
+        @Transform(.date(format: "dd/MM/yyyy HH:mm", timeZone: TimeZone(identifier: "Europe/Paris")!)) var stamp: Date? = Date(timeIntervalSince1970: 1)
+        @Transform(.rawValue(Color.self)) var color: Color?
+        @Transform(.array(.string)) var tags: [String]?
     }
 
-    struct Event: JSONModel, Equatable {
+    @JSONModel struct Event: Equatable {
         var when = Date(timeIntervalSince1970: 0)
-        var weight = 0
-        static let jsonMapping = JSONMapping<Event> {
-            Map(\.when, "when")
-            Map(\.weight, "weight", Transformer.string.chained(Transformer<String, Int>(forward: { text in
-                guard let v = Int(text) else { throw Rejected(value: text) }
-                return v
-            }, reverse: { String($0) })))
-        }
+        @Transform(Event.weight) var weight = 0
+        static let weight = Transformer.string.chained(Transformer<String, Int>(forward: { text in
+            guard let v = Int(text) else { throw Rejected(value: text) }
+            return v
+        }, reverse: { String($0) }))
     }
 
-    struct Timeline: JSONModel, Equatable {
+    @JSONModel struct Timeline: Equatable {
         var name = ""
         var events: [Event] = []
-        static let jsonMapping = JSONMapping<Timeline> {
-            Map(\.name, "name")
-            Map(\.events, "events")
-        }
     }
 }
 

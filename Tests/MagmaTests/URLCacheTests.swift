@@ -3,10 +3,9 @@ import Testing
 @_spi(Benchmarks) @testable import Magma
 
 @Suite struct URLCacheTests {
-    struct Links: JSONModel, Equatable {
+    @JSONModel struct Links: Equatable {
         var links: [URL] = []
         var first: URL?
-        static let jsonMapping = JSONMapping<Links> { Map(\.links, "links"); Map(\.first, "first") }
     }
 
     @Test func repeatedAndCollidingURLs_decodeToTheirOwnValue() throws {
@@ -61,15 +60,12 @@ import Testing
 
 /// Arrays of the element types with non-generic element targets behave as the generic path does.
 @Suite struct ElementTargetTests {
-    struct Geo: JSONModel, Equatable {
+    @JSONModel struct Geo: Equatable {
         var rings: [[[Double]]] = []
         var ints: [Int] = []
         var longs: [Int64] = []
         var names: [String] = []
         var pairs: [[Double]] = []
-        static let jsonMapping = JSONMapping<Geo> {
-            Map(\.rings, "rings"); Map(\.ints, "ints"); Map(\.longs, "longs"); Map(\.names, "names"); Map(\.pairs, "pairs")
-        }
     }
 
     @Test func specialisedArrays_decode() throws {
@@ -109,10 +105,9 @@ import Testing
 }
 
 @Suite struct StrictURLTests {
-    struct Home: JSONModel {
+    @JSONModel struct Home {
         var home: URL?
         var links: [URL] = []
-        static let jsonMapping = JSONMapping<Home> { Map(\.home, "home"); Map(\.links, "links") }
     }
 
     /// `URL(string:)` on Linux percent-encodes invalid characters: `"not a valid URL"` must not
