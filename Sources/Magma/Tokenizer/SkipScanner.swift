@@ -121,10 +121,38 @@ struct SkipScanner {
         }
     }
 
+    /// The first byte at or after `p` that is not a blank (space, tab, CR, LF), or `end`.
+    @inline(__always)
+    static func blank(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer {
+        var p = p
+        while p < end {
+            let c = p.load(as: UInt8.self)
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            p += 1
+        }
+        return p
+    }
+
+    /// One past the value that begins at `p` (no blank before it), if it lies before `end` and is
+    /// valid JSON; a number must be followed by a byte before `end` (it could go on otherwise).
+    func valueEnd(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
+        guard p < end else { return nil }
+        switch p.load(as: UInt8.self) {
+        case UInt8(ascii: "\""): return stringEnd(p, end).map { $0 + 1 }
+        case UInt8(ascii: "{"): return closingBracket(from: p + 1, to: end, object: true).map { $0 + 1 }
+        case UInt8(ascii: "["): return closingBracket(from: p + 1, to: end, object: false).map { $0 + 1 }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return numberEnd(p, end)
+        case UInt8(ascii: "t"): return literal(p, end, "true") ? p + 4 : nil
+        case UInt8(ascii: "f"): return literal(p, end, "false") ? p + 5 : nil
+        case UInt8(ascii: "n"): return literal(p, end, "null") ? p + 4 : nil
+        default: return nil
+        }
+    }
+
     /// The closing quote of the string whose opening quote is at `open`, if the string is valid
     /// (escapes, no control character, strict UTF-8, surrogate escapes in pairs) and within the cap.
     @inline(__always)
-    private func stringEnd(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
+    func stringEnd(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
         var q = open + 1
         var high: UInt64 = 0
         let ones: UInt64 = 0x0101_0101_0101_0101, top: UInt64 = 0x8080_8080_8080_8080
