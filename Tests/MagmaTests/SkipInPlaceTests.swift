@@ -225,6 +225,31 @@ struct MappedSkipProbe: JSONModel, Equatable {
         #expect(inPlace == Self.outcome(SkipProbe.self, json, options: Self.options(inPlace: false, change)), "\(json)")
     }
 
+    /// The string scan takes 16 bytes a step: a quote, backslash, control character, multi-byte
+    /// or invalid UTF-8 byte at every position of the first steps, in an unmapped string.
+    @Test func everyBytePositionOfAStep_agreesWithCounting() {
+        let specials: [[UInt8]] = [[0x5C, 0x22], [0x5C, 0x6E], [0x01], [0xC3, 0xA9], [0xE2, 0x82], [0xFF], [0x22]]
+        for length in [0, 1, 15, 16, 17, 31, 32, 33, 40] {
+            for position in 0...length {
+                for special in specials {
+                    var text = Array(repeating: UInt8(ascii: "a"), count: length)
+                    text.insert(contentsOf: special, at: position)
+                    let input = Array(#"{"id": 1, "x": ""#.utf8) + text + Array(#"", "name": "a"}"#.utf8)
+                    let counted = Result { try JSONAdapter.model(SkipProbe.self, from: Data(input), options: Self.options(inPlace: false)) }
+                    switch counted {
+                    case .success(let model):
+                        let inPlace = try? JSONAdapter.model(SkipProbe.self, from: Data(input), options: Self.options(inPlace: true))
+                        #expect(inPlace == model, "\(length) \(position) \(special)")
+                    case .failure:
+                        let inPlace = failureEverywhere(SkipProbe.self, input, options: Self.options(inPlace: true))
+                        let counted = failureEverywhere(SkipProbe.self, input, options: Self.options(inPlace: false))
+                        #expect(inPlace.map(StreamOutcome.summary) == counted.map(StreamOutcome.summary), "\(length) \(position) \(special)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func invalidUTF8InsideTheSkippedValue_failsAsWhenCounted() {
         for bad in [[0xC0, 0xAF] /* an overlong `/` */, [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82]] as [[UInt8]] {
             var input = Array(#"{"id": 1, "x": {"k": ["ab"#.utf8)

@@ -1,5 +1,5 @@
 // The bridge to yajl. Only this file and its companions (Tokenizer+SkipInPlace,
-// YajlBaseline) import CYajl, privately: no C type leaves them.
+// YajlBaseline, SkipScanner) import CYajl, privately: no C type leaves them.
 //
 // yajl keeps a pointer to the callback table, so the table is allocated once, for the life of
 // the process, and never moves. Callbacks capture nothing: each recovers the EventBuilder from the
