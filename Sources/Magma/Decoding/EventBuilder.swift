@@ -16,8 +16,9 @@
 //   Storage comes from `pool`, one reusable block per depth, so a steady stream allocates nothing
 //   here but what the models keep.
 // - An unmapped value is skipped by counting: `skipDepth > 0` means every event only adjusts the
-//   count, with no frame and no lookup. When an unmapped object or array lies whole in the bytes
-//   yajl is parsing, the Tokenizer moves yajl past it (SkipScanner), so the builder sees `{}`.
+//   count, with no frame and no lookup. When it lies whole in the bytes yajl is parsing, the
+//   Tokenizer has yajl go on past it (SkipScanner): after an unmapped key the builder sees neither
+//   the value nor the unmapped members that follow it; an object or array elsewhere is `{}`/`[]`.
 // - A failing event stores its error in `failure` and returns false; yajl then stops, and the
 //   Tokenizer adds the offset. Nothing is delivered after a failure.
 // - Every string, key and number token from yajl passes EventBuilder+Text first (strict UTF-8,
