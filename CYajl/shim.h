@@ -10,16 +10,25 @@ static inline int magma_yajl_config(yajl_handle h, yajl_option option, int enabl
     return yajl_config(h, option, enabled);
 }
 
-/* The head of yajl 2.1.0's private `struct yajl_handle_t` (src/yajl_parser.h), as far as
- * `bytesConsumed`: the offset its lexer reads the buffer being parsed from. Moving it inside a
- * start_map / start_array callback makes yajl go on lexing from there. Used only after
- * `magma_yajl_layout_matches` has said yes for the handle (the Tokenizer checks it at first use). */
+/* The head of yajl 2.1.0's private `struct yajl_handle_t` (src/yajl_parser.h), as far as its
+ * state stack. `bytesConsumed` is the offset its lexer reads the buffer being parsed from: moving
+ * it inside a start_map / start_array callback makes yajl go on lexing from there. The state
+ * stack's top is what the parser expects next: set after a callback cancelled the parse, it lets
+ * yajl be fed again from a later point of the buffer (see `magma_yajl_resume_after_value`). Used
+ * only after `magma_yajl_layout_matches` has said yes for the handle (checked at first use). */
 struct magma_yajl_handle_head {
     const yajl_callbacks *callbacks;
     void *ctx;
     void *lexer;
     const char *parseError;
     size_t bytesConsumed;
+    void *decodeBuf;
+    struct {
+        unsigned char *stack;
+        size_t size;
+        size_t used;
+        void *yaf;
+    } stateStack;
 };
 
 /* Whether `h` looks as the layout above says: the callbacks and context it was made with where
@@ -34,6 +43,24 @@ static inline int magma_yajl_layout_matches(yajl_handle h, const yajl_callbacks 
 /* Sets the offset yajl's lexer reads the buffer being parsed from (inside a callback). */
 static inline void magma_yajl_set_bytes_consumed(yajl_handle h, size_t offset) {
     ((struct magma_yajl_handle_head *)h)->bytesConsumed = offset;
+}
+
+/* yajl 2.1.0's `yajl_state_map_got_val` (src/yajl_parser.h): a value of an object has been read,
+ * `,` or `}` comes next. */
+#define MAGMA_YAJL_STATE_MAP_GOT_VAL 7
+
+/* After a callback inside an object cancelled the parse (yajl's state is then "parse error"):
+ * makes the parser expect what follows a member's value, so that feeding it the bytes after a
+ * value read elsewhere goes on as if yajl had read the value itself. Returns 0 when the stack
+ * does not look as expected (nothing is changed then). */
+static inline int magma_yajl_resume_after_value(yajl_handle h) {
+    struct magma_yajl_handle_head *head = (struct magma_yajl_handle_head *)h;
+    /* 2: yajl_state_parse_error, which a cancelling callback leaves on top. */
+    if (head->stateStack.stack == NULL || head->stateStack.used < 2
+        || head->stateStack.stack[head->stateStack.used - 1] != 2) return 0;
+    head->stateStack.stack[head->stateStack.used - 1] = MAGMA_YAJL_STATE_MAP_GOT_VAL;
+    head->parseError = NULL;
+    return 1;
 }
 
 #endif

@@ -63,7 +63,8 @@ public struct DecodingOptions: Sendable {
     /// Coerce between strings, numbers and booleans where the text allows it (`"42"` into an `Int`,
     /// `42` into a `String`, `"true"`/`1` into a `Bool`). Default `false`: a wrong type is an error.
     public var lenientTypes: Bool = false
-    /// Whether an unmapped object or array that lies whole in the bytes at hand is skipped past
+    /// Whether an unmapped value that lies whole in the bytes at hand (after an unmapped key: the
+    /// value and the unmapped members after it; elsewhere an object or array) is skipped past
     /// yajl by a validating scan (`SkipScanner`) rather than by counting yajl's events. Internal:
     /// the two give the same models and errors; tests compare them.
     var skipsUnmappedInPlace = true

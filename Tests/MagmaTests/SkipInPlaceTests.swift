@@ -8,6 +8,11 @@ import Testing
     var name: String?
 }
 
+/// The first element of an array, read through a key path.
+@JSONModel struct FirstLabel: Equatable {
+    @Key("labels.0.name") let first: String?
+}
+
 /// The same fields declared with `Map`.
 struct MappedSkipProbe: JSONModel, Equatable {
     var id = 0
@@ -40,19 +45,37 @@ struct MappedSkipProbe: JSONModel, Equatable {
         return count
     }
 
-    @Test func unmappedContainers_areNotLexedByYajl() throws {
+    @Test func unmappedValues_areNotLexedByYajl() throws {
         let json = #"{"id": 7, "x": {"deep": [1, 2, {"k": "v"}], "more": null}, "y": [[], [true]], "name": "a"}"#
         // Counted: {, id, 7, x, {…13 events…}, y, [ [ ] [ true ] ], name, "a", } = 28 events.
         #expect(try Self.events(SkipProbe.self, json, options: Self.options(inPlace: false)) == 28)
-        // In place: x's and y's values are `{}` and `[]` to yajl.
-        #expect(try Self.events(SkipProbe.self, json, options: Self.options(inPlace: true)) == 12)
-        #expect(try Self.events(MappedSkipProbe.self, json, options: Self.options(inPlace: true)) == 12)
+        // In place: after the key x, its value and y's (unmapped too) are read past yajl, which
+        // goes on at `, "name"`: {, id, 7, x, name, "a", } = 7 events.
+        #expect(try Self.events(SkipProbe.self, json, options: Self.options(inPlace: true)) == 7)
+        #expect(try Self.events(MappedSkipProbe.self, json, options: Self.options(inPlace: true)) == 7)
         #expect(try JSONAdapter.model(SkipProbe.self, from: json) == SkipProbe(id: 7, name: "a"))
+        // Scalars too: {, x, id, 1, w, name, "a", } = 8 events, not 14.
+        let scalars = #"{"x": "a long unmapped string", "y": -12.5e3, "z": true, "id": 1, "w": null, "name": "a"}"#
+        #expect(try Self.events(SkipProbe.self, scalars, options: Self.options(inPlace: false)) == 14)
+        #expect(try Self.events(SkipProbe.self, scalars, options: Self.options(inPlace: true)) == 8)
+        #expect(try JSONAdapter.model(SkipProbe.self, from: scalars) == SkipProbe(id: 1, name: "a"))
+    }
+
+    /// An unmapped container that no key leads to (an array element no key path reads) is moved
+    /// past from its start callback: yajl reads `{}` or `[]`.
+    @Test func unmappedElements_areNotLexedByYajl() throws {
+        let json = #"{"labels": [{"name": "a"}, {"name": "b", "x": [1, 2]}, {"name": "c"}]}"#
+        // Counted: {, labels, [, {, name, "a", }, {…9…}, {…4…}, ], } = 22; in place: the second and
+        // third elements are `{}` to yajl: 13.
+        #expect(try Self.events(FirstLabel.self, json, options: Self.options(inPlace: false)) == 22)
+        #expect(try Self.events(FirstLabel.self, json, options: Self.options(inPlace: true)) == 13)
+        #expect(try JSONAdapter.model(FirstLabel.self, from: json) == FirstLabel(first: "a"))
     }
 
     @Test func theLayoutCheck_acceptsTheLinkedYajl() {
         // Debian's yajl 2.1.0: if this fails, skipping in place is off everywhere (slower, still correct).
         #expect(Tokenizer.canMoveOffset)
+        #expect(Tokenizer.canResume)
     }
 
     /// Values of the unmapped key `x` (and, for a few, of the whole text) that decode.
@@ -64,6 +87,13 @@ struct MappedSkipProbe: JSONModel, Equatable {
         #"{"id": 1, "x": ["héllo wörld 😀", {"ключ": "значение"}], "name": "ü"}"#,
         #"{"id": 1, "x": ["0123456789abcdef\"0123456789abcdef\\0123456789abcdef\u0041bcdef0123456789"], "name": "a"}"#,
         #"{"id": 1, "x": [[[[[[[[1]]]]]]], {"a": {"b": {"c": [{}]}}}]}"#,
+        // Unmapped scalars, alone and in runs that end at a mapped key, a key with escapes, `}`.
+        #"{"x": "a long unmapped string value", "id": 1, "y": 123456, "z": false, "name": "a", "w": null}"#,
+        #"{"id": 1, "x": "s\u00e9\"\\", "y": [1], "z": {"a": 1}, "name": "a"}"#,
+        #"{"x": 1, "\u0069d": 1, "y": "s", "name": "a"}"#,
+        #"{"x": 1, "\u0079": 2, "id": 1}"#,
+        "{\"x\" :\t\"v\" ,\r\n \"y\" : 0.5 , \"id\" : 1 }",
+        #"{"id": 1, "x": -0, "y": 0e5, "z": 1E+2, "name": "ü", "é": "ключ"}"#,
     ]
 
     /// Fixtures with an error in or right after the unmapped value.
@@ -101,6 +131,27 @@ struct MappedSkipProbe: JSONModel, Equatable {
         #"{"id": 1, "x": [/* c */ 1], "name": "a"}"#,
         #"{"id": 1, "x": [1] "name": "a"}"#,
         #"{"id": "one", "x": [1], "name": "a"}"#,
+        // In an unmapped scalar, or right after one, of a run.
+        #"{"id": 1, "x": "a\qb", "name": "a"}"#,
+        #"{"id": 1, "x": "\ud800", "name": "a"}"#,
+        "{\"id\": 1, \"x\": \"a\u{01}b\", \"name\": \"a\"}",
+        #"{"id": 1, "x": 01, "name": "a"}"#,
+        #"{"id": 1, "x": 1.e3, "name": "a"}"#,
+        #"{"id": 1, "x": tru, "name": "a"}"#,
+        #"{"id": 1, "x": nulll, "name": "a"}"#,
+        #"{"id": 1, "x": "a" "y": 2, "name": "a"}"#,
+        #"{"id": 1, "x": 1, "y": , "name": "a"}"#,
+        #"{"id": 1, "x": 1,, "name": "a"}"#,
+        #"{"id": 1, "x": 1, "y" 2, "name": "a"}"#,
+        #"{"id": 1, "x": 1, y: 2, "name": "a"}"#,
+        #"{"id": 1, "x": 1, "y": 2,}"#,
+        #"{"id": 1, "x": 1, "y": 2]"#,
+        #"{"id": 1, "x": 1, "y": 2"#,
+        #"{"id": 1, "x": 12"#,
+        #"{"id": 1, "x": "s"#,
+        #"{"id": 1, "x": 1, "y": "a"} 2"#,
+        "{\"id\": 1, \"x\": 1,\u{0C} \"y\": 2}",
+        #"{"id": 1, "x": /* c */ 1, "name": "a"}"#,
     ]
 
     /// What a decode gave, for comparison: the model or everything an error says.
@@ -144,18 +195,59 @@ struct MappedSkipProbe: JSONModel, Equatable {
         ("comments", "{\"id\": 1, \"x\": [1,\u{0C}2], \"name\": \"a\"}"),
         ("replace", #"{"id": 1, "x": ["\ud800", {"\udc00": 1}], "name": "a"}"#),
         ("replace", #"{"id": 1, "x": ["\ud800\ud800"], "name": "a"}"#),
+        // The same for unmapped scalars and runs of them.
+        ("cap", #"{"id": 1, "x": "123456789", "name": "a"}"#),
+        ("cap", #"{"id": 1, "x": "12345678", "y": 123456789, "name": "a"}"#),
+        ("cap", #"{"id": 1, "x": 1, "123456789": 2, "name": "a"}"#),
+        ("depth", #"{"id": 1, "x": 1, "y": [[[1]]], "name": "a"}"#),
+        ("depth", #"{"id": 1, "x": 1, "y": [[1]], "name": "a"}"#),
+        ("maxDepth1", #"{"id": 1, "x": "s", "y": [], "name": "a"}"#),
+        ("maxDepth1", #"{"id": 1, "x": "s", "name": "a"}"#),
+        ("comments", #"{"id": 1, "x": 1, /* c */ "y": 2, "name": "a"}"#),
+        ("replace", #"{"id": 1, "x": "\ud800", "y": 1, "name": "a"}"#),
+        ("duplicates", #"{"id": 1, "x": "a", "x": "b", "name": "a"}"#),
+        ("duplicates", #"{"id": 1, "x": "a", "y": "b", "name": "a"}"#),
+        ("unknown", #"{"id": 1, "x": "a", "name": "a"}"#),
     ])
     func limitsAndOptions_agreeWithCounting(_ option: String, _ json: String) {
         let change: (inout DecodingOptions) -> Void = { options in
             switch option {
             case "depth": options.maxDepth = 4
             case "cap": options.maxTokenLength = 8
+            case "maxDepth1": options.maxDepth = 1
             case "comments": options.allowComments = true
+            case "duplicates": options.duplicateKeys = .reject
+            case "unknown": options.unknownKeys = .reject
             default: options.invalidSurrogateEscapes = .replace
             }
         }
         let inPlace = Self.outcome(SkipProbe.self, json, options: Self.options(inPlace: true, change))
         #expect(inPlace == Self.outcome(SkipProbe.self, json, options: Self.options(inPlace: false, change)), "\(json)")
+    }
+
+    /// The string scan takes 16 bytes a step: a quote, backslash, control character, multi-byte
+    /// or invalid UTF-8 byte at every position of the first steps, in an unmapped string.
+    @Test func everyBytePositionOfAStep_agreesWithCounting() {
+        let specials: [[UInt8]] = [[0x5C, 0x22], [0x5C, 0x6E], [0x01], [0xC3, 0xA9], [0xE2, 0x82], [0xFF], [0x22]]
+        for length in [0, 1, 15, 16, 17, 31, 32, 33, 40] {
+            for position in 0...length {
+                for special in specials {
+                    var text = Array(repeating: UInt8(ascii: "a"), count: length)
+                    text.insert(contentsOf: special, at: position)
+                    let input = Array(#"{"id": 1, "x": ""#.utf8) + text + Array(#"", "name": "a"}"#.utf8)
+                    let counted = Result { try JSONAdapter.model(SkipProbe.self, from: Data(input), options: Self.options(inPlace: false)) }
+                    switch counted {
+                    case .success(let model):
+                        let inPlace = try? JSONAdapter.model(SkipProbe.self, from: Data(input), options: Self.options(inPlace: true))
+                        #expect(inPlace == model, "\(length) \(position) \(special)")
+                    case .failure:
+                        let inPlace = failureEverywhere(SkipProbe.self, input, options: Self.options(inPlace: true))
+                        let counted = failureEverywhere(SkipProbe.self, input, options: Self.options(inPlace: false))
+                        #expect(inPlace.map(StreamOutcome.summary) == counted.map(StreamOutcome.summary), "\(length) \(position) \(special)")
+                    }
+                }
+            }
+        }
     }
 
     @Test func invalidUTF8InsideTheSkippedValue_failsAsWhenCounted() {

@@ -15,6 +15,9 @@ struct FeedPosition {
     /// The buffer yajl is parsing (its end is exclusive); a null range when there is none.
     var inputStart = UnsafeRawPointer(bitPattern: 1)!
     var inputEnd = UnsafeRawPointer(bitPattern: 1)!
+    /// Where in `input` yajl was last fed from: 0, or past a value read without yajl (an
+    /// unmapped value skipped in place), after which yajl counts its offsets from there.
+    var resumedAt = 0
     /// Bytes the Tokenizer holds from earlier feeds: they end where `input` starts (in offsets of
     /// the whole input) and begin at a token boundary, at or before any token still open.
     var carry = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -171,7 +174,7 @@ extension EventBuilder {
     /// One past the token yajl has just finished, in the whole input.
     func tokenEnd() -> Int? {
         guard let handle = position.handle else { return nil }
-        return position.consumedBefore + Tokenizer.bytesConsumed(handle)
+        return position.consumedBefore + position.resumedAt + Tokenizer.bytesConsumed(handle)
     }
 
     private mutating func failSize(_ what: String, at offset: Int?, isKey: Bool) -> Bool {

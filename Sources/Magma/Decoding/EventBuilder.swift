@@ -16,8 +16,9 @@
 //   Storage comes from `pool`, one reusable block per depth, so a steady stream allocates nothing
 //   here but what the models keep.
 // - An unmapped value is skipped by counting: `skipDepth > 0` means every event only adjusts the
-//   count, with no frame and no lookup. When an unmapped object or array lies whole in the bytes
-//   yajl is parsing, the Tokenizer moves yajl past it (SkipScanner), so the builder sees `{}`.
+//   count, with no frame and no lookup. When it lies whole in the bytes yajl is parsing, the
+//   Tokenizer has yajl go on past it (SkipScanner): after an unmapped key the builder sees neither
+//   the value nor the unmapped members that follow it; an object or array elsewhere is `{}`/`[]`.
 // - A failing event stores its error in `failure` and returns false; yajl then stops, and the
 //   Tokenizer adds the offset. Nothing is delivered after a failure.
 // - Every string, key and number token from yajl passes EventBuilder+Text first (strict UTF-8,
@@ -58,6 +59,9 @@ struct EventBuilder {
     /// One past the last string, key or number read straight from the buffer being parsed (the
     /// Tokenizer keeps the bytes after it when a feed ends inside a token).
     var lastTokenEnd: UnsafeRawPointer?
+    /// Set by a key callback that read the unmapped values after it past yajl and cancelled the
+    /// parse: where in the buffer yajl is to go on (the Tokenizer resumes it there).
+    var resumeAt: UnsafeRawPointer?
     /// The last unmapped key, for error paths in skipped values: its length and its first and last
     /// eight bytes (two loads, no copy call), exact up to 16 bytes, abridged beyond.
     private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
@@ -236,7 +240,7 @@ struct EventBuilder {
     }
 
     @inline(__always)
-    private mutating func rememberUnmappedKey(_ bytes: UnsafeRawBufferPointer) {
+    mutating func rememberUnmappedKey(_ bytes: UnsafeRawBufferPointer) {
         let n = bytes.count
         if n >= 8 {
             unmappedKey = (n, bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
@@ -256,6 +260,22 @@ struct EventBuilder {
         if n < 8 { return String(decoding: bytes(head, n), as: UTF8.self) }
         if n <= 16 { return String(decoding: bytes(head, 8) + bytes(tail, 8).suffix(n - 8), as: UTF8.self) }
         return String(decoding: bytes(head, 8), as: UTF8.self) + "…" + String(decoding: bytes(tail, 8), as: UTF8.self)
+    }
+
+    /// Whether the value after the key just read goes nowhere (an unmapped key of a model), so
+    /// that it may be read past yajl.
+    var skipsNextValue: Bool {
+        skipDepth == 0 && depth > 0 && frames[depth - 1].target == nil && frames[depth - 1].entry == -2
+    }
+
+    /// Whether `bytes` (a key of the object on top, as written) is one the object does not map,
+    /// so its value would be skipped too. False for a key whose reading does more than skip
+    /// (`unknownKeys: .reject`, `duplicateKeys: .reject`, dictionaries).
+    mutating func isUnmappedKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard options.unknownKeys == .ignore, options.duplicateKeys != .reject, skipDepth == 0, depth > 0 else { return false }
+        let top = frames + (depth - 1)
+        guard top.pointee.kind == .model || top.pointee.kind == .path else { return false }
+        return top.pointee.keys.unsafelyUnwrapped.index(of: bytes) < 0
     }
 
     // MARK: Frames

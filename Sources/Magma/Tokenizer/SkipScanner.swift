@@ -9,6 +9,7 @@
 // runs past the bytes at hand) it answers nil, and yajl reads the value as before, so errors keep
 // their code, message and position whatever the chunking. It is stricter than yajl where that is
 // simpler (only space, tab, CR and LF between tokens), never looser.
+private import CYajl  // its bytescan.h: the SIMD run of string content
 
 /// Finds the end of an object or array that is valid JSON.
 struct SkipScanner {
@@ -121,34 +122,47 @@ struct SkipScanner {
         }
     }
 
+    /// The first byte at or after `p` that is not a blank (space, tab, CR, LF), or `end`.
+    @inline(__always)
+    static func blank(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer {
+        var p = p
+        while p < end {
+            let c = p.load(as: UInt8.self)
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            p += 1
+        }
+        return p
+    }
+
+    /// One past the value that begins at `p` (no blank before it), if it lies before `end` and is
+    /// valid JSON; a number must be followed by a byte before `end` (it could go on otherwise).
+    func valueEnd(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
+        guard p < end else { return nil }
+        switch p.load(as: UInt8.self) {
+        case UInt8(ascii: "\""): return stringEnd(p, end).map { $0 + 1 }
+        case UInt8(ascii: "{"): return closingBracket(from: p + 1, to: end, object: true).map { $0 + 1 }
+        case UInt8(ascii: "["): return closingBracket(from: p + 1, to: end, object: false).map { $0 + 1 }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return numberEnd(p, end)
+        case UInt8(ascii: "t"): return literal(p, end, "true") ? p + 4 : nil
+        case UInt8(ascii: "f"): return literal(p, end, "false") ? p + 5 : nil
+        case UInt8(ascii: "n"): return literal(p, end, "null") ? p + 4 : nil
+        default: return nil
+        }
+    }
+
     /// The closing quote of the string whose opening quote is at `open`, if the string is valid
     /// (escapes, no control character, strict UTF-8, surrogate escapes in pairs) and within the cap.
     @inline(__always)
-    private func stringEnd(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
+    func stringEnd(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
         var q = open + 1
-        var high: UInt64 = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101, top: UInt64 = 0x8080_8080_8080_8080
+        var high: Int32 = 0
         while true {
-            // Eight bytes at a time to the next quote, backslash or control character.
-            while q + 8 <= end {
-                let w = q.loadUnaligned(as: UInt64.self)
-                let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w)
-                let found = special & top
-                if found != 0 {
-                    let i = found.trailingZeroBitCount >> 3
-                    high |= w & (i == 0 ? 0 : ~0 >> UInt64(64 - 8 * i))
-                    q += i
-                    break
-                }
-                high |= w
-                q += 8
-            }
+            // To the next quote, backslash or control character, 16 bytes a step.
+            q += magma_string_run(q.assumingMemoryBound(to: UInt8.self), end - q, &high)
             guard q < end else { return nil }
             let c = q.load(as: UInt8.self)
             if c == UInt8(ascii: "\"") { break }
             if c < 0x20 { return nil }
-            if c >= 0x80 { high |= 0x80; q += 1; continue }
             guard c == UInt8(ascii: "\\") else { q += 1; continue }
             guard q + 1 < end else { return nil }
             switch q.load(fromByteOffset: 1, as: UInt8.self) {
@@ -173,7 +187,7 @@ struct SkipScanner {
         }
         let content = UnsafeRawBufferPointer(start: open + 1, count: q - (open + 1))
         guard content.count <= maxTokenLength else { return nil }
-        if high & 0x8080_8080_8080_8080 != 0, UTF8Validation.firstInvalid(content) >= 0 { return nil }
+        if high != 0, UTF8Validation.firstInvalid(content) >= 0 { return nil }
         return q
     }
 

@@ -1,6 +1,24 @@
-// Skipping an unmapped object or array past yajl: SkipScanner finds its end and yajl's read offset
-// is moved there from inside the start callback (yajl 2.1.0's handle layout, checked at run time).
+// Skipping unmapped values past yajl: SkipScanner finds where they end, and yajl goes on from
+// there (yajl 2.1.0's handle layout, checked at run time). Two ways in:
+// - After an unmapped key (the key callback): its value, and the unmapped members that follow,
+//   are scanned; the callback cancels the parse and the Tokenizer feeds yajl again from after the
+//   last of them, in the state "after a member's value" (`magma_yajl_resume_after_value`).
+// - At an unmapped object or array elsewhere (an array element no key path reads): from inside
+//   the start callback, yajl's read offset is moved to its closing bracket.
 private import CYajl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A key from yajl. When the builder skips its value (an unmapped key of a model), the value and
+/// the unmapped members after it are read past yajl if they lie whole in the bytes at hand.
+@inline(__always)
+func mapKey(_ ctx: UnsafeMutableRawPointer?, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    let builder = eventBuilder(ctx)
+    guard builder.pointee.keyToken(bytes) else { return 0 }
+    if builder.pointee.skipsNextValue, Tokenizer.skipValuesInPlace(builder) { return 0 }
+    return 1
+}
 
 /// An object or array begins: when the builder starts skipping it (an unmapped value), yajl is
 /// moved past it if it lies whole in the bytes at hand (`Tokenizer.skipInPlace`).
@@ -14,6 +32,47 @@ func startContainer(_ ctx: UnsafeMutableRawPointer?, object: Bool) -> Int32 {
 }
 
 extension Tokenizer {
+    /// Called in yajl's map_key callback of a key whose value the builder skips: scans the value
+    /// and, while a `,` and another key the object does not map follow, that member too. If at
+    /// least one value is valid JSON lying whole in the buffer yajl is parsing, sets the builder's
+    /// `resumeAt` to the end of the last one and returns true: the callback then cancels the
+    /// parse, and the Tokenizer feeds yajl again from there. A run stops before anything else (a
+    /// mapped key, a key with escapes, `}`, an error, the end of the bytes), which yajl then reads.
+    @inline(never)
+    static func skipValuesInPlace(_ builder: UnsafeMutablePointer<EventBuilder>) -> Bool {
+        guard builder.pointee.options.skipsUnmappedInPlace, canResume, let handle = builder.pointee.position.handle else { return false }
+        let position = builder.pointee.position
+        let end = position.inputEnd
+        var p = position.inputStart + position.resumedAt + yajl_get_bytes_consumed(handle)
+        // The key's closing quote is the byte before yajl's offset, in the buffer at hand.
+        guard p > position.inputStart, p <= end, (p - 1).load(as: UInt8.self) == UInt8(ascii: "\"") else { return false }
+        let room = builder.pointee.options.maxDepth - builder.pointee.depth - 1
+        guard room >= 0 else { return false }
+        let scanner = SkipScanner(maxTokenLength: builder.pointee.options.maxTokenLength, nestingRoom: room)
+        var resume: UnsafeRawPointer?
+        while true {
+            p = SkipScanner.blank(p, end)
+            guard p < end, p.load(as: UInt8.self) == UInt8(ascii: ":") else { break }
+            p = SkipScanner.blank(p + 1, end)
+            guard let valueEnd = scanner.valueEnd(p, end) else { break }
+            resume = valueEnd
+            // `,` and a key the object does not map: its value goes too.
+            p = SkipScanner.blank(valueEnd, end)
+            guard p < end, p.load(as: UInt8.self) == UInt8(ascii: ",") else { break }
+            let open = SkipScanner.blank(p + 1, end)
+            guard open < end, open.load(as: UInt8.self) == UInt8(ascii: "\""), let close = scanner.stringEnd(open, end) else { break }
+            let key = UnsafeRawBufferPointer(start: open + 1, count: close - open - 1)
+            guard memchr(open + 1, 0x5C, key.count) == nil, builder.pointee.isUnmappedKey(key) else { break }
+            // The key of the value being skipped, for the path of an error right after it.
+            builder.pointee.rememberUnmappedKey(key)
+            p = close + 1
+        }
+        guard let resume else { return false }
+        builder.pointee.resumeAt = resume
+        builder.pointee.lastTokenEnd = resume
+        return true
+    }
+
     /// Called in yajl's start_map / start_array callback of a container the builder skips: if the
     /// container ends in the buffer yajl is parsing and is valid JSON (`SkipScanner`), moves
     /// yajl's read offset to its closing bracket, so yajl reads `{}` or `[]` and the builder's
@@ -23,7 +82,7 @@ extension Tokenizer {
     static func skipInPlace(_ builder: UnsafeMutablePointer<EventBuilder>, object: Bool) {
         guard builder.pointee.options.skipsUnmappedInPlace, canMoveOffset, let handle = builder.pointee.position.handle else { return }
         let position = builder.pointee.position
-        let consumed = yajl_get_bytes_consumed(handle)
+        let consumed = position.resumedAt + yajl_get_bytes_consumed(handle)
         let start = position.inputStart + consumed
         // The bracket yajl has just read is the byte before its offset in the buffer at hand.
         guard consumed > 0, start <= position.inputEnd,
@@ -33,10 +92,51 @@ extension Tokenizer {
         // `inputEnd` may lie past what yajl was given (up to a form feed or vertical tab), but the
         // scanner stops at either, so the bracket it finds is within yajl's bytes.
         guard let close = scanner.closingBracket(from: start, to: position.inputEnd, object: object) else { return }
-        magma_yajl_set_bytes_consumed(handle, close - position.inputStart)
+        magma_yajl_set_bytes_consumed(handle, close - position.inputStart - position.resumedAt)
         // A token boundary: the held-bytes logic scans from here, not from before the value.
         builder.pointee.lastTokenEnd = close
     }
+
+    /// Whether feeding yajl again after a cancelled key callback works with the yajl linked here
+    /// (`magma_yajl_resume_after_value`): checked once, on a handle of its own, by reading
+    /// `{"a":"x","b":[1],"c":2}` with the value of `a` left out, and seeing yajl read on as expected.
+    static let canResume: Bool = {
+        guard canMoveOffset else { return false }
+        struct Probe { var keys = 0; var trace: UInt64 = 0 }
+        let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+        defer { table.deallocate() }
+        @inline(__always) func note(_ ctx: UnsafeMutableRawPointer?, _ code: UInt64) -> Int32 {
+            let probe = ctx.unsafelyUnwrapped.assumingMemoryBound(to: Probe.self)
+            probe.pointee.trace = probe.pointee.trace << 4 | code
+            return 1
+        }
+        table.initialize(to: yajl_callbacks(
+            yajl_null: { note($0, 9) }, yajl_boolean: { c, _ in note(c, 9) }, yajl_integer: nil, yajl_double: nil,
+            yajl_number: { c, _, _ in note(c, 6) }, yajl_string: { c, _, _ in note(c, 7) }, yajl_start_map: { note($0, 1) },
+            yajl_map_key: { ctx, _, _ in
+                let probe = ctx.unsafelyUnwrapped.assumingMemoryBound(to: Probe.self)
+                probe.pointee.keys += 1
+                _ = note(ctx, 5)
+                return probe.pointee.keys == 1 ? 0 : 1
+            },
+            yajl_end_map: { note($0, 2) }, yajl_start_array: { note($0, 3) }, yajl_end_array: { note($0, 4) }))
+        let probe = UnsafeMutablePointer<Probe>.allocate(capacity: 1)
+        probe.initialize(to: Probe())
+        defer { probe.deallocate() }
+        guard let handle = yajl_alloc(table, nil, probe) else { return false }
+        defer { yajl_free(handle) }
+        guard magma_yajl_layout_matches(handle, table, probe) != 0 else { return false }
+        let text = Array(#"{"a":"x","b":[1],"c":2}"#.utf8)
+        return text.withUnsafeBufferPointer { text in
+            let base = text.baseAddress.unsafelyUnwrapped
+            guard yajl_parse(handle, base, text.count) == yajl_status_client_canceled, yajl_get_bytes_consumed(handle) == 4,
+                  magma_yajl_resume_after_value(handle) != 0,
+                  yajl_parse(handle, base + 8, text.count - 8) == yajl_status_ok,
+                  yajl_complete_parse(handle) == yajl_status_ok else { return false }
+            // start, key a (cancelled), key b, start, 1, end, key c, 2, end.
+            return probe.pointee.trace == 0x1_5536_4562
+        }
+    }()
 
     /// Whether moving yajl's offset works with the yajl linked here: checked once, on a handle of
     /// its own, by skipping the inner array of `[[1,[2]],3]` and seeing yajl read on as expected.

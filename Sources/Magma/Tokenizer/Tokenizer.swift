@@ -1,5 +1,5 @@
 // The bridge to yajl. Only this file and its companions (Tokenizer+SkipInPlace,
-// YajlBaseline) import CYajl, privately: no C type leaves them.
+// YajlBaseline, SkipScanner) import CYajl, privately: no C type leaves them.
 //
 // yajl keeps a pointer to the callback table, so the table is allocated once, for the life of
 // the process, and never moves. Callbacks capture nothing: each recovers the EventBuilder from the
@@ -357,7 +357,16 @@ struct Tokenizer: ~Copyable {
             length = found + 1
         }
         let eventsBefore = builder.pointee.eventCount
-        let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), length)
+        var status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), length)
+        // A key callback read unmapped values past yajl (`skipValuesInPlace`): yajl goes on after them.
+        while status == yajl_status_client_canceled, let resume = builder.pointee.resumeAt {
+            builder.pointee.resumeAt = nil
+            guard magma_yajl_resume_after_value(handle) != 0 else { break }
+            let offset = resume - UnsafeRawPointer(base)
+            builder.pointee.position.resumedAt = offset
+            status = offset < length ? yajl_parse(handle, (base + offset).assumingMemoryBound(to: UInt8.self), length - offset)
+                                     : yajl_status_ok
+        }
         let producedEvents = builder.pointee.eventCount != eventsBefore
         if status != yajl_status_ok {
             throw error(status, chunk: chunk, carry: carry, atEnd: false, feedProducedEvents: producedEvents)
@@ -394,7 +403,7 @@ struct Tokenizer: ~Copyable {
     /// - Parameter feedProducedEvents: Whether the feed that failed produced events before (not at the end).
     private func error(_ status: yajl_status, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer, atEnd: Bool,
                        feedProducedEvents: Bool = false) -> JSONError {
-        let consumed = atEnd ? 0 : yajl_get_bytes_consumed(handle)
+        let consumed = atEnd ? 0 : builder.pointee.position.resumedAt + yajl_get_bytes_consumed(handle)
         var error: JSONError
         if status == yajl_status_client_canceled, let stored = builder.pointee.takeError() {
             error = stored
@@ -460,9 +469,7 @@ struct Tokenizer: ~Copyable {
                 flag(eventBuilder(ctx).pointee.stringToken(UnsafeRawBufferPointer(start: text, count: count)))
             },
             yajl_start_map: { ctx in startContainer(ctx, object: true) },
-            yajl_map_key: { ctx, text, count in
-                flag(eventBuilder(ctx).pointee.keyToken(UnsafeRawBufferPointer(start: text, count: count)))
-            },
+            yajl_map_key: { ctx, text, count in mapKey(ctx, UnsafeRawBufferPointer(start: text, count: count)) },
             yajl_end_map: { ctx in flag(eventBuilder(ctx).pointee.endObject()) },
             yajl_start_array: { ctx in startContainer(ctx, object: false) },
             yajl_end_array: { ctx in flag(eventBuilder(ctx).pointee.endArray()) }
