@@ -41,7 +41,8 @@ struct ModelDeclaration {
     /// Whether code can be written at all (the declaration is a struct or a final class).
     var isUsable = true
     /// Whether `init(jsonDraft:)` can delegate to the memberwise initializer: a struct that
-    /// declares no init, no private stored property and no attribute but ours on one.
+    /// declares no init, no `#if` block, no private stored property and no attribute but ours
+    /// on one.
     var hasMemberwiseInit = false
 
     init(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax) {
@@ -90,7 +91,8 @@ struct ModelDeclaration {
         guard isUsable else { return }
         hasMemberwiseInit = !isClass
         for member in declaration.memberBlock.members {
-            if member.decl.is(InitializerDeclSyntax.self) { hasMemberwiseInit = false }
+            // An init, or an `#if` block that may hold one (or stored properties it does not read).
+            if member.decl.is(InitializerDeclSyntax.self) || member.decl.is(IfConfigDeclSyntax.self) { hasMemberwiseInit = false }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             if !ModelDeclaration.keepsMemberwiseInit(variable) { hasMemberwiseInit = false }
             read(variable)

@@ -174,6 +174,74 @@ import Testing
             """)
     }
 
+    @Test func structWithAnIfConfigBlock_assignsEachProperty() {
+        expand(
+            """
+            @JSONModel
+            struct S {
+                let x: Int
+                #if DEBUG
+                init(x: Int) { self.x = x }
+                #endif
+            }
+            """,
+            """
+            struct S {
+                let x: Int
+                #if DEBUG
+                init(x: Int) { self.x = x }
+                #endif
+
+                struct JSONDraft: Magma.JSONModel {
+                    var x: Int?
+                    init() {
+                    }
+                    static let jsonMapping = Magma.JSONMapping<JSONDraft> {
+                        Magma.Map(nonOptional: \\JSONDraft.x).named("x", in: "S")
+                    }
+                }
+            }
+
+            extension S: Magma.JSONDraftedModel {
+                init(jsonDraft draft: consuming JSONDraft) throws {
+                    guard let _x = draft.x.take() else {
+                        throw Self.missingDraftValue("S.x")
+                    }
+                    self.x = _x
+                }
+                static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
+                    var model = try Self(jsonDraft: draft)
+                    do {
+                        try model.didDecode()
+                        try model.validate()
+                    } catch {
+                        throw Self.decodeHookError(error)
+                    }
+                    return model
+                }
+                static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
+                    let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
+                    switch form {
+                    case .value:
+                        destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional:
+                        destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element:
+                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    }
+                }
+                var jsonDraft: JSONDraft {
+                    var draft = JSONDraft()
+                    draft.x = self.x
+                    return draft
+                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {
+                    .model(S.self)
+                }
+            }
+            """)
+    }
+
     @Test func structWithAPrivateProperty_assignsEachProperty() {
         expand(
             """
