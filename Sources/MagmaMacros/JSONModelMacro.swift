@@ -14,7 +14,7 @@
 //   }
 //   extension GHIssue: Magma.JSONDraftedModel {
 //       init(jsonDraft draft: consuming JSONDraft) throws { ... }   // in the body, for a class
-//       static func model(fromDraft:) / var jsonDraft / static var jsonTransformer
+//       static func model(fromDraft:) / moveModel(fromDraft:to:as:) / var jsonDraft / static var jsonTransformer
 //   }
 //
 // Decoding fills the draft through the same compiled plan as any `Map` model (field writes at
@@ -81,6 +81,14 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         text += [
             "        return model",
             "    }",
+            "    \(access)static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {",
+            "        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())",
+            "        switch form {",
+            "        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model",
+            "        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model",
+            "        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)",
+            "        }",
+            "    }",
             "    \(access)var jsonDraft: JSONDraft {",
             "        var draft = JSONDraft()",
         ]
@@ -143,15 +151,27 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             let (name, bare) = (property.name, property.bareName)
             return "\(indent)    guard let _\(bare) = draft.\(name).take() else { throw Self.missingDraftValue(\"\(model.typeName).\(bare)\") }"
         }
-        let assignments = model.properties.map { property -> String in
+        let values = model.properties.map { property -> (name: String, value: String) in
             let name = property.name
-            if property.isRequiredNonOptional { return "\(indent)    self.\(name) = _\(property.bareName)" }
+            if property.isRequiredNonOptional { return (name, "_\(property.bareName)") }
             if property.isHeldOptional, let value = property.initializer {
-                return "\(indent)    self.\(name) = draft.\(name).take() ?? \(value.trimmedDescription)"
+                return (name, "draft.\(name).take() ?? \(value.trimmedDescription)")
             }
             // An optional moves out; a default whose type is not written (so not held as an
             // optional) is copied.
-            return property.isOptional ? "\(indent)    self.\(name) = draft.\(name).take()" : "\(indent)    self.\(name) = draft.\(name)"
+            return (name, property.isOptional ? "draft.\(name).take()" : "draft.\(name)")
+        }
+        let assignments: [String]
+        if model.hasMemberwiseInit && !values.isEmpty {
+            // Assigning a property that has a default (`var tags: [Tag] = []`) re-assigns the
+            // value its initial value set, after which the optimiser copies the whole model on
+            // return (an initializeWithCopy and a destroy per model); the memberwise initializer
+            // builds it in one go. Ignored properties keep their defaults.
+            let arguments = values.map { "\(indent)        \($0.name): \($0.value)" }
+            assignments = ["\(indent)    self.init("] + arguments.enumerated().map { $0.offset < arguments.count - 1 ? $0.element + "," : $0.element }
+                + ["\(indent)    )"]
+        } else {
+            assignments = values.map { "\(indent)    self.\($0.name) = \($0.value)" }
         }
         return ["\(indent)\(model.access)init(jsonDraft draft: consuming JSONDraft) throws {"] + checks + assignments + ["\(indent)}"]
     }

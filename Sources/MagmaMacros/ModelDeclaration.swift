@@ -40,6 +40,10 @@ struct ModelDeclaration {
     var diagnostics: [Diagnostic] = []
     /// Whether code can be written at all (the declaration is a struct or a final class).
     var isUsable = true
+    /// Whether `init(jsonDraft:)` can delegate to the memberwise initializer: a struct that
+    /// declares no init, no `#if` block, no private stored property and no attribute but ours
+    /// on one.
+    var hasMemberwiseInit = false
 
     init(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax) {
         let name: String
@@ -85,11 +89,26 @@ struct ModelDeclaration {
         }
         keyNaming = KeyNamingRule(attribute)
         guard isUsable else { return }
+        hasMemberwiseInit = !isClass
         for member in declaration.memberBlock.members {
+            // An init, or an `#if` block that may hold one (or stored properties it does not read).
+            if member.decl.is(InitializerDeclSyntax.self) || member.decl.is(IfConfigDeclSyntax.self) { hasMemberwiseInit = false }
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            if !ModelDeclaration.keepsMemberwiseInit(variable) { hasMemberwiseInit = false }
             read(variable)
         }
         checkDuplicateKeys()
+    }
+
+    /// Whether a member leaves the memberwise initializer as `init(jsonDraft:)` calls it: one
+    /// parameter per stored property, internal.
+    private static func keepsMemberwiseInit(_ variable: VariableDeclSyntax) -> Bool {
+        if variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }) { return true }
+        if variable.modifiers.contains(where: { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) }) { return false }
+        return variable.attributes.allSatisfy { element in
+            guard case .attribute(let attribute) = element else { return false }
+            return PropertyAttributes.names.contains(PropertyAttributes.name(of: attribute))
+        }
     }
 
     private mutating func read(_ variable: VariableDeclSyntax) {

@@ -67,10 +67,12 @@ import Testing
                     guard let _updatedAt = draft.updatedAt.take() else {
                         throw Self.missingDraftValue("Issue.updatedAt")
                     }
-                    self.url = _url
-                    self.state = draft.state.take() ?? .open
-                    self.login = draft.login.take()
-                    self.updatedAt = _updatedAt
+                    self.init(
+                        url: _url,
+                        state: draft.state.take() ?? .open,
+                        login: draft.login.take(),
+                        updatedAt: _updatedAt
+                    )
                 }
                 static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
                     var model = try Self(jsonDraft: draft)
@@ -82,6 +84,17 @@ import Testing
                     }
                     return model
                 }
+                static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
+                    let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
+                    switch form {
+                    case .value:
+                        destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional:
+                        destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element:
+                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    }
+                }
                 var jsonDraft: JSONDraft {
                     var draft = JSONDraft()
                     draft.url = self.url
@@ -92,6 +105,199 @@ import Testing
                 }
                 static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Issue> {
                     .model(Issue.self)
+                }
+            }
+            """)
+    }
+
+    @Test func structWithItsOwnInit_assignsEachProperty() {
+        expand(
+            """
+            @JSONModel
+            struct S {
+                let x: Int
+                init(x: Int) { self.x = x }
+            }
+            """,
+            """
+            struct S {
+                let x: Int
+                init(x: Int) { self.x = x }
+
+                struct JSONDraft: Magma.JSONModel {
+                    var x: Int?
+                    init() {
+                    }
+                    static let jsonMapping = Magma.JSONMapping<JSONDraft> {
+                        Magma.Map(nonOptional: \\JSONDraft.x).named("x", in: "S")
+                    }
+                }
+            }
+
+            extension S: Magma.JSONDraftedModel {
+                init(jsonDraft draft: consuming JSONDraft) throws {
+                    guard let _x = draft.x.take() else {
+                        throw Self.missingDraftValue("S.x")
+                    }
+                    self.x = _x
+                }
+                static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
+                    var model = try Self(jsonDraft: draft)
+                    do {
+                        try model.didDecode()
+                        try model.validate()
+                    } catch {
+                        throw Self.decodeHookError(error)
+                    }
+                    return model
+                }
+                static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
+                    let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
+                    switch form {
+                    case .value:
+                        destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional:
+                        destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element:
+                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    }
+                }
+                var jsonDraft: JSONDraft {
+                    var draft = JSONDraft()
+                    draft.x = self.x
+                    return draft
+                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {
+                    .model(S.self)
+                }
+            }
+            """)
+    }
+
+    @Test func structWithAnIfConfigBlock_assignsEachProperty() {
+        expand(
+            """
+            @JSONModel
+            struct S {
+                let x: Int
+                #if DEBUG
+                init(x: Int) { self.x = x }
+                #endif
+            }
+            """,
+            """
+            struct S {
+                let x: Int
+                #if DEBUG
+                init(x: Int) { self.x = x }
+                #endif
+
+                struct JSONDraft: Magma.JSONModel {
+                    var x: Int?
+                    init() {
+                    }
+                    static let jsonMapping = Magma.JSONMapping<JSONDraft> {
+                        Magma.Map(nonOptional: \\JSONDraft.x).named("x", in: "S")
+                    }
+                }
+            }
+
+            extension S: Magma.JSONDraftedModel {
+                init(jsonDraft draft: consuming JSONDraft) throws {
+                    guard let _x = draft.x.take() else {
+                        throw Self.missingDraftValue("S.x")
+                    }
+                    self.x = _x
+                }
+                static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
+                    var model = try Self(jsonDraft: draft)
+                    do {
+                        try model.didDecode()
+                        try model.validate()
+                    } catch {
+                        throw Self.decodeHookError(error)
+                    }
+                    return model
+                }
+                static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
+                    let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
+                    switch form {
+                    case .value:
+                        destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional:
+                        destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element:
+                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    }
+                }
+                var jsonDraft: JSONDraft {
+                    var draft = JSONDraft()
+                    draft.x = self.x
+                    return draft
+                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {
+                    .model(S.self)
+                }
+            }
+            """)
+    }
+
+    @Test func structWithAPrivateProperty_assignsEachProperty() {
+        expand(
+            """
+            @JSONModel
+            struct S {
+                var tags: [String] = []
+                @Ignore private var seen = 0
+            }
+            """,
+            """
+            struct S {
+                var tags: [String] = []
+                private var seen = 0
+
+                struct JSONDraft: Magma.JSONModel {
+                    var tags: [String]?
+                    init() {
+                    }
+                    static let jsonMapping = Magma.JSONMapping<JSONDraft> {
+                        Magma.Map(nonOptional: \\JSONDraft.tags, required: false).named("tags", in: "S")
+                    }
+                }
+            }
+
+            extension S: Magma.JSONDraftedModel {
+                init(jsonDraft draft: consuming JSONDraft) throws {
+                    self.tags = draft.tags.take() ?? []
+                }
+                static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
+                    var model = try Self(jsonDraft: draft)
+                    do {
+                        try model.didDecode()
+                        try model.validate()
+                    } catch {
+                        throw Self.decodeHookError(error)
+                    }
+                    return model
+                }
+                static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
+                    let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
+                    switch form {
+                    case .value:
+                        destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional:
+                        destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element:
+                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    }
+                }
+                var jsonDraft: JSONDraft {
+                    var draft = JSONDraft()
+                    draft.tags = self.tags
+                    return draft
+                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {
+                    .model(S.self)
                 }
             }
             """)
@@ -145,6 +351,17 @@ import Testing
                     try Self.runDecodeHooks(of: model)
                     return model
                 }
+                public static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
+                    let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
+                    switch form {
+                    case .value:
+                        destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional:
+                        destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element:
+                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    }
+                }
                 public var jsonDraft: JSONDraft {
                     var draft = JSONDraft()
                     draft.name = self.name
@@ -197,7 +414,7 @@ import Testing
 
     /// A model whose problems are all in its properties: nothing is written for them.
     func expandProblem(_ property: String, _ diagnostic: DiagnosticSpec, sourceLocation: SourceLocation = #_sourceLocation) {
-        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n\n    struct JSONDraft: Magma.JSONModel {\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n\n    struct JSONDraft: Magma.JSONModel {\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [diagnostic], sourceLocation: sourceLocation)
     }
 
@@ -220,7 +437,7 @@ import Testing
 
     @Test func keyArguments_areCheckedAtTheAttribute() {
         expand("@JSONModel\nstruct S {\n    @Key(name) var x: Int?\n    @Key(\"\") var y: Int?\n    @Key var z: Int?\n}",
-               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n        self.y = draft.y.take()\n        self.z = draft.z.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take(),\n            y: draft.y.take(),\n            z: draft.z.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [
                    DiagnosticSpec(message: "@Key takes string literals", line: 3, column: 10),
                    DiagnosticSpec(message: "a key path cannot be empty", line: 4, column: 10),
@@ -230,10 +447,10 @@ import Testing
 
     @Test func duplicateKeys_inOneKeyIsAnError_acrossPropertiesAWarning() {
         expand("@JSONModel\nstruct S {\n    @Key(\"a\", \"a\") @Transform(t) let x: Int?\n}",
-               "struct S {\n    let x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.x = draft.x.take()\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "'x' names the key \"a\" twice", line: 3, column: 38)])
         expand("@JSONModel(keyNaming: .snakeCase)\nstruct S {\n    let userID: Int\n    @Key(\"user_id\") let other: Int\n}",
-               "struct S {\n    let userID: Int\n    let other: Int\n\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        guard let _other = draft.other.take() else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.userID = _userID\n        self.other = _other\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let userID: Int\n    let other: Int\n\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        guard let _other = draft.other.take() else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.init(\n            userID: _userID,\n            other: _other\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
                diagnostics: [DiagnosticSpec(message: "'other' reads \"user_id\", as 'userID' does; both get its value (give one of them another @Key if that is a slip)",
                                             line: 4, column: 25, severity: .warning)])
     }

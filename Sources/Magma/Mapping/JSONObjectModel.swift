@@ -41,6 +41,16 @@ public protocol JSONDraftedModel: JSONObjectModel {
     /// Written by the macro: builds the model and runs its ``JSONObjectModel/didDecode()`` and
     /// ``JSONObjectModel/validate()`` hooks, in the model's own (specialised) code.
     static func model(fromDraft draft: consuming Draft) throws -> Self
+    /// Builds the model from the finished draft at `draft` (moving it out) and moves the model
+    /// into `destination`, in the model's own concrete code: a nested model's value, optional or
+    /// array element is written with no generic value witness. Written by the macro.
+    /// - Parameters:
+    ///   - draft: An initialised `Draft`, left uninitialised (also when this throws).
+    ///   - destination: A `Self`, a `Self?` or a `[Self]`, as `form` says.
+    ///   - form: How `destination` holds the model.
+    /// - Throws: What ``model(fromDraft:)`` throws.
+    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer,
+                          as form: DraftDestination) throws
     /// The model's mapped values as a draft, for encoding.
     var jsonDraft: Draft { get }
 }
@@ -102,6 +112,59 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
     }
     override func encode(_ value: Model) throws -> JSONValue { try encodeByWriting(value) }
     override func write(_ value: Model, into w: inout JSONWriter) throws { try draft.write(value.jsonDraft, into: &w) }
+    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+        DraftField<Model>(owner: draft.owner, offset: offset, optional: optional, fallback: fallback)
+    }
+    override func elementTarget(fallback: ValueTarget) -> ValueTarget? { DraftElement<Model>(owner: draft.owner, fallback: fallback) }
+}
+
+/// How the destination of ``JSONDraftedModel/moveModel(fromDraft:to:as:)`` holds the model.
+public enum DraftDestination: Sendable {
+    /// A property of the model's type: the model replaces its value.
+    case value
+    /// A property of the model's optional type.
+    case optional
+    /// An array of models: the model is appended.
+    case element
+}
+
+/// A nested `@JSONModel` model's property of a struct: its draft's frame is started as the
+/// generic slot would, and the finished draft is moved into the property, as the model, by the
+/// model's own code. Everything else (null, mismatches) goes to the generic slot.
+final class DraftField<Model: JSONDraftedModel>: FieldSlot {
+    private let owner: ContainerOwner
+
+    init(owner: ContainerOwner, offset: Int, optional: Bool, fallback: ValueTarget) {
+        self.owner = owner
+        super.init(offset: offset, optional: optional, fallback: fallback)
+    }
+
+    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try owner.start(self, context, &b)
+    }
+    override func deliver(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner, _ context: UnsafeMutableRawPointer,
+                          _ b: inout EventBuilder) throws {
+        try Model.moveModel(fromDraft: storage, to: context + offset, as: optional ? .optional : .value)
+    }
+}
+
+/// Appends each object of a JSON array to a `[Model]` through the model's own code, as
+/// ``DraftField`` writes a property.
+final class DraftElement<Model: JSONDraftedModel>: ElementTarget {
+    private let owner: ContainerOwner
+
+    init(owner: ContainerOwner, fallback: ValueTarget) {
+        self.owner = owner
+        super.init(fallback: fallback)
+    }
+
+    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try owner.start(self, context, &b)
+    }
+    override func deliver(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner, _ context: UnsafeMutableRawPointer,
+                          _ b: inout EventBuilder) throws {
+        try Model.moveModel(fromDraft: storage, to: context, as: .element)
+    }
 }
 
 extension JSONDraftedModel {
