@@ -138,7 +138,7 @@ extension JSONAdapter {
     ///   errors of the records skipped, in input order.
     /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
     ///   fails (after every record before it), or what `body` threw.
-    public static func forEachRecordInParallel<M: JSONObjectModel, State>(
+    public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
         _ type: M.Type, from handle: FileHandle, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -165,7 +165,7 @@ extension JSONAdapter {
     /// - Returns: One state per worker thread, and the errors of the records skipped, in input order.
     /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
     ///   `FileHandle` variant.
-    public static func forEachRecordInParallel<M: JSONObjectModel, State>(
+    public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
         _ type: M.Type, atPath path: String, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -11,7 +11,7 @@ import Foundation
 /// in the document, in input order, once their records have been given to `body`.
 ///
 /// All state here is read and written under the stream's `monitor`; every change is broadcast.
-final class ParallelWorkerRun<M: JSONObjectModel, State>: @unchecked Sendable {
+final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @unchecked Sendable {
     typealias Stream = ParallelLineStream<M>
 
     private struct Parked {
