@@ -135,18 +135,28 @@ import Testing
         #expect(seen.load(ordering: .relaxed) < 1500)
     }
 
-    /// A slow `body`: the bytes read and not yet given to `body` never pass the window.
-    @Test func window_boundsTheBytesReadAheadOfBody() throws {
+    /// A slow `body`: the bytes read and not yet given to `body` never pass the window. From a
+    /// pipe the reader runs ahead of `body`; a file's workers read their ranges as they need them.
+    @Test(arguments: Source.allCases)
+    func window_boundsTheBytesReadAheadOfBody(source: Source) throws {
         let data = ParallelStreamTests.document(20_000)
         let url = try ParallelStreamTests.temporaryFile(data)
         defer { try? FileManager.default.removeItem(at: url) }
         let window = 48 << 10
         for policy in [RecordDecoder<Line>.ErrorPolicy.stop, .skip] {
-            let descriptor = open(url.path, O_RDONLY)
-            defer { close(descriptor) }
-            let stream = ParallelLineStream<Line>(descriptor: descriptor, options: .init(),
-                                                  errorPolicy: policy, progress: nil, ordered: false, windowBytes: window,
-                                                  concurrency: 3, batchBytes: 4096)
+            let pipe = Pipe()
+            let descriptor = source == .path ? open(url.path, O_RDONLY) : pipe.fileHandleForReading.fileDescriptor
+            defer { if source == .path { close(descriptor) } }
+            if source == .pipe {
+                let writer = pipe.fileHandleForWriting
+                Thread {
+                    writer.write(data)
+                    try? writer.close()
+                }.start()
+            }
+            let stream = ParallelLineStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: policy, progress: nil,
+                                                  ordered: false, windowBytes: window, concurrency: 3, batchBytes: 4096)
+            #expect((stream.file != nil) == (source == .path))
             let run = ParallelWorkerRun(stream: stream, makeState: { 0 }) { count, _ in
                 count += 1
                 if count % 300 == 0 { Thread.sleep(forTimeInterval: 0.002) }
@@ -154,7 +164,33 @@ import Testing
             let (counts, _) = try run.run()
             #expect(counts.reduce(0, +) == ParallelStreamTests.sequential(data).ids.count)
             #expect(stream.peakInFlight <= window)
-            #expect(stream.peakInFlight > window / 2, "the reader ran ahead of body")
+            if source == .pipe { #expect(stream.peakInFlight > window / 2, "the reader ran ahead of body") }
+        }
+    }
+
+    /// A file read by ranges gives the records and errors of the sequential decoder, in order
+    /// (the calling thread's form), whatever the range size: a range may begin or end on a
+    /// newline, inside a line, or hold no line start at all. A handle already read into begins there.
+    @Test func fileRanges_equalTheSequentialDecoder_atEveryRangeSize() throws {
+        let data = ParallelStreamTests.document(2_000, bad: [3, 777, 1_500])
+        let url = try ParallelStreamTests.temporaryFile(data)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let skipTo = data.firstIndex(of: 0x0A)! + 1
+        for offset in [0, skipTo] {
+            let expected = ParallelStreamTests.sequential(data[offset...])
+            for batchBytes in [1, 2, 7, 64, 333, 4096, 1 << 20] {
+                let descriptor = open(url.path, O_RDONLY)
+                defer { close(descriptor) }
+                lseek(descriptor, off_t(offset), SEEK_SET)
+                let stream = ParallelLineStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: .skip, progress: nil,
+                                                      ordered: true, windowBytes: 64 << 10, concurrency: 3, batchBytes: batchBytes)
+                #expect(stream.file?.base == offset && stream.file?.size == data.count - offset)
+                var ids: [Int] = []
+                let skipped = try stream.run { ids.append($0.id) }
+                #expect(ids == expected.ids, "offset \(offset), ranges of \(batchBytes)")
+                #expect(skipped.map(StreamOutcome.summary) == expected.skipped.map(StreamOutcome.summary), "offset \(offset), ranges of \(batchBytes)")
+                #expect(lseek(descriptor, 0, SEEK_CUR) == data.count, "left at its end")
+            }
         }
     }
 

@@ -188,12 +188,24 @@ extension JSONAdapter {
 /// window counts bytes: the reader takes a batch's worth before reading it, and the caller gives
 /// a batch's bytes back once its records are delivered, so `inFlight` (bytes read, not yet
 /// delivered) never passes `windowBytes`, except for one line longer than the window, read alone.
-final class ParallelLineStream<M: JSONObjectModel>: @unchecked Sendable {
+final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecked Sendable {
     /// A run of whole lines, `start` bytes into the input.
     struct Batch {
         let sequence: Int
         let start: Int
         let bytes: [UInt8]
+        /// The window bytes it holds: its bytes, or for a range of a file, the range's.
+        var held: Int
+        /// A range of a file that could not be read: the batch fails with it.
+        var failure: JSONError?
+
+        init(sequence: Int, start: Int, bytes: [UInt8], held: Int? = nil, failure: JSONError? = nil) {
+            self.sequence = sequence
+            self.start = start
+            self.bytes = bytes
+            self.held = held ?? bytes.count
+            self.failure = failure
+        }
     }
 
     /// A decoded batch: its records, its skipped records' errors and its failure (placed in the
@@ -212,7 +224,11 @@ final class ParallelLineStream<M: JSONObjectModel>: @unchecked Sendable {
     let progress: ProgressHandle?
     private let ordered: Bool
     private let windowBytes: Int
-    private let batchBytes: Int
+    let batchBytes: Int
+    /// A regular file is read by the workers themselves, each batch a range of `batchBytes` of it
+    /// (see ParallelLineStream+FileRanges.swift), with no reader thread: where the input begins in
+    /// the file and its size.
+    let file: (base: Int, size: Int)?
     let concurrency: Int
 
     let monitor = NSCondition()
@@ -244,15 +260,23 @@ final class ParallelLineStream<M: JSONObjectModel>: @unchecked Sendable {
         self.windowBytes = max(windowBytes, 1)
         self.concurrency = max(concurrency, 1)
         self.batchBytes = batchBytes ?? min(max(4096, windowBytes / (4 * max(concurrency, 1))), 4 << 20)
+        file = Self.regularFile(descriptor)
+        if let file, file.size == 0 { readEnded = true }
+    }
+
+    /// Starts the reader thread, unless the workers read the file by ranges, and `workers` threads
+    /// running `work`.
+    func start(workers work: @escaping @Sendable () -> Void) {
+        if file == nil { RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor) }
+        running = (file == nil ? 1 : 0) + concurrency
+        if file == nil { Thread { [self] in read(); ended() }.start() }
+        for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
     }
 
     /// Starts the reader and the workers, delivers every record to `body`, and returns once every
     /// thread has ended.
     func run(_ body: (M) throws -> Void) throws -> [JSONError] where M: Sendable {
-        RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor)
-        running = 1 + concurrency
-        Thread { [self] in read(); ended() }.start()
-        for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
+        start { [self] in work() }
         defer { stopAndWait() }
         return try deliver(body)
     }
@@ -264,6 +288,8 @@ final class ParallelLineStream<M: JSONObjectModel>: @unchecked Sendable {
         monitor.broadcast()
         while running > 0 { monitor.wait() }
         monitor.unlock()
+        // A file read by ranges is left at its end, as reading it would leave it.
+        if let file { lseek(descriptor, off_t(file.base + file.size), SEEK_SET) }
     }
 
     func ended() {
@@ -306,7 +332,7 @@ final class ParallelLineStream<M: JSONObjectModel>: @unchecked Sendable {
                     progress?.records.add(1, ordering: .relaxed)
                 }
             }
-            release(next.batch.bytes.count)
+            release(next.batch.held)
             // Its records are gone; what places the next batches stays until its turn.
             unplaced[next.batch.sequence] = Decoded(batch: Batch(sequence: next.batch.sequence, start: next.batch.start, bytes: []),
                                                     models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
@@ -334,7 +360,8 @@ final class ParallelLineStream<M: JSONObjectModel>: @unchecked Sendable {
     // MARK: The workers
 
     private func work() {
-        while let batch = nextBatch() {
+        while var batch = nextBatch() {
+            if batch.bytes.isEmpty, batch.failure == nil, file != nil { batch = readRange(batch) }
             let result = decode(batch)
             let failure = result.failure
             monitor.lock()
@@ -347,6 +374,9 @@ final class ParallelLineStream<M: JSONObjectModel>: @unchecked Sendable {
 
     /// Decodes a batch on this thread: its records, and its errors placed in the batch.
     func decode(_ batch: Batch) -> Decoded {
+        if let failure = batch.failure {
+            return Decoded(batch: batch, models: [], skipped: [], failure: failure, counts: (0, 0))
+        }
         var models: [M] = []
         let decoder = RecordDecoder(M.self, layout: .ndjson, options: options, errorPolicy: policy) { models.append($0) }
         var failure: (any Error)?
@@ -365,17 +395,35 @@ final class ParallelLineStream<M: JSONObjectModel>: @unchecked Sendable {
         defer { monitor.unlock() }
         while true {
             if stopped { return nil }
-            if !pending.isEmpty {
-                // Taken out of the queue, not left behind a head index: a batch left there would
-                // hold its bytes after the window has been given them back. (The queue is short:
-                // the window holds a few dozen batches at most.)
-                let batch = pending.removeFirst()
-                if batch.sequence > failedAt { continue }
-                return batch
-            }
+            if let batch = claimLocked() { return batch }
             if readEnded { return nil }
             monitor.wait()
         }
+    }
+
+    /// Under the monitor: the next batch the reader cut, or, reading a file by ranges, the next
+    /// range (a batch without bytes yet: see `readRange`), its window bytes taken; nil when there
+    /// is none now.
+    func claimLocked() -> Batch? {
+        while !pending.isEmpty {
+            // Taken out of the queue, not left behind a head index: a batch left there would
+            // hold its bytes after the window has been given them back. (The queue is short:
+            // the window holds a few dozen batches at most.)
+            let batch = pending.removeFirst()
+            if batch.sequence <= failedAt { return batch }
+        }
+        guard let file, !readEnded else { return nil }
+        if failedAt != .max {
+            readEnded = true
+            return nil
+        }
+        guard inFlight + batchBytes <= windowBytes || inFlight == 0 else { return nil }
+        let sequence = emitted
+        emitted += 1
+        if emitted * batchBytes >= file.size { readEnded = true }
+        inFlight += batchBytes
+        peakInFlight = max(peakInFlight, inFlight)
+        return Batch(sequence: sequence, start: sequence * batchBytes, bytes: [], held: batchBytes)
     }
 
     // MARK: The reader

@@ -45,11 +45,7 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
 
     /// Starts the reader and the workers, places the errors, and returns once every thread has ended.
     func run() throws -> (states: [State], skipped: [JSONError]) {
-        let stream = stream
-        RecordDecoder<NoEnvelope>.enlargePipeBuffer(stream.descriptor)
-        stream.running = 1 + stream.concurrency
-        Thread { stream.read(); stream.ended() }.start()
-        for _ in 0..<stream.concurrency { Thread { [self] in work(); stream.ended() }.start() }
+        stream.start { [self] in work() }
         let placed = Result { try place() }
         stream.stopAndWait()
         return (states, try placed.get())
@@ -115,12 +111,8 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
             while !stream.stopped {
                 ready = parked.prefix { $0.sequence > stream.failedAt || stream.policy == .skip || cleanPrefix >= $0.sequence }.count
                 if ready > 0 { break }
-                if !stream.pending.isEmpty {
-                    let next = stream.pending.removeFirst()
-                    if next.sequence > stream.failedAt { continue }
-                    batch = next
-                    break
-                }
+                batch = stream.claimLocked()
+                if batch != nil { break }
                 if stream.readEnded && parked.isEmpty { break }
                 monitor.wait()
             }
@@ -153,7 +145,8 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
                 parked.removeFirst(ready)
                 continue
             }
-            guard let batch else { return }
+            guard var batch else { return }
+            if batch.bytes.isEmpty, batch.failure == nil, stream.file != nil { batch = stream.readRange(batch) }
             let decoded = stream.decode(batch)
             monitor.lock()
             outcomes[batch.sequence] = Stream.Decoded(
@@ -167,7 +160,7 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
             }
             monitor.broadcast()
             monitor.unlock()
-            parked.append(Parked(sequence: batch.sequence, bytes: batch.bytes.count, models: decoded.models))
+            parked.append(Parked(sequence: batch.sequence, bytes: batch.held, models: decoded.models))
         }
     }
 }
