@@ -135,8 +135,8 @@ import Testing
         #expect(seen.load(ordering: .relaxed) < 1500)
     }
 
-    /// A slow `body`: the bytes read and not yet given to `body` never pass the window. From a
-    /// pipe the reader runs ahead of `body`; a file's workers read their ranges as they need them.
+    /// A slow `body`: the bytes read and not yet given to `body` (a worker's batch, and those
+    /// parked) never pass the window, from a pipe or a file.
     @Test(arguments: Source.allCases)
     func window_boundsTheBytesReadAheadOfBody(source: Source) throws {
         let data = ParallelStreamTests.document(20_000)
@@ -164,7 +164,7 @@ import Testing
             let (counts, _) = try run.run()
             #expect(counts.reduce(0, +) == ParallelStreamTests.sequential(data).ids.count)
             #expect(stream.peakInFlight <= window)
-            if source == .pipe { #expect(stream.peakInFlight > window / 2, "the reader ran ahead of body") }
+            #expect(stream.peakInFlight >= 4096)
         }
     }
 

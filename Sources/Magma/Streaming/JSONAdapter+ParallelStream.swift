@@ -181,13 +181,14 @@ extension JSONAdapter {
     }
 }
 
-/// One run of `forEachRecordInParallel`: a reader thread cuts the input into batches of whole
-/// lines, worker threads decode them, and the calling thread delivers their records.
+/// One run of `forEachRecordInParallel`: worker threads read the input in batches of whole
+/// lines, each batch on the thread that decodes it (a pipe in turns, a file by byte ranges: see
+/// ParallelLineStream+Reads.swift), and the calling thread delivers their records.
 ///
 /// All state below `monitor` is read and written under it; every change is broadcast. The
-/// window counts bytes: the reader takes a batch's worth before reading it, and the caller gives
+/// window counts bytes: a worker takes a batch's worth before reading it, and the caller gives
 /// a batch's bytes back once its records are delivered, so `inFlight` (bytes read, not yet
-/// delivered) never passes `windowBytes`, except for one line longer than the window, read alone.
+/// delivered) never passes `windowBytes`, except for a line longer than a batch, read whole.
 final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecked Sendable {
     /// A run of whole lines, `start` bytes into the input.
     struct Batch {
@@ -234,8 +235,12 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
     let monitor = NSCondition()
     var inFlight = 0
     /// The most `inFlight` has been (tests check it against the window).
-    private(set) var peakInFlight = 0
-    var pending: [Batch] = []
+    var peakInFlight = 0
+    /// A pipe: a worker is reading (one at a time), and the start of the line the last read
+    /// ended in, its bytes (in `inFlight` already) and its offset in the input.
+    var reading = false
+    var carry: [UInt8] = []
+    var carryStart = 0
     private var decoded: [Int: Decoded] = [:]
     /// Batches the reader has cut, and whether it has ended (at the end of the input, a failed
     /// read in `readError`, or a stop).
@@ -264,12 +269,10 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
         if let file, file.size == 0 { readEnded = true }
     }
 
-    /// Starts the reader thread, unless the workers read the file by ranges, and `workers` threads
-    /// running `work`.
+    /// Starts `concurrency` threads running `work`.
     func start(workers work: @escaping @Sendable () -> Void) {
         if file == nil { RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor) }
-        running = (file == nil ? 1 : 0) + concurrency
-        if file == nil { Thread { [self] in read(); ended() }.start() }
+        running = concurrency
         for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
     }
 
@@ -360,8 +363,8 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
     // MARK: The workers
 
     private func work() {
-        while var batch = nextBatch() {
-            if batch.bytes.isEmpty, batch.failure == nil, file != nil { batch = readRange(batch) }
+        while let claimed = nextBatch() {
+            let batch = read(claimed)
             let result = decode(batch)
             let failure = result.failure
             monitor.lock()
@@ -401,109 +404,26 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
         }
     }
 
-    /// Under the monitor: the next batch the reader cut, or, reading a file by ranges, the next
-    /// range (a batch without bytes yet: see `readRange`), its window bytes taken; nil when there
-    /// is none now.
+    /// Under the monitor: the next batch to read (without its bytes yet: `read` reads them), its
+    /// window bytes taken; nil when there is none now: the window is full, another worker is
+    /// reading the pipe, or the input has ended.
     func claimLocked() -> Batch? {
-        while !pending.isEmpty {
-            // Taken out of the queue, not left behind a head index: a batch left there would
-            // hold its bytes after the window has been given them back. (The queue is short:
-            // the window holds a few dozen batches at most.)
-            let batch = pending.removeFirst()
-            if batch.sequence <= failedAt { return batch }
-        }
-        guard let file, !readEnded else { return nil }
+        guard !readEnded, !reading else { return nil }
         if failedAt != .max {
             readEnded = true
             return nil
         }
-        guard inFlight + batchBytes <= windowBytes || inFlight == 0 else { return nil }
+        // Alone in flight (the bytes of a line begun), a batch may pass the window.
+        guard inFlight + batchBytes <= windowBytes || inFlight == carry.count else { return nil }
         let sequence = emitted
         emitted += 1
-        if emitted * batchBytes >= file.size { readEnded = true }
         inFlight += batchBytes
         peakInFlight = max(peakInFlight, inFlight)
-        return Batch(sequence: sequence, start: sequence * batchBytes, bytes: [], held: batchBytes)
-    }
-
-    // MARK: The reader
-
-    /// Reads `batchBytes` at a time, within the window, and cuts each read after its last newline:
-    /// the lines before it are a batch, the rest begins the next one.
-    func read() {
-        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: min(batchBytes, 1 << 18), alignment: 16)
-        defer {
-            scratch.deallocate()
-            monitor.lock()
-            readEnded = true
-            monitor.broadcast()
-            monitor.unlock()
+        if let file {
+            if emitted * batchBytes >= file.size { readEnded = true }
+            return Batch(sequence: sequence, start: sequence * batchBytes, bytes: [], held: batchBytes)
         }
-        // The bytes of the lines not yet cut into a batch, from `start` in the input; they are in
-        // `inFlight` already.
-        var lines: [UInt8] = []
-        var start = 0
-        while true {
-            guard acquire(batchBytes, holding: lines.count) else { return }
-            lines.reserveCapacity(lines.count + batchBytes)
-            var got = 0, atEnd = false
-            while got < batchBytes {
-                let count = Glibc.read(descriptor, scratch.baseAddress, min(scratch.count, batchBytes - got))
-                if count < 0, errno == EINTR { continue }
-                if count < 0 {
-                    let error = JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
-                    release(batchBytes - got)
-                    monitor.lock()
-                    readError = error
-                    monitor.unlock()
-                    // The whole lines read before the failure are delivered, then the error is thrown.
-                    if let cut = lines.lastIndex(of: 0x0A) { emit(Batch(sequence: emitted, start: start, bytes: Array(lines[...cut]))) }
-                    return
-                }
-                if count == 0 { atEnd = true; break }
-                progress?.start()  // at the first byte: the clock does not count the wait for it
-                lines.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
-                got += count
-                progress?.bytes.add(count, ordering: .relaxed)
-            }
-            if got < batchBytes { release(batchBytes - got) }
-            if atEnd {
-                if !lines.isEmpty { emit(Batch(sequence: emitted, start: start, bytes: lines)) }
-                return
-            }
-            // The bytes before this read hold no newline: search the new ones only.
-            // (Backwards, the last newline is a line's length away: it ends the search soon.)
-            let cut = lines.withUnsafeBytes { bytes in bytes[(bytes.count - got)...].lastIndex(of: 0x0A).map { $0 + 1 } }
-            // No newline yet: a line longer than a batch; read on.
-            guard let cut else { continue }
-            let rest = Array(lines[cut...])
-            lines.removeSubrange(cut...)
-            let count = lines.count
-            emit(Batch(sequence: emitted, start: start, bytes: lines))
-            start += count
-            lines = rest
-        }
-    }
-
-    /// The `emitted` read here is the reader's own: only the reader writes it.
-    private func emit(_ batch: Batch) {
-        monitor.lock()
-        pending.append(batch)
-        emitted += 1
-        monitor.broadcast()
-        monitor.unlock()
-    }
-
-    /// Takes `bytes` of the window, waiting for delivered batches to give theirs back; alone (the
-    /// reader's own `holding` bytes of an unfinished line all there is in flight), a line may grow
-    /// past the window. False when the stream stops or a batch has failed.
-    private func acquire(_ bytes: Int, holding: Int) -> Bool {
-        monitor.lock()
-        defer { monitor.unlock() }
-        while !stopped, failedAt == .max, inFlight + bytes > windowBytes, inFlight > holding { monitor.wait() }
-        guard !stopped, failedAt == .max else { return false }
-        inFlight += bytes
-        peakInFlight = max(peakInFlight, inFlight)
-        return true
+        reading = true
+        return Batch(sequence: sequence, start: carryStart, bytes: [], held: batchBytes)
     }
 }

@@ -106,13 +106,13 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
         var parked: [Parked] = []
         while true {
             monitor.lock()
-            var batch: Stream.Batch?
+            var claimed: Stream.Batch?
             var ready = 0
             while !stream.stopped {
                 ready = parked.prefix { $0.sequence > stream.failedAt || stream.policy == .skip || cleanPrefix >= $0.sequence }.count
                 if ready > 0 { break }
-                batch = stream.claimLocked()
-                if batch != nil { break }
+                claimed = stream.claimLocked()
+                if claimed != nil { break }
                 if stream.readEnded && parked.isEmpty { break }
                 monitor.wait()
             }
@@ -145,8 +145,8 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
                 parked.removeFirst(ready)
                 continue
             }
-            guard var batch else { return }
-            if batch.bytes.isEmpty, batch.failure == nil, stream.file != nil { batch = stream.readRange(batch) }
+            guard let claimed else { return }
+            let batch = stream.read(claimed)
             let decoded = stream.decode(batch)
             monitor.lock()
             outcomes[batch.sequence] = Stream.Decoded(
