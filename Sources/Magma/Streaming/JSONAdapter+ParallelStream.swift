@@ -9,11 +9,12 @@ extension JSONAdapter {
     /// Calls `body` with each record of an NDJSON stream read from a file handle (a file, a pipe,
     /// `FileHandle.standardInput`), decoding on every core in memory bounded by a window.
     ///
-    /// A reader thread cuts the input into batches of whole lines; worker threads decode the
-    /// batches; `body` runs on the calling thread, in input order (or, with `ordered: false`, in
-    /// the order the batches finish). The reader reads only while the bytes read and not yet
-    /// delivered (with the records decoded from them) stay within `windowBytes`: memory is bounded
-    /// by the window, not by the input. A line longer than the window is read alone, whole.
+    /// Worker threads read the input in batches of whole lines (a regular file by byte ranges
+    /// with `pread`, a pipe in turns), each batch on the thread that decodes it; `body` runs on
+    /// the calling thread, in input order (or, with `ordered: false`, in the order the batches
+    /// finish). A batch is read only while the bytes read and not yet delivered (with the records
+    /// decoded from them) stay within `windowBytes`: memory is bounded by the window, not by the
+    /// input. A line longer than a batch is read whole.
     ///
     /// ```swift
     /// let progress = ProgressHandle()
@@ -98,8 +99,9 @@ extension JSONAdapter {
     ///
     /// The fastest form for a job that folds its records into a result (counts, sums, a batch
     /// insert per thread): a record is decoded, given to `body` and freed on one thread, and no
-    /// record crosses threads. A reader thread cuts the input into batches of whole lines; each
-    /// worker thread makes its state with `makeState`, decodes a batch, then calls `body` with the
+    /// record crosses threads. Each worker thread makes its state with `makeState`, reads a batch
+    /// of whole lines (a regular file by byte ranges with `pread`, a pipe in turns), decodes it,
+    /// then calls `body` with the
     /// batch's records in input order. Batches run concurrently: records of different batches
     /// come in no set order, and `body` must be safe to call from several threads at once (it is
     /// `@Sendable`; the state it updates is its thread's own). Merge the states when the function
@@ -120,7 +122,7 @@ extension JSONAdapter {
     /// (in input order) is given to `body`, none after it, then its error is thrown, as
     /// ``forEachRecord(_:from:layout:options:errorPolicy:progress:_:)`` does. When `body` throws,
     /// no batch is begun after it, the other threads end the batch they are giving to `body`, and
-    /// its error is thrown as it was thrown. The reader reads only while the bytes read and not
+    /// its error is thrown as it was thrown. A batch is read only while the bytes read and not
     /// yet given to `body` (with their records) stay within `windowBytes`. The function returns
     /// once its threads have ended (a read under way is waited for).
     /// - Parameters:
@@ -227,7 +229,7 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
     private let windowBytes: Int
     let batchBytes: Int
     /// A regular file is read by the workers themselves, each batch a range of `batchBytes` of it
-    /// (see ParallelLineStream+FileRanges.swift), with no reader thread: where the input begins in
+    /// (see ParallelLineStream+Reads.swift), with no reader thread: where the input begins in
     /// the file and its size.
     let file: (base: Int, size: Int)?
     let concurrency: Int
@@ -242,7 +244,7 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
     var carry: [UInt8] = []
     var carryStart = 0
     private var decoded: [Int: Decoded] = [:]
-    /// Batches the reader has cut, and whether it has ended (at the end of the input, a failed
+    /// Batches claimed by the workers, and whether the input has ended (at the end of the input, a failed
     /// read in `readError`, or a stop).
     var emitted = 0
     var readEnded = false
@@ -276,7 +278,7 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
         for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
     }
 
-    /// Starts the reader and the workers, delivers every record to `body`, and returns once every
+    /// Starts the workers, delivers every record to `body`, and returns once every
     /// thread has ended.
     func run(_ body: (M) throws -> Void) throws -> [JSONError] where M: Sendable {
         start { [self] in work() }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One run of `forEachRecordInParallel`'s worker form: the reader and the batches of a
+/// One run of `forEachRecordInParallel`'s worker form: the reads and the batches of a
 /// ``ParallelLineStream``, but each worker hands the records it decoded to `body` itself, with a
 /// state of its own, so that a record is allocated, used and freed on one thread.
 ///
@@ -43,7 +43,7 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
         self.body = body
     }
 
-    /// Starts the reader and the workers, places the errors, and returns once every thread has ended.
+    /// Starts the workers, places the errors, and returns once every thread has ended.
     func run() throws -> (states: [State], skipped: [JSONError]) {
         stream.start { [self] in work() }
         let placed = Result { try place() }
