@@ -31,6 +31,12 @@ struct Tally {
     var states: [String: Int] = [:]
     var labels: [String: Int] = [:]
     var skipped: [JSONError] = []
+
+    /// Adds another thread's counts to these.
+    mutating func add(_ other: Tally) {
+        states.merge(other.states, uniquingKeysWith: +)
+        labels.merge(other.labels, uniquingKeysWith: +)
+    }
 }
 
 /// Reads NDJSON issues from `input` on every core, skipping bad lines; prints progress every
@@ -48,12 +54,16 @@ func ingest(_ input: FileHandle, every interval: TimeInterval = 1,
     }.start()
     defer { ended.flag.store(true, ordering: .relaxed) }
 
-    var tally = Tally()
-    tally.skipped = try JSONAdapter.forEachRecordInParallel(IssueRecord.self, from: input,
-                                                            errorPolicy: .skip, progress: progress) { issue in
+    // Each worker thread counts into a tally of its own; they are added up at the end.
+    let (tallies, skipped) = try JSONAdapter.forEachRecordInParallel(
+        IssueRecord.self, from: input, errorPolicy: .skip, progress: progress, makeState: { Tally() }
+    ) { tally, issue in
         tally.states[issue.state, default: 0] += 1
         for label in issue.labels { tally.labels[label.name, default: 0] += 1 }
     }
+    var tally = Tally()
+    for each in tallies { tally.add(each) }
+    tally.skipped = skipped
     report(describe(progress.current))
     for error in tally.skipped {
         report("skipped line \(error.line ?? 0): \(error.code): \(error.message)")

@@ -77,6 +77,9 @@ final class Tally {
     @inline(never) func add(_ issue: GHIssue) { records += 1 }
 }
 
+/// Counts a record on a worker thread (the decoder has built it by then), as `Tally.add` does.
+@inline(never) func consume(_ issue: GHIssue) -> Int { 1 }
+
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Write the corpus to standard output, generated on the fly.")
     @Option(help: "array or ndjson.") var layout: StreamLayout = .ndjson
@@ -198,16 +201,35 @@ struct Parallel: ParsableCommand {
 struct ParallelStream: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parallel-stream",
-        abstract: "Decode NDJSON from standard input on every core with forEachRecordInParallel, in input order.")
+        abstract: "Decode NDJSON from standard input (or --path) on every core with forEachRecordInParallel, each record counted on its worker.")
     @Option(help: "Threads decoding (default: active cores).") var concurrency = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "The window, in MiB.") var windowMib = 8
+    @Option(help: "Read this file by its path instead of standard input.") var path: String?
+    @Flag(help: "The form that hands each record to the calling thread in input order, not the workers' form.") var onCaller = false
 
     func run() throws {
         let tally = Tally()
         let cpu = cpuTime()
         let progress = ProgressHandle()
-        try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, progress: progress, windowBytes: windowMib << 20,
-                                                concurrency: concurrency) { tally.add($0) }
+        if onCaller {
+            if let path {
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, atPath: path, progress: progress, windowBytes: windowMib << 20,
+                                                        concurrency: concurrency) { tally.add($0) }
+            } else {
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, progress: progress, windowBytes: windowMib << 20,
+                                                        concurrency: concurrency) { tally.add($0) }
+            }
+        } else {
+            let count: @Sendable (inout Int, GHIssue) -> Void = { count, issue in count += consume(issue) }
+            let states = if let path {
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, atPath: path, progress: progress, windowBytes: windowMib << 20,
+                                                        concurrency: concurrency, makeState: { 0 }, count).states
+            } else {
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, progress: progress,
+                                                        windowBytes: windowMib << 20, concurrency: concurrency, makeState: { 0 }, count).states
+            }
+            tally.records = states.reduce(0, +)
+        }
         // Timed from the first byte, as `decode` is.
         let done = progress.current
         var result = ChildResult(bytes: done.bytes, records: tally.records, seconds: done.seconds,

@@ -9,11 +9,12 @@ extension JSONAdapter {
     /// Calls `body` with each record of an NDJSON stream read from a file handle (a file, a pipe,
     /// `FileHandle.standardInput`), decoding on every core in memory bounded by a window.
     ///
-    /// A reader thread cuts the input into batches of whole lines; worker threads decode the
-    /// batches; `body` runs on the calling thread, in input order (or, with `ordered: false`, in
-    /// the order the batches finish). The reader reads only while the bytes read and not yet
-    /// delivered (with the records decoded from them) stay within `windowBytes`: memory is bounded
-    /// by the window, not by the input. A line longer than the window is read alone, whole.
+    /// Worker threads read the input in batches of whole lines (a regular file by byte ranges
+    /// with `pread`, a pipe in turns), each batch on the thread that decodes it; `body` runs on
+    /// the calling thread, in input order (or, with `ordered: false`, in the order the batches
+    /// finish). A batch is read only while the bytes read and not yet delivered (with the records
+    /// decoded from them) stay within `windowBytes`: memory is bounded by the window, not by the
+    /// input. A line longer than a batch is read whole.
     ///
     /// ```swift
     /// let progress = ProgressHandle()
@@ -89,19 +90,125 @@ extension JSONAdapter {
     }
 }
 
-/// One run of `forEachRecordInParallel`: a reader thread cuts the input into batches of whole
-/// lines, worker threads decode them, and the calling thread delivers their records.
+extension JSONAdapter {
+    // MARK: Parallel NDJSON streams, records handled on the workers
+
+    /// Calls `body` on every core with each record of an NDJSON stream read from a file handle
+    /// (a file, a pipe, `FileHandle.standardInput`), each thread with a state of its own, in
+    /// memory bounded by a window; returns the states.
+    ///
+    /// The fastest form for a job that folds its records into a result (counts, sums, a batch
+    /// insert per thread): a record is decoded, given to `body` and freed on one thread, and no
+    /// record crosses threads. Each worker thread makes its state with `makeState`, reads a batch
+    /// of whole lines (a regular file by byte ranges with `pread`, a pipe in turns), decodes it,
+    /// then calls `body` with the
+    /// batch's records in input order. Batches run concurrently: records of different batches
+    /// come in no set order, and `body` must be safe to call from several threads at once (it is
+    /// `@Sendable`; the state it updates is its thread's own). Merge the states when the function
+    /// returns:
+    ///
+    /// ```swift
+    /// let (counts, skipped) = try JSONAdapter.forEachRecordInParallel(
+    ///     GHIssue.self, from: .standardInput, errorPolicy: .skip, makeState: { [GHIssue.State: Int]() }
+    /// ) { count, issue in
+    ///     count[issue.state, default: 0] += 1
+    /// }
+    /// let total = counts.reduce(into: [:]) { $0.merge($1, uniquingKeysWith: +) }
+    /// ```
+    ///
+    /// Errors are placed in the whole input as the sequential decoder places them: line, column,
+    /// byte offset and record index. With `.stop`, a batch's records go to `body` only once every
+    /// batch before it has been decoded without an error: every record before the first bad line
+    /// (in input order) is given to `body`, none after it, then its error is thrown, as
+    /// ``forEachRecord(_:from:layout:options:errorPolicy:progress:_:)`` does. When `body` throws,
+    /// no batch is begun after it, the other threads end the batch they are giving to `body`, and
+    /// its error is thrown as it was thrown. A batch is read only while the bytes read and not
+    /// yet given to `body` (with their records) stay within `windowBytes`. The function returns
+    /// once its threads have ended (a read under way is waited for).
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - handle: Where the bytes come from, read to its end (it stays open).
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes read, records given to `body` and records skipped,
+    ///     readable from another thread while the stream runs (see ``ProgressHandle``); nil for none.
+    ///   - windowBytes: The most input bytes read and not yet given to `body`. Default 8 MiB.
+    ///   - concurrency: Threads decoding at once; default the number of active cores.
+    ///   - makeState: Makes a thread's state, on that thread, before its first record.
+    ///   - body: Called on a worker thread with that thread's state and each record.
+    /// - Returns: One state per worker thread (`concurrency` of them, in no set order), and the
+    ///   errors of the records skipped, in input order.
+    /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
+    ///   fails (after every record before it), or what `body` threw.
+    public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
+        _ type: M.Type, from handle: FileHandle, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
+    ) throws -> (states: [State], skipped: [JSONError]) {
+        let stream = ParallelLineStream<M>(descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
+                                           progress: progress, ordered: false, windowBytes: windowBytes,
+                                           concurrency: concurrency)
+        return try ParallelWorkerRun(stream: stream, makeState: makeState, body: body).run()
+    }
+
+    /// Calls `body` on every core with each record of the NDJSON file at a path, each thread with
+    /// a state of its own; as the `FileHandle` variant.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - path: The file's path.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - windowBytes: The most input bytes read and not yet given to `body`. Default 8 MiB.
+    ///   - concurrency: Threads decoding at once; default the number of active cores.
+    ///   - makeState: Makes a thread's state, on that thread, before its first record.
+    ///   - body: Called on a worker thread with that thread's state and each record.
+    /// - Returns: One state per worker thread, and the errors of the records skipped, in input order.
+    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
+    ///   `FileHandle` variant.
+    public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
+        _ type: M.Type, atPath path: String, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
+    ) throws -> (states: [State], skipped: [JSONError]) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let stream = ParallelLineStream<M>(descriptor: descriptor, options: options, errorPolicy: errorPolicy,
+                                           progress: progress, ordered: false, windowBytes: windowBytes,
+                                           concurrency: concurrency)
+        return try ParallelWorkerRun(stream: stream, makeState: makeState, body: body).run()
+    }
+}
+
+/// One run of `forEachRecordInParallel`: worker threads read the input in batches of whole
+/// lines, each batch on the thread that decodes it (a pipe in turns, a file by byte ranges: see
+/// ParallelLineStream+Reads.swift), and the calling thread delivers their records.
 ///
 /// All state below `monitor` is read and written under it; every change is broadcast. The
-/// window counts bytes: the reader takes a batch's worth before reading it, and the caller gives
+/// window counts bytes: a worker takes a batch's worth before reading it, and the caller gives
 /// a batch's bytes back once its records are delivered, so `inFlight` (bytes read, not yet
-/// delivered) never passes `windowBytes`, except for one line longer than the window, read alone.
-final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendable {
+/// delivered) never passes `windowBytes`, except for a line longer than a batch, read whole.
+final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecked Sendable {
     /// A run of whole lines, `start` bytes into the input.
     struct Batch {
         let sequence: Int
         let start: Int
         let bytes: [UInt8]
+        /// The window bytes it holds: its bytes, or for a range of a file, the range's.
+        var held: Int
+        /// A range of a file that could not be read: the batch fails with it.
+        var failure: JSONError?
+
+        init(sequence: Int, start: Int, bytes: [UInt8], held: Int? = nil, failure: JSONError? = nil) {
+            self.sequence = sequence
+            self.start = start
+            self.bytes = bytes
+            self.held = held ?? bytes.count
+            self.failure = failure
+        }
     }
 
     /// A decoded batch: its records, its skipped records' errors and its failure (placed in the
@@ -114,31 +221,39 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
         let counts: (lines: Int, records: Int)
     }
 
-    private let descriptor: Int32
-    private let options: DecodingOptions
-    private let policy: RecordDecoder<M>.ErrorPolicy
-    private let progress: ProgressHandle?
+    let descriptor: Int32
+    let options: DecodingOptions
+    let policy: RecordDecoder<M>.ErrorPolicy
+    let progress: ProgressHandle?
     private let ordered: Bool
     private let windowBytes: Int
-    private let batchBytes: Int
-    private let concurrency: Int
+    let batchBytes: Int
+    /// A regular file is read by the workers themselves, each batch a range of `batchBytes` of it
+    /// (see ParallelLineStream+Reads.swift), with no reader thread: where the input begins in
+    /// the file and its size.
+    let file: (base: Int, size: Int)?
+    let concurrency: Int
 
-    private let monitor = NSCondition()
-    private var inFlight = 0
+    let monitor = NSCondition()
+    var inFlight = 0
     /// The most `inFlight` has been (tests check it against the window).
-    private(set) var peakInFlight = 0
-    private var pending: [Batch] = []
+    var peakInFlight = 0
+    /// A pipe: a worker is reading (one at a time), and the start of the line the last read
+    /// ended in, its bytes (in `inFlight` already) and its offset in the input.
+    var reading = false
+    var carry: [UInt8] = []
+    var carryStart = 0
     private var decoded: [Int: Decoded] = [:]
-    /// Batches the reader has cut, and whether it has ended (at the end of the input, a failed
+    /// Batches claimed by the workers, and whether the input has ended (at the end of the input, a failed
     /// read in `readError`, or a stop).
-    private var emitted = 0
-    private var readEnded = false
-    private var readError: JSONError?
+    var emitted = 0
+    var readEnded = false
+    var readError: JSONError?
     /// The first batch (in input order) known to have failed: nothing after it is read or decoded.
-    private var failedAt = Int.max
+    var failedAt = Int.max
     /// The caller has stopped (an error is on its way out): every thread ends.
-    private var stopped = false
-    private var running = 0
+    var stopped = false
+    var running = 0
 
     /// - Parameter batchBytes: The bytes each batch reads; default a quarter of the window per
     ///   thread, so that every thread has a batch and the next ones are read while they decode.
@@ -152,26 +267,37 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
         self.windowBytes = max(windowBytes, 1)
         self.concurrency = max(concurrency, 1)
         self.batchBytes = batchBytes ?? min(max(4096, windowBytes / (4 * max(concurrency, 1))), 4 << 20)
+        file = Self.regularFile(descriptor)
+        if let file, file.size == 0 { readEnded = true }
     }
 
-    /// Starts the reader and the workers, delivers every record to `body`, and returns once every
-    /// thread has ended.
-    func run(_ body: (M) throws -> Void) throws -> [JSONError] {
-        RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor)
-        running = 1 + concurrency
-        Thread { [self] in read(); ended() }.start()
+    /// Starts `concurrency` threads running `work`.
+    func start(workers work: @escaping @Sendable () -> Void) {
+        if file == nil { RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor) }
+        running = concurrency
         for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
-        defer {
-            monitor.lock()
-            stopped = true
-            monitor.broadcast()
-            while running > 0 { monitor.wait() }
-            monitor.unlock()
-        }
+    }
+
+    /// Starts the workers, delivers every record to `body`, and returns once every
+    /// thread has ended.
+    func run(_ body: (M) throws -> Void) throws -> [JSONError] where M: Sendable {
+        start { [self] in work() }
+        defer { stopAndWait() }
         return try deliver(body)
     }
 
-    private func ended() {
+    /// Stops every thread and waits for each to end.
+    func stopAndWait() {
+        monitor.lock()
+        stopped = true
+        monitor.broadcast()
+        while running > 0 { monitor.wait() }
+        monitor.unlock()
+        // A file read by ranges is left at its end, as reading it would leave it.
+        if let file { lseek(descriptor, off_t(file.base + file.size), SEEK_SET) }
+    }
+
+    func ended() {
         monitor.lock()
         running -= 1
         monitor.broadcast()
@@ -211,7 +337,7 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
                     progress?.records.add(1, ordering: .relaxed)
                 }
             }
-            release(next.batch.bytes.count)
+            release(next.batch.held)
             // Its records are gone; what places the next batches stays until its turn.
             unplaced[next.batch.sequence] = Decoded(batch: Batch(sequence: next.batch.sequence, start: next.batch.start, bytes: []),
                                                     models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
@@ -229,7 +355,7 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
         }
     }
 
-    private func release(_ bytes: Int) {
+    func release(_ bytes: Int) {
         monitor.lock()
         inFlight -= bytes
         monitor.broadcast()
@@ -239,18 +365,10 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
     // MARK: The workers
 
     private func work() {
-        while let batch = nextBatch() {
-            var models: [M] = []
-            let decoder = RecordDecoder(M.self, layout: .ndjson, options: options, errorPolicy: policy) { models.append($0) }
-            var failure: (any Error)?
-            do {
-                try decoder.feed(batch.bytes)
-                try decoder.finish()
-            } catch {
-                failure = error
-            }
-            let result = Decoded(batch: batch, models: models, skipped: decoder.skipped, failure: failure,
-                                 counts: decoder.lineCounts)
+        while let claimed = nextBatch() {
+            let batch = read(claimed)
+            let result = decode(batch)
+            let failure = result.failure
             monitor.lock()
             decoded[batch.sequence] = result
             if failure != nil { failedAt = min(failedAt, batch.sequence) }
@@ -259,103 +377,55 @@ final class ParallelLineStream<M: JSONObjectModel & Sendable>: @unchecked Sendab
         }
     }
 
+    /// Decodes a batch on this thread: its records, and its errors placed in the batch.
+    func decode(_ batch: Batch) -> Decoded {
+        if let failure = batch.failure {
+            return Decoded(batch: batch, models: [], skipped: [], failure: failure, counts: (0, 0))
+        }
+        var models: [M] = []
+        let decoder = RecordDecoder(M.self, layout: .ndjson, options: options, errorPolicy: policy) { models.append($0) }
+        var failure: (any Error)?
+        do {
+            try decoder.feed(batch.bytes)
+            try decoder.finish()
+        } catch {
+            failure = error
+        }
+        return Decoded(batch: batch, models: models, skipped: decoder.skipped, failure: failure, counts: decoder.lineCounts)
+    }
+
     /// The next batch to decode; nil once there is none (the input has ended, or the stream stops).
     private func nextBatch() -> Batch? {
         monitor.lock()
         defer { monitor.unlock() }
         while true {
             if stopped { return nil }
-            if !pending.isEmpty {
-                // Taken out of the queue, not left behind a head index: a batch left there would
-                // hold its bytes after the window has been given them back. (The queue is short:
-                // the window holds a few dozen batches at most.)
-                let batch = pending.removeFirst()
-                if batch.sequence > failedAt { continue }
-                return batch
-            }
+            if let batch = claimLocked() { return batch }
             if readEnded { return nil }
             monitor.wait()
         }
     }
 
-    // MARK: The reader
-
-    /// Reads `batchBytes` at a time, within the window, and cuts each read after its last newline:
-    /// the lines before it are a batch, the rest begins the next one.
-    private func read() {
-        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: min(batchBytes, 1 << 18), alignment: 16)
-        defer {
-            scratch.deallocate()
-            monitor.lock()
+    /// Under the monitor: the next batch to read (without its bytes yet: `read` reads them), its
+    /// window bytes taken; nil when there is none now: the window is full, another worker is
+    /// reading the pipe, or the input has ended.
+    func claimLocked() -> Batch? {
+        guard !readEnded, !reading else { return nil }
+        if failedAt != .max {
             readEnded = true
-            monitor.broadcast()
-            monitor.unlock()
+            return nil
         }
-        // The bytes of the lines not yet cut into a batch, from `start` in the input; they are in
-        // `inFlight` already.
-        var lines: [UInt8] = []
-        var start = 0
-        while true {
-            guard acquire(batchBytes, holding: lines.count) else { return }
-            lines.reserveCapacity(lines.count + batchBytes)
-            var got = 0, atEnd = false
-            while got < batchBytes {
-                let count = Glibc.read(descriptor, scratch.baseAddress, min(scratch.count, batchBytes - got))
-                if count < 0, errno == EINTR { continue }
-                if count < 0 {
-                    let error = JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
-                    release(batchBytes - got)
-                    monitor.lock()
-                    readError = error
-                    monitor.unlock()
-                    // The whole lines read before the failure are delivered, then the error is thrown.
-                    if let cut = lines.lastIndex(of: 0x0A) { emit(Batch(sequence: emitted, start: start, bytes: Array(lines[...cut]))) }
-                    return
-                }
-                if count == 0 { atEnd = true; break }
-                progress?.start()  // at the first byte: the clock does not count the wait for it
-                lines.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
-                got += count
-                progress?.bytes.add(count, ordering: .relaxed)
-            }
-            if got < batchBytes { release(batchBytes - got) }
-            if atEnd {
-                if !lines.isEmpty { emit(Batch(sequence: emitted, start: start, bytes: lines)) }
-                return
-            }
-            // The bytes before this read hold no newline: search the new ones only.
-            // (Backwards, the last newline is a line's length away: it ends the search soon.)
-            let cut = lines.withUnsafeBytes { bytes in bytes[(bytes.count - got)...].lastIndex(of: 0x0A).map { $0 + 1 } }
-            // No newline yet: a line longer than a batch; read on.
-            guard let cut else { continue }
-            let rest = Array(lines[cut...])
-            lines.removeSubrange(cut...)
-            let count = lines.count
-            emit(Batch(sequence: emitted, start: start, bytes: lines))
-            start += count
-            lines = rest
-        }
-    }
-
-    /// The `emitted` read here is the reader's own: only the reader writes it.
-    private func emit(_ batch: Batch) {
-        monitor.lock()
-        pending.append(batch)
+        // Alone in flight (the bytes of a line begun), a batch may pass the window.
+        guard inFlight + batchBytes <= windowBytes || inFlight == carry.count else { return nil }
+        let sequence = emitted
         emitted += 1
-        monitor.broadcast()
-        monitor.unlock()
-    }
-
-    /// Takes `bytes` of the window, waiting for delivered batches to give theirs back; alone (the
-    /// reader's own `holding` bytes of an unfinished line all there is in flight), a line may grow
-    /// past the window. False when the stream stops or a batch has failed.
-    private func acquire(_ bytes: Int, holding: Int) -> Bool {
-        monitor.lock()
-        defer { monitor.unlock() }
-        while !stopped, failedAt == .max, inFlight + bytes > windowBytes, inFlight > holding { monitor.wait() }
-        guard !stopped, failedAt == .max else { return false }
-        inFlight += bytes
+        inFlight += batchBytes
         peakInFlight = max(peakInFlight, inFlight)
-        return true
+        if let file {
+            if emitted * batchBytes >= file.size { readEnded = true }
+            return Batch(sequence: sequence, start: sequence * batchBytes, bytes: [], held: batchBytes)
+        }
+        reading = true
+        return Batch(sequence: sequence, start: carryStart, bytes: [], held: batchBytes)
     }
 }

@@ -1,0 +1,166 @@
+import Foundation
+
+/// One run of `forEachRecordInParallel`'s worker form: the reads and the batches of a
+/// ``ParallelLineStream``, but each worker hands the records it decoded to `body` itself, with a
+/// state of its own, so that a record is allocated, used and freed on one thread.
+///
+/// A batch's records are given to `body` once every batch before it has been decoded without a
+/// failure (with `.skip` a batch cannot fail: at once); until then its worker keeps them
+/// ("parked") and decodes the next batch. So with `.stop` no record after the first bad line is
+/// given to `body`, and every record before it is. The calling thread places the batches' errors
+/// in the document, in input order, once their records have been given to `body`.
+///
+/// All state here is read and written under the stream's `monitor`; every change is broadcast.
+final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @unchecked Sendable {
+    typealias Stream = ParallelLineStream<M>
+
+    private struct Parked {
+        let sequence: Int
+        let bytes: Int
+        let models: [M]
+    }
+
+    private let stream: Stream
+    private let makeState: @Sendable () -> State
+    private let body: @Sendable (inout State, M) throws -> Void
+
+    /// The decoded batches not yet placed, without their records.
+    private var outcomes: [Int: Stream.Decoded] = [:]
+    /// The batches whose records have been given to `body` (a failed batch: those before its bad line).
+    private var delivered: Set<Int> = []
+    /// Every batch before `cleanPrefix` has been decoded without a failure; `cleanAhead` holds
+    /// the clean batches after it.
+    private var cleanPrefix = 0
+    private var cleanAhead: Set<Int> = []
+    /// The first error `body` threw: the stream stops.
+    private var bodyError: (any Error)?
+    /// Each worker's state, once it has ended.
+    private var states: [State] = []
+
+    init(stream: Stream, makeState: @escaping @Sendable () -> State, body: @escaping @Sendable (inout State, M) throws -> Void) {
+        self.stream = stream
+        self.makeState = makeState
+        self.body = body
+    }
+
+    /// Starts the workers, places the errors, and returns once every thread has ended.
+    func run() throws -> (states: [State], skipped: [JSONError]) {
+        stream.start { [self] in work() }
+        let placed = Result { try place() }
+        stream.stopAndWait()
+        return (states, try placed.get())
+    }
+
+    // MARK: The caller's thread
+
+    /// Places each batch's errors in the document, in input order, once its records are delivered.
+    private func place() throws -> [JSONError] {
+        let monitor = stream.monitor
+        var skipped: [JSONError] = []
+        var placedBatches = 0, linesBefore = 0, recordsBefore = 0
+        while true {
+            monitor.lock()
+            var next: Stream.Decoded?
+            while true {
+                if let bodyError {
+                    monitor.unlock()
+                    throw bodyError
+                }
+                if delivered.contains(placedBatches) {
+                    delivered.remove(placedBatches)
+                    next = outcomes.removeValue(forKey: placedBatches)
+                    break
+                }
+                if stream.readEnded && placedBatches >= stream.emitted { break }
+                monitor.wait()
+            }
+            let readError = stream.readError
+            monitor.unlock()
+            guard let next else {
+                if let readError { throw readError }
+                return skipped
+            }
+            let start = next.batch.start, lines = linesBefore, records = recordsBefore
+            skipped += next.skipped.map { $0.placed(after: start, lines: lines, records: records) }
+            stream.progress?.skipped.add(next.skipped.count, ordering: .relaxed)
+            if let failure = next.failure {
+                throw (failure as? JSONError)?.placed(after: start, lines: lines, records: records) ?? failure
+            }
+            linesBefore += next.counts.lines
+            recordsBefore += next.counts.records
+            placedBatches += 1
+        }
+    }
+
+    // MARK: The workers
+
+    private func work() {
+        let monitor = stream.monitor
+        var state = makeState()
+        defer {
+            monitor.lock()
+            states.append(state)
+            monitor.unlock()
+        }
+        // This worker's decoded batches waiting for the batches before them, in input order.
+        var parked: [Parked] = []
+        while true {
+            monitor.lock()
+            var claimed: Stream.Batch?
+            var ready = 0
+            while !stream.stopped {
+                ready = parked.prefix { $0.sequence > stream.failedAt || stream.policy == .skip || cleanPrefix >= $0.sequence }.count
+                if ready > 0 { break }
+                claimed = stream.claimLocked()
+                if claimed != nil { break }
+                if stream.readEnded && parked.isEmpty { break }
+                monitor.wait()
+            }
+            let stopped = stream.stopped, failedAt = stream.failedAt
+            monitor.unlock()
+            if stopped { return }
+            if ready > 0 {
+                for batch in parked[..<ready] {
+                    // A batch after the first failure is dropped: the stream stops there.
+                    guard batch.sequence <= failedAt else { continue }
+                    do {
+                        for model in batch.models {
+                            try body(&state, model)
+                            stream.progress?.records.add(1, ordering: .relaxed)
+                        }
+                    } catch {
+                        monitor.lock()
+                        if bodyError == nil { bodyError = error }
+                        stream.stopped = true
+                        monitor.broadcast()
+                        monitor.unlock()
+                        return
+                    }
+                    monitor.lock()
+                    delivered.insert(batch.sequence)
+                    stream.inFlight -= batch.bytes
+                    monitor.broadcast()
+                    monitor.unlock()
+                }
+                parked.removeFirst(ready)
+                continue
+            }
+            guard let claimed else { return }
+            let batch = stream.read(claimed)
+            let decoded = stream.decode(batch)
+            monitor.lock()
+            outcomes[batch.sequence] = Stream.Decoded(
+                batch: Stream.Batch(sequence: batch.sequence, start: batch.start, bytes: []), models: [],
+                skipped: decoded.skipped, failure: decoded.failure, counts: decoded.counts)
+            if decoded.failure != nil {
+                stream.failedAt = min(stream.failedAt, batch.sequence)
+            } else {
+                cleanAhead.insert(batch.sequence)
+                while cleanAhead.remove(cleanPrefix) != nil { cleanPrefix += 1 }
+            }
+            monitor.broadcast()
+            monitor.unlock()
+            parked.append(Parked(sequence: batch.sequence, bytes: batch.held, models: decoded.models))
+        }
+    }
+}
