@@ -17,8 +17,6 @@ public struct CITMCatalog: Codable, Equatable, Sendable {
     public var topicNames: [String: String] = [:]
     public var topicSubTopics: [String: [Int64]] = [:]
     public var venueNames: [String: String] = [:]
-
-    public init() {}
 }
 
 @JSONModel
@@ -31,8 +29,6 @@ public struct CITMEvent: Codable, Equatable, Sendable {
     public var subjectCode: String?
     public var subtitle: String?
     public var topicIds: [Int64] = []
-
-    public init() {}
 }
 
 @JSONModel
@@ -47,8 +43,6 @@ public struct CITMPerformance: Codable, Equatable, Sendable {
     /// From epoch milliseconds.
     @Transform(.epochMilliseconds) public var start = Date(timeIntervalSince1970: 0)
     public var venueCode = ""
-
-    public init() {}
 }
 
 @JSONModel
@@ -56,22 +50,16 @@ public struct CITMPrice: Codable, Equatable, Sendable {
     public var amount = 0
     public var audienceSubCategoryId: Int64 = 0
     public var seatCategoryId: Int64 = 0
-
-    public init() {}
 }
 
 @JSONModel
 public struct CITMSeatCategory: Codable, Equatable, Sendable {
     public var areas: [CITMArea] = []
     public var seatCategoryId: Int64 = 0
-
-    public init() {}
 }
 
 @JSONModel
 public struct CITMArea: Codable, Equatable, Sendable {
     public var areaId: Int64 = 0
     public var blockIds: [Int64] = []
-
-    public init() {}
 }

@@ -6,8 +6,6 @@ import Magma
 public struct CanadaFeatureCollection: Codable, Equatable, Sendable {
     public var type = ""
     public var features: [CanadaFeature] = []
-
-    public init() {}
 }
 
 @JSONModel
@@ -15,8 +13,6 @@ public struct CanadaFeature: Codable, Equatable, Sendable {
     public var type = ""
     public var properties: [String: String] = [:]
     public var geometry = CanadaGeometry()
-
-    public init() {}
 }
 
 @JSONModel
@@ -24,6 +20,4 @@ public struct CanadaGeometry: Codable, Equatable, Sendable {
     public var type = ""
     /// Polygons -> rings -> [longitude, latitude].
     public var coordinates: [[[Double]]] = []
-
-    public init() {}
 }

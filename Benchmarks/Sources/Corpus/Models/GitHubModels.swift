@@ -25,8 +25,6 @@ public struct GHUser: Codable, Equatable, Sendable {
     public var type = Kind.user
     public var siteAdmin = false
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case login, id, nodeID = "node_id", avatarURL = "avatar_url", htmlURL = "html_url", type
         case siteAdmin = "site_admin"
@@ -43,8 +41,6 @@ public struct GHLabel: Codable, Equatable, Sendable {
     public var color = ""
     @Key("default") public var isDefault = false
     public var description: String?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case id, nodeID = "node_id", url, name, color, isDefault = "default", description
@@ -66,8 +62,6 @@ public struct GHMilestone: Codable, Equatable, Sendable {
     @Transform(gitHubDate) public var updatedAt = Date(timeIntervalSince1970: 0)
     @Transform(gitHubDate) public var closedAt: Date?
     @Transform(gitHubDate) public var dueOn: Date?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case id, number, title, description, creator, openIssues = "open_issues", closedIssues = "closed_issues"
@@ -111,8 +105,6 @@ public struct GHIssue: Codable, Equatable, Sendable {
     public var body: String?
     @Key("reactions.total_count") public var reactionCount = 0
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case id, nodeID = "node_id", url, htmlURL = "html_url", number, title, user, labels, state, locked
         case assignee, assignees, milestone, comments, createdAt = "created_at", updatedAt = "updated_at"
@@ -121,33 +113,6 @@ public struct GHIssue: Codable, Equatable, Sendable {
 
     enum ReactionsKeys: String, CodingKey {
         case totalCount = "total_count"
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decodeIfPresent(Int64.self, forKey: .id) ?? id
-        nodeID = try c.decodeIfPresent(String.self, forKey: .nodeID) ?? nodeID
-        url = try c.decodeIfPresent(URL.self, forKey: .url)
-        htmlURL = try c.decodeIfPresent(URL.self, forKey: .htmlURL)
-        number = try c.decodeIfPresent(Int.self, forKey: .number) ?? number
-        title = try c.decodeIfPresent(String.self, forKey: .title) ?? title
-        user = try c.decodeIfPresent(GHUser.self, forKey: .user)
-        labels = try c.decodeIfPresent([GHLabel].self, forKey: .labels) ?? labels
-        state = try c.decodeIfPresent(State.self, forKey: .state) ?? state
-        locked = try c.decodeIfPresent(Bool.self, forKey: .locked) ?? locked
-        assignee = try c.decodeIfPresent(GHUser.self, forKey: .assignee)
-        assignees = try c.decodeIfPresent([GHUser].self, forKey: .assignees) ?? assignees
-        milestone = try c.decodeIfPresent(GHMilestone.self, forKey: .milestone)
-        comments = try c.decodeIfPresent(Int.self, forKey: .comments) ?? comments
-        createdAt = try c.decodeIfPresent(Date.self, forKey: .createdAt) ?? createdAt
-        updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt) ?? updatedAt
-        closedAt = try c.decodeIfPresent(Date.self, forKey: .closedAt)
-        authorAssociation = try c.decodeIfPresent(AuthorAssociation.self, forKey: .authorAssociation) ?? authorAssociation
-        body = try c.decodeIfPresent(String.self, forKey: .body)
-        if c.contains(.reactions), try !c.decodeNil(forKey: .reactions) {
-            let reactions = try c.nestedContainer(keyedBy: ReactionsKeys.self, forKey: .reactions)
-            reactionCount = try reactions.decodeIfPresent(Int.self, forKey: .totalCount) ?? reactionCount
-        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -173,6 +138,35 @@ public struct GHIssue: Codable, Equatable, Sendable {
         try c.encodeIfPresent(body, forKey: .body)
         var reactions = c.nestedContainer(keyedBy: ReactionsKeys.self, forKey: .reactions)
         try reactions.encode(reactionCount, forKey: .totalCount)
+    }
+}
+
+extension GHIssue {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeIfPresent(Int64.self, forKey: .id) ?? id
+        nodeID = try c.decodeIfPresent(String.self, forKey: .nodeID) ?? nodeID
+        url = try c.decodeIfPresent(URL.self, forKey: .url)
+        htmlURL = try c.decodeIfPresent(URL.self, forKey: .htmlURL)
+        number = try c.decodeIfPresent(Int.self, forKey: .number) ?? number
+        title = try c.decodeIfPresent(String.self, forKey: .title) ?? title
+        user = try c.decodeIfPresent(GHUser.self, forKey: .user)
+        labels = try c.decodeIfPresent([GHLabel].self, forKey: .labels) ?? labels
+        state = try c.decodeIfPresent(State.self, forKey: .state) ?? state
+        locked = try c.decodeIfPresent(Bool.self, forKey: .locked) ?? locked
+        assignee = try c.decodeIfPresent(GHUser.self, forKey: .assignee)
+        assignees = try c.decodeIfPresent([GHUser].self, forKey: .assignees) ?? assignees
+        milestone = try c.decodeIfPresent(GHMilestone.self, forKey: .milestone)
+        comments = try c.decodeIfPresent(Int.self, forKey: .comments) ?? comments
+        createdAt = try c.decodeIfPresent(Date.self, forKey: .createdAt) ?? createdAt
+        updatedAt = try c.decodeIfPresent(Date.self, forKey: .updatedAt) ?? updatedAt
+        closedAt = try c.decodeIfPresent(Date.self, forKey: .closedAt)
+        authorAssociation = try c.decodeIfPresent(AuthorAssociation.self, forKey: .authorAssociation) ?? authorAssociation
+        body = try c.decodeIfPresent(String.self, forKey: .body)
+        if c.contains(.reactions), try !c.decodeNil(forKey: .reactions) {
+            let reactions = try c.nestedContainer(keyedBy: ReactionsKeys.self, forKey: .reactions)
+            reactionCount = try reactions.decodeIfPresent(Int.self, forKey: .totalCount) ?? reactionCount
+        }
     }
 }
 
@@ -202,8 +196,6 @@ public struct GHRepository: Codable, Equatable, Sendable {
     public var visibility = ""
     public var defaultBranch = ""
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case id, nodeID = "node_id", name, fullName = "full_name", isPrivate = "private", owner
         case htmlURL = "html_url", description, fork, url, updatedAt = "updated_at", homepage, size
@@ -221,8 +213,6 @@ public struct GHOrganization: Codable, Equatable, Sendable {
     public var nodeID = ""
     public var url: URL?
     public var description: String?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case login, id, nodeID = "node_id", url, description
@@ -247,31 +237,11 @@ public struct GHWebhook: Codable, Equatable, Sendable {
     public var after: String?
     public var forced: Bool?
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case action, sender, repository, organization, installation, issue, number, ref, before, after, forced
     }
 
     enum InstallationKeys: String, CodingKey { case id }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        action = try c.decodeIfPresent(String.self, forKey: .action)
-        sender = try c.decodeIfPresent(GHUser.self, forKey: .sender)
-        repository = try c.decodeIfPresent(GHRepository.self, forKey: .repository)
-        organization = try c.decodeIfPresent(GHOrganization.self, forKey: .organization)
-        if c.contains(.installation), try !c.decodeNil(forKey: .installation) {
-            let installation = try c.nestedContainer(keyedBy: InstallationKeys.self, forKey: .installation)
-            installationID = try installation.decodeIfPresent(Int64.self, forKey: .id)
-        }
-        issue = try c.decodeIfPresent(GHIssue.self, forKey: .issue)
-        number = try c.decodeIfPresent(Int.self, forKey: .number)
-        ref = try c.decodeIfPresent(String.self, forKey: .ref)
-        before = try c.decodeIfPresent(String.self, forKey: .before)
-        after = try c.decodeIfPresent(String.self, forKey: .after)
-        forced = try c.decodeIfPresent(Bool.self, forKey: .forced)
-    }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -292,6 +262,26 @@ public struct GHWebhook: Codable, Equatable, Sendable {
     }
 }
 
+extension GHWebhook {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        action = try c.decodeIfPresent(String.self, forKey: .action)
+        sender = try c.decodeIfPresent(GHUser.self, forKey: .sender)
+        repository = try c.decodeIfPresent(GHRepository.self, forKey: .repository)
+        organization = try c.decodeIfPresent(GHOrganization.self, forKey: .organization)
+        if c.contains(.installation), try !c.decodeNil(forKey: .installation) {
+            let installation = try c.nestedContainer(keyedBy: InstallationKeys.self, forKey: .installation)
+            installationID = try installation.decodeIfPresent(Int64.self, forKey: .id)
+        }
+        issue = try c.decodeIfPresent(GHIssue.self, forKey: .issue)
+        number = try c.decodeIfPresent(Int.self, forKey: .number)
+        ref = try c.decodeIfPresent(String.self, forKey: .ref)
+        before = try c.decodeIfPresent(String.self, forKey: .before)
+        after = try c.decodeIfPresent(String.self, forKey: .after)
+        forced = try c.decodeIfPresent(Bool.self, forKey: .forced)
+    }
+}
+
 // MARK: - github_events.json
 
 /// An actor or organization in the events API (2013 shape: no node ids).
@@ -302,8 +292,6 @@ public struct GHActor: Codable, Equatable, Sendable {
     public var gravatarID = ""
     public var url: URL?
     public var avatarURL: URL?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case id, login, gravatarID = "gravatar_id", url, avatarURL = "avatar_url"
@@ -316,8 +304,6 @@ public struct GHEventRepository: Codable, Equatable, Sendable {
     public var id: Int64 = 0
     public var name = ""
     public var url: URL?
-
-    public init() {}
 }
 
 /// A commit in a push event's payload.
@@ -335,8 +321,6 @@ public struct GHCommit: Codable, Equatable, Sendable {
     public var distinct = false
     public var url: URL?
     public var author = Author()
-
-    public init() {}
 }
 
 /// The payload fields an event consumer reads; which are present depends on the event type.
@@ -353,8 +337,6 @@ public struct GHEventPayload: Codable, Equatable, Sendable {
     public var head: String?
     public var before: String?
     public var commits: [GHCommit]?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case action, ref, refType = "ref_type", masterBranch = "master_branch", description, size
@@ -373,8 +355,6 @@ public struct GHEvent: Codable, Equatable, Sendable {
     @Transform(gitHubDate) public var createdAt = Date(timeIntervalSince1970: 0)
     public var org: GHActor?
     public var payload = GHEventPayload()
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case id, type, actor, repo, isPublic = "public", createdAt = "created_at", org, payload

@@ -20,8 +20,6 @@ public struct GHSeedIssueText: Codable, Equatable, Sendable {
     public var title: String = ""
     public var body: String?
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case url, htmlURL = "html_url", number, state, user, assignee, updatedAt = "updated_at", title, body
     }
@@ -31,8 +29,6 @@ public struct GHSeedIssueText: Codable, Equatable, Sendable {
 @JSONModel
 public struct GHSeedLoginText: Codable, Equatable, Sendable {
     public var login: String?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case login
@@ -44,8 +40,6 @@ public struct GHSeedLoginText: Codable, Equatable, Sendable {
 public struct TwitterSearchText: Codable, Equatable, Sendable {
     public var statuses: [TweetText] = []
     public var searchMetadata: TwitterSearchMetadata = TwitterSearchMetadata()
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case statuses, searchMetadata = "search_metadata"
@@ -75,8 +69,6 @@ public struct TweetText: Codable, Equatable, Sendable {
     public var metadata: TweetMetadata = TweetMetadata()
     public var retweetedStatus: RetweetedStatusText?
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case id, idString = "id_str", text, source, truncated, createdAt = "created_at"
         case inReplyToStatusID = "in_reply_to_status_id", inReplyToUserID = "in_reply_to_user_id"
@@ -98,8 +90,6 @@ public struct RetweetedStatusText: Codable, Equatable, Sendable {
     public var retweetCount: Int = 0
     public var favoriteCount: Int = 0
     public var lang: String = ""
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case id, idString = "id_str", text, createdAt = "created_at", user, entities
@@ -134,8 +124,6 @@ public struct TwitterUserText: Codable, Equatable, Sendable {
     public var defaultProfile: Bool = false
     public var following: Bool = false
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case id, idString = "id_str", name, screenName = "screen_name", location, description, url, protected
         case followersCount = "followers_count", friendsCount = "friends_count", listedCount = "listed_count"
@@ -154,8 +142,6 @@ public struct TweetEntitiesText: Codable, Equatable, Sendable {
     public var userMentions: [UserMention] = []
     public var media: [TweetMediaText]?
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case hashtags, urls, userMentions = "user_mentions", media
     }
@@ -168,8 +154,6 @@ public struct TweetURLText: Codable, Equatable, Sendable {
     public var expandedURL: String?
     public var displayURL: String = ""
     public var indices: [Int] = []
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case url, expandedURL = "expanded_url", displayURL = "display_url", indices
@@ -188,8 +172,6 @@ public struct TweetMediaText: Codable, Equatable, Sendable {
     public var sizes: [String: TweetMedia.Size] = [:]
     public var indices: [Int] = []
     public var sourceStatusID: UInt64?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case id, mediaURLHTTPS = "media_url_https", url, displayURL = "display_url"

@@ -10,8 +10,6 @@ public struct TwitterSearch: Codable, Equatable, Sendable {
     public var statuses: [Tweet] = []
     public var searchMetadata = TwitterSearchMetadata()
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case statuses, searchMetadata = "search_metadata"
     }
@@ -25,8 +23,6 @@ public struct TwitterSearchMetadata: Codable, Equatable, Sendable {
     public var query = ""
     public var count = 0
     public var sinceID: UInt64 = 0
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case completedIn = "completed_in", maxID = "max_id", maxIDString = "max_id_str", query, count
@@ -58,8 +54,6 @@ public struct Tweet: Codable, Equatable, Sendable {
     public var metadata = TweetMetadata()
     public var retweetedStatus: RetweetedStatus?
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case id, idString = "id_str", text, source, truncated, createdAt = "created_at"
         case inReplyToStatusID = "in_reply_to_status_id", inReplyToUserID = "in_reply_to_user_id"
@@ -81,8 +75,6 @@ public struct RetweetedStatus: Codable, Equatable, Sendable {
     public var favoriteCount = 0
     public var lang = ""
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case id, idString = "id_str", text, createdAt = "created_at", user, entities
         case retweetCount = "retweet_count", favoriteCount = "favorite_count", lang
@@ -93,8 +85,6 @@ public struct RetweetedStatus: Codable, Equatable, Sendable {
 public struct TweetMetadata: Codable, Equatable, Sendable {
     public var resultType = ""
     public var isoLanguageCode = ""
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case resultType = "result_type", isoLanguageCode = "iso_language_code"
@@ -127,8 +117,6 @@ public struct TwitterUser: Codable, Equatable, Sendable {
     public var defaultProfile = false
     public var following = false
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case id, idString = "id_str", name, screenName = "screen_name", location, description, url, protected
         case followersCount = "followers_count", friendsCount = "friends_count", listedCount = "listed_count"
@@ -145,8 +133,6 @@ public struct TweetEntities: Codable, Equatable, Sendable {
     public var urls: [TweetURL] = []
     public var userMentions: [UserMention] = []
     public var media: [TweetMedia]?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case hashtags, urls, userMentions = "user_mentions", media
@@ -167,8 +153,6 @@ public struct TweetURL: Codable, Equatable, Sendable {
     public var displayURL = ""
     public var indices: [Int] = []
 
-    public init() {}
-
     enum CodingKeys: String, CodingKey {
         case url, expandedURL = "expanded_url", displayURL = "display_url", indices
     }
@@ -180,8 +164,6 @@ public struct UserMention: Codable, Equatable, Sendable {
     public var name = ""
     public var id: UInt64 = 0
     public var indices: [Int] = []
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case screenName = "screen_name", name, id, indices
@@ -207,8 +189,6 @@ public struct TweetMedia: Codable, Equatable, Sendable {
     public var sizes: [String: Size] = [:]
     public var indices: [Int] = []
     public var sourceStatusID: UInt64?
-
-    public init() {}
 
     enum CodingKeys: String, CodingKey {
         case id, mediaURLHTTPS = "media_url_https", url, displayURL = "display_url", expandedURL = "expanded_url"
