@@ -81,6 +81,26 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         text += [
             "        return model",
             "    }",
+        ]
+        if !model.keptProperties.isEmpty {
+            // An update or merge builds the model anew: the ignored properties come from the old
+            // one, before the hooks (which may derive them).
+            text += [
+                "    \(access)static func model(fromDraft draft: consuming JSONDraft, updating old: Self) throws -> Self {",
+                "        \(model.isClass ? "let" : "var") model = try Self(jsonDraft: draft)",
+            ]
+            text += model.keptProperties.map { "        model.\($0) = old.\($0)" }
+            text += model.isClass ? ["        try Self.runDecodeHooks(of: model)"] : [
+                "        do {",
+                "            try model.didDecode()",
+                "            try model.validate()",
+                "        } catch {",
+                "            throw Self.decodeHookError(error)",
+                "        }",
+            ]
+            text += ["        return model", "    }"]
+        }
+        text += [
             "    \(access)var jsonDraft: JSONDraft {",
             "        var draft = JSONDraft()",
         ]
