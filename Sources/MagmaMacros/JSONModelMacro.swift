@@ -86,7 +86,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             // An update or merge builds the model anew: the ignored properties come from the old
             // one, before the hooks (which may derive them).
             text += [
-                "    \(access)static func model(fromDraft draft: consuming JSONDraft, updating old: Self) throws -> Self {",
+                // A class names itself: `Self` cannot be a parameter's type in a class.
+                "    \(access)static func model(fromDraft draft: consuming JSONDraft, updating old: \(model.isClass ? type.trimmedDescription : "Self")) throws -> Self {",
                 "        \(model.isClass ? "let" : "var") model = try Self(jsonDraft: draft)",
             ]
             text += model.keptProperties.map { "        model.\($0) = old.\($0)" }
