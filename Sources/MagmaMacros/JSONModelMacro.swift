@@ -89,6 +89,27 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             "        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)",
             "        }",
             "    }",
+        ]
+        if !model.keptProperties.isEmpty {
+            // An update or merge builds the model anew: the ignored properties come from the old
+            // one, before the hooks (which may derive them).
+            text += [
+                // A class names itself: `Self` cannot be a parameter's type in a class.
+                "    \(access)static func model(fromDraft draft: consuming JSONDraft, updating old: \(model.isClass ? type.trimmedDescription : "Self")) throws -> Self {",
+                "        \(model.isClass ? "let" : "var") model = try Self(jsonDraft: draft)",
+            ]
+            text += model.keptProperties.map { "        model.\($0) = old.\($0)" }
+            text += model.isClass ? ["        try Self.runDecodeHooks(of: model)"] : [
+                "        do {",
+                "            try model.didDecode()",
+                "            try model.validate()",
+                "        } catch {",
+                "            throw Self.decodeHookError(error)",
+                "        }",
+            ]
+            text += ["        return model", "    }"]
+        }
+        text += [
             "    \(access)var jsonDraft: JSONDraft {",
             "        var draft = JSONDraft()",
         ]

@@ -37,6 +37,8 @@ struct ModelDeclaration {
     let isClass: Bool
     let keyNaming: KeyNamingRule
     var properties: [MappedProperty] = []
+    /// `@Ignore`'d `var` properties: an update or merge keeps their values.
+    var keptProperties: [String] = []
     var diagnostics: [Diagnostic] = []
     /// Whether code can be written at all (the declaration is a struct or a final class).
     var isUsable = true
@@ -135,6 +137,7 @@ struct ModelDeclaration {
                 if binding.initializer == nil && !(isOptional && !isLet) {
                     diagnostics.append(Diagnostic(node: Syntax(binding), message: ModelMessage.ignoredWithoutDefault(name)))
                 }
+                if !isLet { keptProperties.append(name) }
                 continue
             }
             if isLet, binding.initializer != nil {

@@ -6,12 +6,11 @@ import Testing
 @Suite struct ArchiveTests {
     /// Version 1 wrote `{"name": "Ann Lee", "closed": true, "nick": "ann"}`; version 2 has a
     /// first and last name, a state, and `handle` for `nick`; version 3 will come later.
-    struct Person: VersionedModel, Equatable {
+    @JSONModel struct Person: VersionedModel, Equatable {
         var first = ""
         var last = ""
         var state = "open"
         var handle = ""
-        static let jsonMapping = JSONMapping<Person> { Map.properties(\.first, \.last, \.state, \.handle) }
         static let modelVersion = 2
         static let migrations: [ArchiveMigration] = [
             .renameKey("nick", to: "handle", before: 2),
@@ -63,13 +62,9 @@ import Testing
 
     /// Version 1 wrote the host under the dotted key `"server.host"` and the port at
     /// `server.port`; version 2 reads `host` and the dotted key `"port.number"`.
-    struct Endpoint: VersionedModel, Equatable {
+    @JSONModel struct Endpoint: VersionedModel, Equatable {
         var host = ""
-        var port = 0
-        static let jsonMapping = JSONMapping<Endpoint> {
-            Map(\.host, "host")
-            Map(\.port, "port\\.number")
-        }
+        @Key("port\\.number") var port = 0
         static let modelVersion = 2
         static let migrations: [ArchiveMigration] = [
             .renameKey("server\\.host", to: "host", before: 2),
@@ -92,16 +87,14 @@ import Testing
         }
     }
 
-    final class Note: VersionedModel, MappedEquality {
+    @JSONModel final class Note: VersionedModel, MappedEquality {
         var text = ""
-        required init() {}
-        static let jsonMapping = JSONMapping<Note> { Map(\.text) }
+        init(text: String = "") { self.text = text }
         static let modelVersion = 1
     }
 
     @Test func classModels_archiveToo() throws {
-        let note = Note()
-        note.text = "hi"
+        let note = Note(text: "hi")
         #expect(try JSONArchive.unarchive(Note.self, from: JSONArchive.archive(note)) == note)
     }
 
@@ -109,7 +102,7 @@ import Testing
 
     /// Version 1 wrote each label's text as `title` and its colour without `#`; version 2 reads
     /// the first label's `name` and `color` through index key paths, as its mapping does.
-    struct Ticket: VersionedModel, Equatable {
+    struct Ticket: JSONModel, VersionedModel, Equatable {
         var firstLabel = ""
         var firstColor = ""
         static let jsonMapping = JSONMapping<Ticket> {

@@ -136,28 +136,25 @@ import Testing
     // MARK: A cluster over a protocol, of struct models
 
     protocol Event { var at: Int { get } }
-    struct Click: JSONModel, Event, Equatable {
+    @JSONModel struct Click: Event, Equatable {
         var at = 0
         var x = 0
-        static let jsonMapping = JSONMapping<Click> { Map.properties(\.at, \.x) }
     }
-    struct KeyPress: JSONModel, Event, Equatable {
+    @JSONModel struct KeyPress: Event, Equatable {
         var at = 0
         var key = ""
-        static let jsonMapping = JSONMapping<KeyPress> { Map.properties(\.at, \.key) }
     }
-    struct Unknown: JSONModel, Event, Equatable {
+    @JSONModel struct Unknown: Event, Equatable {
         var at = 0
-        static let jsonMapping = JSONMapping<Unknown> { Map(\.at) }
     }
     static let events = JSONCluster<any Event>(discriminator: "kind") {
         ClusterCase("click", Click.self)
         ClusterCase("key", KeyPress.self)
         ClusterCase.fallback(Unknown.self)
     }
-    struct Log: JSONModel, Equatable {
-        var events: [any Event] = []
-        static let jsonMapping = JSONMapping<Log> { Map(\.events, "events", .array(.cluster(ClusterTests.events))) }
+    /// A macro model holding a cluster's models.
+    @JSONModel struct Log: Equatable {
+        @Transform(.array(.cluster(ClusterTests.events))) var events: [any Event] = []
         static func == (a: Log, b: Log) -> Bool {
             a.events.count == b.events.count && zip(a.events, b.events).allSatisfy { x, y in
                 (x as? Click) == (y as? Click) && (x as? KeyPress) == (y as? KeyPress) && (x as? Unknown) == (y as? Unknown)
@@ -202,10 +199,10 @@ extension ClusterTests {
 }
 
 extension ClusterTests {
-    struct NotAShape: JSONModel, Equatable {
+    @JSONModel struct NotAShape: Equatable {
         var id = 0
-        static let jsonMapping = JSONMapping<NotAShape> { Map(\.id, "id") }
     }
+    /// A `Map` model: the cluster asks a default model whether it conforms, when it is built.
     struct NotAnEvent: JSONModel, Equatable {
         var at = 0
         static let jsonMapping = JSONMapping<NotAnEvent> { Map(\.at, "at") }
@@ -252,6 +249,51 @@ extension ClusterTests {
         let anything = JSONCluster<Any>(discriminator: "kind") { ClusterCase("click", Click.self) }
         let value = try JSONAdapter.value(from: Data(#"{"x": 2, "kind": "click"}"#.utf8), .cluster(anything))
         #expect(value as? Click == Click(at: 0, x: 2))
+    }
+
+    @JSONModel struct MacroNotAnEvent: Equatable {
+        var at = 0
+    }
+
+    /// A `@JSONModel` model has no default to ask: a protocol cluster finds it does not conform
+    /// when its first model is read (a class cluster, when built: `NotAShape` above).
+    @Test func protocolCluster_ofANonConformingMacroModel_failsAtItsFirstModel() throws {
+        let events = JSONCluster<any Event>(discriminator: "kind") {
+            ClusterCase("click", Click.self)
+            ClusterCase("other", MacroNotAnEvent.self)
+        }
+        #expect(try JSONAdapter.value(from: Data(#"{"kind": "click", "at": 1}"#.utf8), .cluster(events)).at == 1)
+        let error = #expect(throws: JSONError.self) { try JSONAdapter.value(from: Data(#"{"kind": "other"}"#.utf8), .cluster(events)) }
+        #expect(error?.code == .invalidMapping)
+        #expect(error?.message == "MacroNotAnEvent is in the cluster of Event but is not a Event")
+    }
+}
+
+extension ClusterTests {
+    /// Macro models picked by rules, and by a fallback, in a protocol cluster; a macro model
+    /// holding one.
+    static let ruledEvents = JSONCluster<any Event>(rules: {
+        ClusterCase(KeyPress.self, whenKey: "key")
+        ClusterCase(Click.self) { if case .number? = $0["x"] { true } else { false } }
+        ClusterCase.fallback(Unknown.self)
+    })
+
+    @JSONModel struct RuledLog {
+        @Transform(.array(.cluster(ClusterTests.ruledEvents))) let events: [any Event]
+        @Transform(.cluster(ClusterTests.ruledEvents)) let last: (any Event)?
+    }
+
+    @Test func ruleCluster_ofMacroModels() throws {
+        let json = #"{"events": [{"at": 1, "x": 5}, {"key": "a", "at": 2}, {"at": 3, "x": "no"}], "last": {"at": 4, "key": "b"}}"#
+        for (name, pieces) in splitWays(Array(json.utf8)) {
+            let log = try JSONAdapter.model(RuledLog.self, fromChunks: pieces)
+            #expect(log.events.map(\.at) == [1, 2, 3], "\(name)")
+            #expect(log.events[0] as? Click == Click(at: 1, x: 5) && log.events[1] as? KeyPress == KeyPress(at: 2, key: "a"))
+            #expect(log.events[2] is Unknown && log.last as? KeyPress == KeyPress(at: 4, key: "b"), "\(name)")
+        }
+        let log = try JSONAdapter.model(RuledLog.self, from: json)
+        #expect(String(decoding: try JSONAdapter.json(from: log), as: UTF8.self)
+            == #"{"events":[{"at":1,"x":5},{"at":2,"key":"a"},{"at":3}],"last":{"at":4,"key":"b"}}"#)
     }
 }
 

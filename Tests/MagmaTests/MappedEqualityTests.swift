@@ -46,6 +46,29 @@ import Testing
         #expect(MappedEqualityTests.reverseCalls.load(ordering: .relaxed) == before, "== and hash must not encode")
     }
 
+    /// A macro final class: compared through its draft's mapped values.
+    @JSONModel final class Account: MappedEquality {
+        var name = ""
+        var tags: [String] = []
+        var balance: Decimal?
+        @Ignore var local = 0          // not mapped: not compared
+        init(_ name: String, _ tags: [String] = [], balance: Decimal? = nil, local: Int = 0) {
+            (self.name, self.tags, self.balance, self.local) = (name, tags, balance, local)
+        }
+    }
+
+    @Test func macroModel_equalityHashAndDescription_fromMappedValues() throws {
+        let a = Account("ann", ["x"], balance: Decimal(string: "1.50"), local: 1)
+        let b = try JSONAdapter.model(Account.self, from: #"{"name": "ann", "tags": ["x"], "balance": 1.50}"#)
+        #expect(a == b && a !== b)
+        #expect(a.hashValue == b.hashValue && Set([a, b]).count == 1)
+        #expect(a != Account("ann", ["x", "y"], balance: Decimal(string: "1.50")))
+        #expect(a != Account("ann", ["x"]))
+        #expect(Account("bob") == Account("bob", local: 7))
+        #expect(a.mappedJSON == .object(["name": .string("ann"), "tags": .array([.string("x")]), "balance": .number(JSONNumber("1.5")!)]))
+        #expect(a.description == #"Account {"balance":1.5,"name":"ann","tags":["x"]}"#)
+    }
+
     class Vehicle: JSONModel, MappedEquality {
         var wheels = 0
         required init() {}

@@ -115,6 +115,72 @@ import Testing
         #expect(issue.number == 5 && issue.title == "")
     }
 
+    @Test func update_macroModel_changesOnlyThePresentKeys_keepsIgnored() throws {
+        var issue = try JSONAdapter.model(MacroIssue.self, from: MacroModelTests.issueJSON)
+        issue.retrievedAt = Date(timeIntervalSince1970: 99)
+        let server = #"{"state": "open", "user": {"login": null}, "assignee": {"login": "cat", "id": 3}, "labels": [], "number": 8}"#
+        let expected = MacroIssue(url: issue.url, number: 8, state: .open, reporterLogin: nil, firstMilestone: "v1", labels: [],
+                                  assignee: MacroUser(login: "cat", id: 3), updatedAt: issue.updatedAt,
+                                  retrievedAt: Date(timeIntervalSince1970: 99))
+        for size in chunkSizes {
+            var copy = issue
+            try JSONAdapter.update(&copy, fromChunks: chunks(Array(server.utf8), size))
+            #expect(copy == expected, "chunk size \(size)")
+        }
+        try JSONAdapter.update(&issue, from: server)
+        #expect(issue == expected)
+    }
+
+    @Test func update_macroModel_failing_leavesItUnchanged() throws {
+        let original = try JSONAdapter.model(MacroIssue.self, from: MacroModelTests.issueJSON)
+        for bad in [#"{"state": "closed", "number": "eight"}"#, #"{"number": null}"#, #"{"labels": [{"color": "f00"}]}"#] {
+            var issue = original
+            #expect(throws: JSONError.self) { try JSONAdapter.update(&issue, from: bad) }
+            #expect(issue == original, "\(bad)")
+        }
+    }
+
+    /// Updating and merging build the model anew: its hooks run after the ignored properties are
+    /// carried over, so a hook that derives one sees the new values.
+    @JSONModel struct Tally: Equatable {
+        var name = ""
+        var count = 0
+        @Ignore var label = ""
+        @Ignore var local = "unset"
+        mutating func didDecode() throws { label = "\(name)=\(count)" }
+        func validate() throws { if count < 0 { throw JSONError(.invalidValue, "negative") } }
+    }
+
+    @Test func update_macroModel_runsItsHooks() throws {
+        var tally = try JSONAdapter.model(Tally.self, from: #"{"name": "a", "count": 1}"#)
+        tally.local = "mine"
+        try JSONAdapter.update(&tally, from: #"{"count": 2}"#)
+        #expect(tally == Tally(name: "a", count: 2, label: "a=2", local: "mine"))
+        let error = #expect(throws: JSONError.self) { try JSONAdapter.update(&tally, from: #"{"count": -1}"#) }
+        #expect(error?.code == .invalidValue)
+        #expect(tally.count == 2)
+    }
+
+    @Test func merge_macroModel_takesTheOtherValues_keepsIgnored() throws {
+        var mine = Tally(name: "a", count: 3, label: "", local: "mine")
+        try mine.merge(from: Tally(name: "b", count: 4, label: "", local: "theirs"))
+        #expect(mine == Tally(name: "b", count: 4, label: "b=4", local: "mine"))
+        #expect(try Tally(count: 1).merging(Tally(count: 2)).count == 2)
+        var issue = try JSONAdapter.model(MacroIssue.self, from: MacroModelTests.issueJSON)
+        issue.retrievedAt = Date(timeIntervalSince1970: 5)
+        let other = MacroIssue(url: URL(string: "https://x.org")!, number: 1, reporterLogin: nil, firstMilestone: nil, labels: [],
+                               assignee: nil, updatedAt: Date(timeIntervalSince1970: 0))
+        var expected = other
+        expected.retrievedAt = issue.retrievedAt
+        #expect(try issue.merging(other) == expected, "an optional nil in the other model is taken too")
+    }
+
+    @Test func update_macroFinalClass_storesAModelWithTheNewValues() throws {
+        var node = try JSONAdapter.model(MacroNode.self, from: #"{"name": "root", "children": [{"name": "leaf", "children": []}], "weight": 2}"#)
+        try JSONAdapter.update(&node, from: #"{"weight": 3}"#)
+        #expect(node.name == "root" && node.children.map(\.name) == ["leaf"] && node.weight == 3)
+    }
+
     @Test func update_aClassModel_inPlace_throughItsDynamicType() throws {
         let circle = ClusterTests.Circle()
         circle.id = 1

@@ -9,13 +9,18 @@ import Testing
         var name = ""
     }
 
-    struct Page: JSONModel, Equatable {
-        var total = 0
+    @JSONModel struct Page: Equatable {
+        @Required var total = 0
         var next: String?
+        @Key("data.cursor") var cursor = ""
+    }
+
+    /// `Page`'s twin declared with `Map`: envelopes of both kinds.
+    struct MappedPage: JSONModel, Equatable {
+        var total = 0
         var cursor = ""
-        static let jsonMapping = JSONMapping<Page> {
+        static let jsonMapping = JSONMapping<MappedPage> {
             Map(\.total, "total", required: true)
-            Map(\.next, "next")
             Map(\.cursor, "data.cursor")
         }
     }
@@ -306,6 +311,39 @@ import Testing
         #expect(finished?.code == .invalidMapping)
         #expect(records.isEmpty)
         #expect(decoder.envelope(ClassModelTests.Wrong.self) == nil)
+    }
+
+    @Test(arguments: chunkSizes)
+    func envelope_mapModel_andMacroModel_readTheSameFields(size: Int) throws {
+        let input = #"{"data": {"items": [{"id": 1}, {"id": 2}], "cursor": "c"}, "total": 2}"#
+        var ids: [Int] = []
+        let mapped = RecordDecoder(Event.self, at: "data.items", envelope: MappedPage.self) { ids.append($0.id) }
+        for chunk in chunks(Array(input.utf8), size) { try mapped.feed(chunk) }
+        try mapped.finish()
+        #expect(mapped.envelope(MappedPage.self) == MappedPage(total: 2, cursor: "c") && ids == [1, 2])
+        let outcome = stream(input, .array(at: "data.items"), size: size, envelope: true)
+        #expect(outcome.page == Page(total: 2, cursor: "c") && outcome.records.map(\.id) == [1, 2])
+    }
+
+    /// A macro envelope is built from its draft when its object ends: its hooks run then.
+    @JSONModel struct CheckedPage {
+        let total: Int
+        func validate() throws { if total < 0 { throw JSONError(.invalidValue, "negative total") } }
+    }
+
+    @Test func envelope_macroModel_hooksRunWhenItEnds() throws {
+        let good = try JSONAdapter.forEachRecord(Event.self, in: Data(#"{"items": [{"id": 1}], "total": 1}"#.utf8), at: "items",
+                                                 envelope: CheckedPage.self) { _ in }
+        #expect(good.envelope.total == 1)
+        let error = #expect(throws: JSONError.self) {
+            try JSONAdapter.forEachRecord(Event.self, in: Data(#"{"items": [], "total": -1}"#.utf8), at: "items",
+                                          envelope: CheckedPage.self) { _ in }
+        }
+        #expect(error?.code == .invalidValue)
+        let missing = #expect(throws: JSONError.self) {
+            try JSONAdapter.forEachRecord(Event.self, in: Data(#"{"items": []}"#.utf8), at: "items", envelope: CheckedPage.self) { _ in }
+        }
+        #expect(missing?.code == .missingKey && missing?.property == "CheckedPage.total")
     }
 
     @Test func envelope_recordsStreamBeforeTheInputEnds() throws {

@@ -5,7 +5,8 @@ import Foundation
 // -decodeValueForKey:withCoder:modelVersion:); Magma writes JSON through the model's mapping and
 // migrates old archives as JSON before decoding them.
 
-/// A model whose archives record a version, and which can read archives of older versions.
+/// A model whose archives record a version, and which can read archives of older versions: a
+/// `@JSONModel` model or a `Map`-declared one.
 ///
 /// ```swift
 /// extension GHIssue: VersionedModel {
@@ -18,7 +19,7 @@ import Foundation
 /// let data  = try JSONArchive.archive(issue)
 /// let issue = try JSONArchive.unarchive(GHIssue.self, from: data)
 /// ```
-public protocol VersionedModel: JSONModel {
+public protocol VersionedModel: JSONObjectModel {
     /// The version this code writes and reads; archives of older versions are migrated, newer
     /// ones refused.
     static var modelVersion: Int { get }
@@ -246,7 +247,7 @@ public enum JSONArchive {
         w.key("version")
         w.int64(Int64(M.modelVersion))
         w.key("model")
-        try ModelCodec<M>().write(model, into: &w)
+        try objectModelCodec(M.self).write(model, into: &w)
         w.endObject()
         return Data(w.bytes)
     }
@@ -286,6 +287,6 @@ public enum JSONArchive {
                 throw JSONError(.invalidValue, "migrating \(M.self) from version \(version): \(error)", underlying: error)
             }
         }
-        return try ModelCodec<M>().decode(from: json, options: options)
+        return try objectModelCodec(M.self).decode(from: json, options: options)
     }
 }

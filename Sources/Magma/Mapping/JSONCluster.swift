@@ -5,7 +5,8 @@
 /// A family of models decoded through one base type, the concrete model picked by the value of
 /// a discriminator key.
 ///
-/// The base can be a class (its subclasses are the models) or a protocol (conforming models):
+/// The base can be a class (its subclasses are the models) or a protocol (conforming models,
+/// `Map`-declared or `@JSONModel` ones):
 ///
 /// ```swift
 /// class Shape: JSONModel {
@@ -30,7 +31,8 @@
 ///
 /// An illegal cluster (a case whose model is not a `Base`, a value given twice, a second
 /// fallback) fails when it is built, as an illegal mapping does: ``validate()`` reports it, and
-/// no object is read or model written through it.
+/// no object is read or model written through it. (A `@JSONModel` case of a protocol `Base`
+/// that does not conform is found when its first model is read: it has no default model to ask.)
 public final class JSONCluster<Base>: @unchecked Sendable {
     /// The key whose value picks the model; empty for a cluster that picks by rules.
     public let discriminator: String
@@ -147,7 +149,7 @@ public struct ClusterCase<Base> {
     ///   - value: The discriminator's value.
     ///   - type: The model; it must be a `Base` (a subclass, or a conforming type), else the
     ///     cluster fails to build with ``JSONError/Code/invalidMapping``.
-    public init<M: JSONModel>(_ value: String, _ type: M.Type) {
+    public init<M: JSONObjectModel>(_ value: String, _ type: M.Type) {
         self.init(value: value, M.self)
     }
 
@@ -155,7 +157,7 @@ public struct ClusterCase<Base> {
     /// back without a discriminator.
     /// - Parameter type: The model; it must be a `Base`.
     /// - Returns: The case; a cluster has at most one.
-    public static func fallback<M: JSONModel>(_ type: M.Type) -> ClusterCase {
+    public static func fallback<M: JSONObjectModel>(_ type: M.Type) -> ClusterCase {
         ClusterCase(value: nil, M.self)
     }
 
@@ -164,7 +166,7 @@ public struct ClusterCase<Base> {
     /// - Parameters:
     ///   - type: The model; it must be a `Base`.
     ///   - rule: Whether an object, given by its members, is one of this model's.
-    public init<M: JSONModel>(_ type: M.Type, when rule: @escaping @Sendable ([String: JSONValue]) -> Bool) {
+    public init<M: JSONObjectModel>(_ type: M.Type, when rule: @escaping @Sendable ([String: JSONValue]) -> Bool) {
         self.init(value: nil, M.self, rule: rule)
     }
 
@@ -172,19 +174,36 @@ public struct ClusterCase<Base> {
     /// - Parameters:
     ///   - type: The model; it must be a `Base`.
     ///   - key: A key only this model's objects have (of those tried before it).
-    public init<M: JSONModel>(_ type: M.Type, whenKey key: String) {
+    public init<M: JSONObjectModel>(_ type: M.Type, whenKey key: String) {
         self.init(value: nil, M.self, rule: { $0[key] != nil })
     }
 
-    private init<M: JSONModel>(value: String?, _ type: M.Type, rule: (@Sendable ([String: JSONValue]) -> Bool)? = nil) {
+    private init<M: JSONObjectModel>(value: String?, _ type: M.Type, rule: (@Sendable ([String: JSONValue]) -> Bool)? = nil) {
         self.value = value
         self.rule = rule
         model = M.self
+        if let mapped = M.self as? any JSONModel.Type {
+            (isBase, makeEntry) = Self.mappedCase(mapped, value: value, rule: rule)
+        } else if let drafted = M.self as? any JSONDraftedModel.Type {
+            (isBase, makeEntry) = Self.draftedCase(drafted, value: value, rule: rule)
+        } else {
+            preconditionFailure("\(M.self) conforms to JSONObjectModel itself; declare it with @JSONModel, or as a JSONModel")
+        }
+    }
+
+    private static func mappedCase<M: JSONModel>(_ type: M.Type, value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?)
+        -> (Bool, () -> ClusterEntry<Base>) {
         // `M` is `Base` or a subclass of the class `Base`; for a protocol `Base`, no test on the
         // metatype asks whether `M` conforms to a protocol given as a generic existential, so a
         // default model is asked, once.
-        isBase = M.self is Base.Type || M() is Base
-        makeEntry = { TypedClusterEntry<Base, M>(value: value, rule: rule) }
+        (M.self is Base.Type || M() is Base, { TypedClusterEntry<Base, M>(value: value, rule: rule) })
+    }
+
+    private static func draftedCase<M: JSONDraftedModel>(_ type: M.Type, value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?)
+        -> (Bool, () -> ClusterEntry<Base>) {
+        // A `@JSONModel` model has no default to ask: for a class `Base` the metatype answers;
+        // for a protocol `Base`, the first model read is asked (`DraftedClusterEntry.take`).
+        (M.self is Base.Type || !(Base.self is AnyObject.Type), { DraftedClusterEntry<Base, M>(value: value, rule: rule) })
     }
 }
 
@@ -231,6 +250,30 @@ final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
     override func write(_ value: Base, discriminator: String, into w: inout JSONWriter) throws -> Bool {
         guard let model = value as? M else { return false }
         try ModelCodec<M>.write(model, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &w)
+        return true
+    }
+}
+
+/// A `@JSONModel` case: its objects fill the model's draft, and the model is built from it.
+final class DraftedClusterEntry<Base, M: JSONDraftedModel>: ClusterEntry<Base> {
+    private let codec: Codec<M>
+
+    init(value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?) {
+        codec = objectModelCodec(M.self)
+        super.init(value: value, rule: rule, owner: codec.objectOwner!, modelType: M.self)
+    }
+
+    override func take(_ storage: UnsafeMutableRawPointer) throws -> Base {
+        let model = try codec.take(storage, from: owner)
+        guard let base = model as? Base else {
+            throw JSONError.invalidMapping("\(M.self) is in the cluster of \(Base.self) but is not a \(Base.self)")
+        }
+        return base
+    }
+
+    override func write(_ value: Base, discriminator: String, into w: inout JSONWriter) throws -> Bool {
+        guard let model = value as? M else { return false }
+        try ModelCodec<M.Draft>.write(model.jsonDraft, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &w)
         return true
     }
 }

@@ -55,6 +55,35 @@ extension JSONModel {
     }
 }
 
+extension JSONDraftedModel {
+    /// What ``model(fromDraft:updating:)`` is for a model without unmapped `var` properties.
+    public static func model(fromDraft draft: consuming Draft, updating old: Self) throws -> Self {
+        try model(fromDraft: draft)
+    }
+
+    /// Sets every mapped property from `other` (a `@JSONModel` model declares no merge hooks:
+    /// each takes the other model's value); `@Ignore`'d properties keep this model's values.
+    /// The model is built anew from the merged values, so its hooks run (a final class model:
+    /// a new instance).
+    /// - Parameter other: A model of the same type.
+    /// - Throws: What the model's hooks throw, as decoding reports it.
+    public mutating func merge(from other: Self) throws {
+        var draft = jsonDraft
+        try draft.merge(from: other.jsonDraft)
+        self = try Self.model(fromDraft: draft, updating: self)
+    }
+
+    /// A copy of this model with `other` merged into it (see ``merge(from:)``).
+    /// - Parameter other: A model of the same type.
+    /// - Returns: The merged model.
+    /// - Throws: As ``merge(from:)``.
+    public func merging(_ other: Self) throws -> Self {
+        var copy = self
+        try copy.merge(from: other)
+        return copy
+    }
+}
+
 extension JSONAdapter {
     /// Updates a model from partial JSON: only the properties whose keys the object holds change;
     /// the others keep their values (required properties are not required). A nested model
@@ -84,6 +113,41 @@ extension JSONAdapter {
                                                               options: DecodingOptions = .init()) throws
     where Chunks.Element: ContiguousBytes {
         model = try decode(UpdateCodec(model), fromChunks: chunks, options: options)
+    }
+}
+
+extension JSONAdapter {
+    /// Updates a `@JSONModel` model from partial JSON: only the properties whose keys the object
+    /// holds change; the others keep their values, `@Ignore`'d ones included (required
+    /// properties are not required). A nested model present in the JSON is decoded anew, as a
+    /// whole. The model's draft is updated, and the model built anew from it, hooks included
+    /// (a final class model: a new instance is stored in `model`).
+    ///
+    /// ```swift
+    /// try JSONAdapter.update(&issue, from: responseData)
+    /// ```
+    /// - Parameters:
+    ///   - model: The model, left unchanged on error.
+    ///   - data: A JSON object.
+    ///   - options: How to read it.
+    /// - Throws: ``JSONError``.
+    public static func update<M: JSONDraftedModel>(_ model: inout M, from data: Data, options: DecodingOptions = .init()) throws {
+        let codec = UpdateCodec(model.jsonDraft)
+        let draft = try data.withUnsafeBytes { try decode(codec, from: $0, options: options) }
+        model = try M.model(fromDraft: draft, updating: model)
+    }
+
+    /// Updates a `@JSONModel` model from a partial JSON string; see the `Data` form.
+    public static func update<M: JSONDraftedModel>(_ model: inout M, from string: String, options: DecodingOptions = .init()) throws {
+        try update(&model, from: Data(string.utf8), options: options)
+    }
+
+    /// Updates a `@JSONModel` model from partial JSON arriving in chunks.
+    public static func update<M: JSONDraftedModel, Chunks: Sequence>(_ model: inout M, fromChunks chunks: Chunks,
+                                                                     options: DecodingOptions = .init()) throws
+    where Chunks.Element: ContiguousBytes {
+        let draft = try decode(UpdateCodec(model.jsonDraft), fromChunks: chunks, options: options)
+        model = try M.model(fromDraft: draft, updating: model)
     }
 }
 

@@ -19,12 +19,14 @@
 /// absent or null, and one with a default keeps it when its key is absent. A `let` with an initial
 /// value is not decoded. The memberwise initializer stays; the macro adds
 /// ``JSONDraftedModel`` conformance, a draft type decoding fills, and `init(jsonDraft:)`.
-/// Class hierarchies, clusters, relationships and mappings built at run time use the `Map` DSL
-/// (``JSONModel``); the two kinds nest inside each other.
+/// Class hierarchies (and clusters whose base is a class), relationships, merge hooks, selective
+/// encoding and mappings built at run time use the `Map` DSL (``JSONModel``); the two kinds nest
+/// inside each other. A macro model can be a case of a protocol ``JSONCluster``, an envelope, a
+/// ``VersionedModel`` or a ``MappedEquality`` model, and merges and updates through its draft.
 /// - Parameter keyNaming: How a property's name gives its key when it has no ``Key(_:)``.
 @attached(member, names: named(JSONDraft), named(init(jsonDraft:)))
 @attached(extension, conformances: JSONDraftedModel,
-          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(moveModel(fromDraft:to:as:)), named(jsonDraft), named(jsonTransformer))
+          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(moveModel(fromDraft:to:as:)), named(model(fromDraft:updating:)), named(jsonDraft), named(jsonTransformer))
 public macro JSONModel(keyNaming: KeyNaming = .propertyName) = #externalMacro(module: "MagmaMacros", type: "JSONModelMacro")
 
 /// The JSON key path a property reads (`"user.login"`, `"labels.0.name"`, `"a\\.b"` for a key

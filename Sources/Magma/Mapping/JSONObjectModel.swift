@@ -51,6 +51,16 @@ public protocol JSONDraftedModel: JSONObjectModel {
     /// - Throws: What ``model(fromDraft:)`` throws.
     static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer,
                           as form: DraftDestination) throws
+    /// The model with a draft's values, its unmapped (`@Ignore`'d) `var` properties taken from
+    /// `old`, hooks run last: what updating and merging a model build (see
+    /// `JSONAdapter.update(_:from:)`). Written by the macro when the model has such properties;
+    /// otherwise ``model(fromDraft:)``.
+    /// - Parameters:
+    ///   - draft: The draft, its required properties all present.
+    ///   - old: The model being updated.
+    /// - Returns: The model.
+    /// - Throws: ``JSONError`` as ``model(fromDraft:)``.
+    static func model(fromDraft draft: consuming Draft, updating old: Self) throws -> Self
     /// The model's mapped values as a draft, for encoding.
     var jsonDraft: Draft { get }
 }

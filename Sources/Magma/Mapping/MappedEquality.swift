@@ -11,33 +11,52 @@
 ///
 /// ```swift
 /// final class User: JSONModel, MappedEquality { … }
+/// @JSONModel final class Account: MappedEquality { … }   // compares the mapped values of its draft
 /// ```
-public protocol MappedEquality: JSONModel, Hashable, CustomStringConvertible {}
+public protocol MappedEquality: JSONObjectModel, Hashable, CustomStringConvertible {}
 
 extension MappedEquality {
-    /// The model's mapped properties as JSON; `.null` if a property cannot be encoded.
-    public var mappedJSON: JSONValue { (try? ModelCodec<Self>().encode(self)) ?? .null }
+    public var description: String {
+        var options = EncodingOptions()
+        options.sortedKeys = true
+        let json = (try? JSONAdapter.json(from: self, options: options)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        return "\(type(of: self)) \(json)"
+    }
+}
 
-    public static func == (a: Self, b: Self) -> Bool {
+extension MappedEquality where Self: JSONModel {
+    /// The model's mapped properties as JSON; `.null` if a property cannot be encoded.
+    public var mappedJSON: JSONValue { mappedValuesJSON }
+    public static func == (a: Self, b: Self) -> Bool { mappedValuesEqual(a, b) }
+    public func hash(into hasher: inout Hasher) { hashMappedValues(into: &hasher) }
+}
+
+extension MappedEquality where Self: JSONDraftedModel {
+    /// The model's mapped properties as JSON; `.null` if a property cannot be encoded.
+    public var mappedJSON: JSONValue { jsonDraft.mappedValuesJSON }
+    public static func == (a: Self, b: Self) -> Bool { Draft.mappedValuesEqual(a.jsonDraft, b.jsonDraft) }
+    public func hash(into hasher: inout Hasher) { jsonDraft.hashMappedValues(into: &hasher) }
+}
+
+extension JSONModel {
+    /// The mapped properties as JSON; `.null` if a property cannot be encoded.
+    var mappedValuesJSON: JSONValue { (try? ModelCodec<Self>().encode(self)) ?? .null }
+
+    /// Whether two models are of the same dynamic type with equal mapped properties.
+    static func mappedValuesEqual(_ a: Self, _ b: Self) -> Bool {
         guard ObjectIdentifier(type(of: a)) == ObjectIdentifier(type(of: b)) else { return false }
-        guard let properties = type(of: a).cachedMapping.comparedProperties else { return a.mappedJSON == b.mappedJSON }
+        guard let properties = type(of: a).cachedMapping.comparedProperties else { return a.mappedValuesJSON == b.mappedValuesJSON }
         for property in properties where !property.equal(a[keyPath: property.keyPath] as Any, b[keyPath: property.keyPath] as Any) {
             return false
         }
         return true
     }
 
-    public func hash(into hasher: inout Hasher) {
+    /// Hashes the dynamic type and the mapped properties.
+    func hashMappedValues(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: self)))
-        guard let properties = type(of: self).cachedMapping.comparedProperties else { return hasher.combine(mappedJSON) }
+        guard let properties = type(of: self).cachedMapping.comparedProperties else { return hasher.combine(mappedValuesJSON) }
         for property in properties { property.hash(self[keyPath: property.keyPath] as Any, &hasher) }
-    }
-
-    public var description: String {
-        var options = EncodingOptions()
-        options.sortedKeys = true
-        let json = (try? JSONAdapter.json(from: self, options: options)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
-        return "\(type(of: self)) \(json)"
     }
 }
 

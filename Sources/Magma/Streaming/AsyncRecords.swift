@@ -21,7 +21,7 @@ public struct AsyncRecords<Model, Chunks: AsyncSequence>: AsyncSequence where Ch
     /// included: that one ignores the envelope's fields).
     /// - Parameter type: The envelope model given to ``JSONAdapter/records(_:from:at:envelope:options:errorPolicy:progress:)``.
     /// - Returns: The envelope of the last iteration that ended.
-    public func envelope<E: JSONModel>(_ type: E.Type = E.self) -> E? { ended.value as? E }
+    public func envelope<E: JSONObjectModel>(_ type: E.Type = E.self) -> E? { ended.value as? E }
 
     final class EnvelopeBox: @unchecked Sendable {
         var value: Any?

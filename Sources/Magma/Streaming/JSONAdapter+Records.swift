@@ -84,7 +84,7 @@ extension JSONAdapter {
     /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/missingKey`` when the input has no
     ///   array at `keyPath`.
     @discardableResult
-    public static func forEachRecord<M: JSONObjectModel, E: JSONModel>(
+    public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
         _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         _ body: @escaping (M) throws -> Void
@@ -111,7 +111,7 @@ extension JSONAdapter {
     /// - Returns: The envelope, and the errors of the records skipped.
     /// - Throws: As the `Data` variant, and ``JSONError/Code/io`` when a read fails.
     @discardableResult
-    public static func forEachRecord<M: JSONObjectModel, E: JSONModel>(
+    public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
         _ type: M.Type, from handle: FileHandle, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         _ body: @escaping (M) throws -> Void
@@ -203,7 +203,7 @@ extension JSONAdapter {
     ///   - progress: Where to count bytes, records and skips, readable from another thread while
     ///     the stream runs (see ``ProgressHandle``); nil for none.
     /// - Returns: An async sequence of the records.
-    public static func records<M: JSONObjectModel, E: JSONModel, Chunks: AsyncSequence>(
+    public static func records<M: JSONObjectModel, E: JSONObjectModel, Chunks: AsyncSequence>(
         _ type: M.Type, from chunks: Chunks, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil
     ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {

@@ -137,14 +137,14 @@ public final class RecordDecoder<Model> {
     /// - Parameters:
     ///   - type: The record model.
     ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
-    ///   - envelope: The model of the envelope's other fields.
+    ///   - envelope: The model of the envelope's other fields (`@JSONModel` or `Map`-declared).
     ///   - options: How to read each record (and the envelope).
     ///   - errorPolicy: Stop at the first bad record (default) or skip and report it. An error in
     ///     an envelope field always stops the stream.
     ///   - progress: Where to count bytes, records and skips; nil for a handle of the decoder's own.
     ///   - onSkip: Called with each skipped record's error.
     ///   - onRecord: Called with each record, in order, as soon as it is complete.
-    public convenience init<Envelope: JSONModel>(_ type: Model.Type, at keyPath: String, envelope: Envelope.Type,
+    public convenience init<Envelope: JSONObjectModel>(_ type: Model.Type, at keyPath: String, envelope: Envelope.Type,
                                                  options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                                                  progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
                                                  onRecord: @escaping (Model) throws -> Void) where Model: JSONObjectModel {
@@ -154,7 +154,7 @@ public final class RecordDecoder<Model> {
 
     /// Every public init comes here with the codec of its records (a run-time mapping's, for
     /// RecordDecoder+Mapping.swift; a `Decodable` type's, for RecordDecoder+Decodable.swift).
-    init<Envelope: JSONModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>, options: DecodingOptions,
+    init<Envelope: JSONObjectModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>, options: DecodingOptions,
                                       errorPolicy: ErrorPolicy, progress: ProgressHandle?, onSkip: ((JSONError) -> Void)?,
                                       onRecord: @escaping (Model) throws -> Void) {
         counters = progress ?? ProgressHandle()
@@ -177,7 +177,7 @@ public final class RecordDecoder<Model> {
             let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
             recordCounter = array
             do {
-                let target = try EnvelopeTarget<Envelope>(keyPath: keyPath, records: array)
+                let target = try envelopeTarget(Envelope.self, keyPath: keyPath, records: array)
                 envelopeRoot = target
                 root = target
             } catch {
@@ -262,7 +262,7 @@ public final class RecordDecoder<Model> {
     /// decoder made with a `layout`, `.array(at:)` included: that one ignores the envelope's fields).
     /// - Parameter type: The envelope model given to the initialiser.
     /// - Returns: The decoded envelope.
-    public func envelope<Envelope: JSONModel>(_ type: Envelope.Type = Envelope.self) -> Envelope? {
+    public func envelope<Envelope: JSONObjectModel>(_ type: Envelope.Type = Envelope.self) -> Envelope? {
         envelopeRoot?.decoded as? Envelope
     }
 

@@ -13,24 +13,44 @@ class EnvelopeRoot: ValueTarget {
     var decoded: Any? { nil }
 }
 
+/// The root of a stream of records in an envelope of model `E`: a `Map`-declared envelope is
+/// filled in place; a `@JSONModel` one fills its draft, and is built from it when its object ends.
+func envelopeTarget<E: JSONObjectModel>(_ type: E.Type, keyPath: String, records: RecordArrayOwner) throws(JSONError) -> EnvelopeRoot {
+    func mapped<L: JSONModel>(_ type: L.Type) throws(JSONError) -> EnvelopeRoot {
+        try EnvelopeTarget<L>(keyPath: keyPath, records: records, name: "\(E.self)") { $0 }
+    }
+    func drafted<D: JSONDraftedModel>(_ type: D.Type) throws(JSONError) -> EnvelopeRoot {
+        try EnvelopeTarget<D.Draft>(keyPath: keyPath, records: records, name: "\(E.self)") { try D.model(fromDraft: $0) }
+    }
+    if let type = E.self as? any JSONModel.Type { return try mapped(type) }
+    if let type = E.self as? any JSONDraftedModel.Type { return try drafted(type) }
+    preconditionFailure("\(E.self) conforms to JSONObjectModel itself; declare it with @JSONModel, or as a JSONModel")
+}
+
+/// Fills an envelope `Envelope` (a `Map` model, or a `@JSONModel` model's draft) and keeps
+/// what `build` makes of it.
 final class EnvelopeTarget<Envelope: JSONModel>: EnvelopeRoot {
     let keyPath: String
     let records: RecordArrayOwner
     private let codec = ModelCodec<Envelope>()
     private let node: PlanNode
     private let captureCount: Int
-    private var envelope: Envelope?
+    /// The envelope model from the filled `Envelope`: itself, or the model built from a draft.
+    private let build: (Envelope) throws -> Any
+    private var envelope: Any?
 
     override var decoded: Any? { envelope }
 
+    /// - Parameter name: The envelope model's name, for messages.
     /// - Throws: ``JSONError/Code/invalidMapping`` if the key path is malformed or the envelope's
     ///   mapping already uses it (or a prefix of it) as a value.
-    init(keyPath: String, records: RecordArrayOwner) throws(JSONError) {
+    init(keyPath: String, records: RecordArrayOwner, name: String, build: @escaping (Envelope) throws -> Any) throws(JSONError) {
         self.keyPath = keyPath
         self.records = records
+        self.build = build
         let plan = try Envelope.cachedMapping.plan(for: Envelope.self)
         let components = try MappingPlan.components(of: keyPath, property: "the records' key path")
-        node = try EnvelopeTarget.graft(components[...], onto: plan.root, RecordArrayTarget(owner: records), keyPath: keyPath)
+        node = try EnvelopeTarget.graft(components[...], onto: plan.root, RecordArrayTarget(owner: records), keyPath: keyPath, name: name)
         captureCount = plan.captureCount
         super.init(property: nil)
     }
@@ -50,26 +70,26 @@ final class EnvelopeTarget<Envelope: JSONModel>: EnvelopeRoot {
         guard records.started else {
             throw JSONError(.missingKey, "no array of records at \"\(keyPath)\" in the envelope")
         }
-        envelope = value
+        envelope = try build(value)
     }
 
     /// `node` with `path` leading to `leaf`: a copy with the missing keys added, sharing every
     /// other target.
     private static func graft(_ path: ArraySlice<String>, onto node: PlanNode?, _ leaf: ValueTarget,
-                              keyPath: String) throws(JSONError) -> PlanNode {
+                              keyPath: String, name: String) throws(JSONError) -> PlanNode {
         let key = path.first!
         var names = node?.names ?? []
         var targets = names.indices.map { node!.entries[$0].target.takeUnretainedValue() }
         var bits = names.indices.map { node!.entries[$0].requiredBits }
         if let i = names.firstIndex(of: key) {
             guard path.count > 1, let through = targets[i] as? PathTarget else {
-                throw .invalidMapping("the records' key path \"\(keyPath)\" is mapped by \(Envelope.self) as a value; "
+                throw .invalidMapping("the records' key path \"\(keyPath)\" is mapped by \(name) as a value; "
                     + "the envelope maps the other fields")
             }
-            targets[i] = PathTarget(try graft(path.dropFirst(), onto: through.node, leaf, keyPath: keyPath))
+            targets[i] = PathTarget(try graft(path.dropFirst(), onto: through.node, leaf, keyPath: keyPath, name: name))
         } else {
             names.append(key)
-            targets.append(path.count == 1 ? leaf : PathTarget(try graft(path.dropFirst(), onto: nil, leaf, keyPath: keyPath)))
+            targets.append(path.count == 1 ? leaf : PathTarget(try graft(path.dropFirst(), onto: nil, leaf, keyPath: keyPath, name: name)))
             bits.append(.none)
         }
         return PlanNode(names: names, targets: targets, requiredBits: bits)
