@@ -65,6 +65,13 @@ public final class MagmaEncoder: @unchecked Sendable {
     ///   `.convertToString`, a value that encodes nothing, any error of an `encode(to:)`).
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let settings = EncoderSettings(self)
+        if let data = try StreamEncoder.encode(value, settings: settings, formatting: outputFormatting) { return data }
+        return try treeEncode(value, settings: settings)
+    }
+
+    /// Encodes through a tree of the values: JSONEncoder's semantics for what StreamEncoder cannot
+    /// take (containers reopened, `superEncoder`, too deep).
+    func treeEncode<T: Encodable>(_ value: T, settings: EncoderSettings) throws -> Data {
         let encoder = TreeEncoder(settings: settings, owner: nil, key: nil)
         guard let top = try encoder.wrapGeneric(value, nil) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
