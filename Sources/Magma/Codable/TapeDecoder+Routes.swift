@@ -53,6 +53,9 @@ extension Dictionary: TapeDirectDecodable where Key == String, Value: Decodable 
 /// Which types decode straight from the tape, remembered per type: a few pointer compares
 /// instead of a conformance lookup per value.
 final class TypeRoutes {
+    /// The routes of every type met, for the whole process (see `TypeAnswers`).
+    nonisolated(unsafe) private static let known = TypeAnswers<(any TapeDirectDecodable.Type)?> { $0 as? any TapeDirectDecodable.Type }
+
     private struct Route {
         let type: ObjectIdentifier
         let direct: (any TapeDirectDecodable.Type)?
@@ -74,7 +77,7 @@ final class TypeRoutes {
         let id = ObjectIdentifier(type)
         let n = count.pointee
         for k in 0..<n where routes[k].type == id { return routes[k].direct }
-        let direct = type as? any TapeDirectDecodable.Type
+        let direct = TypeRoutes.known.answer(for: type)
         if n < 32 {
             (routes + n).initialize(to: Route(type: id, direct: direct))
             count.pointee = n + 1
