@@ -14,6 +14,10 @@ import Foundation
 ///   writes them in the order of a `Dictionary`, which changes from run to run; the same set of
 ///   members is written either way.
 /// - A key encoded twice in one container keeps the place of its first encoding (and the last value).
+/// - Values are written as `encode(to:)` hands them over. An `encode(to:)` that writes to a
+///   container after moving on from it (a nested container reopened, or asked for again at the
+///   same key), or that uses `superEncoder`, is encoded again from the start through a tree of
+///   the values, with JSONEncoder's semantics: its `encode(to:)` implementations then run twice.
 /// - ``DateEncodingStrategy`` is Magma's own enum with `JSONEncoder`'s cases, so that
 ///   `.formatted(formatter)` keeps its formatter: its pattern is printed from bytes where Magma's
 ///   printer agrees with it (the same text), and by the formatter otherwise.
