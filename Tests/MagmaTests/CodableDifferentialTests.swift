@@ -345,6 +345,20 @@ func bothDecoders<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8],
 @Suite struct MagmaDecoderErrorTests {
     struct Target: Decodable { var a: Int }
 
+    /// Array indices in the error's JSON path, at every depth and through a keyed value.
+    @Test func indexPaths_renderAsBrackets() throws {
+        for (json, path) in [("[[1],[2,\"x\"]]", "$[1][1]"), ("[{\"a\":1},{\"a\":[]}]", "$[1].a")] {
+            do {
+                if path.hasSuffix(".a") { _ = try MagmaDecoder().decode([Target].self, from: Array(json.utf8)) } else {
+                    _ = try MagmaDecoder().decode([[Int]].self, from: Array(json.utf8))
+                }
+                Issue.record("decoded \(json)")
+            } catch DecodingError.typeMismatch(_, let context) {
+                #expect((context.underlyingError as? JSONError)?.path == path)
+            }
+        }
+    }
+
     @Test func typeMismatch_saysLineColumnAndOffset() throws {
         let json = Array("{\n  \"a\": \"x\"\n}".utf8)
         do {

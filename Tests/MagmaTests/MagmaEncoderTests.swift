@@ -173,3 +173,178 @@ extension DecodeOutcome {
         return "invalidValue(\(value)) at " + c.codingPath.map { k in k.intValue.map { "[\($0)|\(k.stringValue)]" } ?? ".\(k.stringValue)" }.joined()
     }
 }
+
+/// MagmaEncoder's streaming path (StreamEncoder) against its tree (TreeEncoder, JSONEncoder's
+/// semantics): the same bytes in every formatting, and the tree where the stream cannot go.
+@Suite struct StreamEncoderTests {
+    static let allFormattings: [JSONEncoder.OutputFormatting] = [[], [.prettyPrinted], [.withoutEscapingSlashes], [.sortedKeys],
+                                                                 [.sortedKeys, .prettyPrinted], [.prettyPrinted, .withoutEscapingSlashes],
+                                                                 [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]]
+
+    /// The stream's bytes (nil when it gave up) and the tree's, for `value`.
+    static func streamAndTree<T: Encodable>(_ value: T, _ configure: (MagmaEncoder) -> Void) -> (stream: String?, tree: String) {
+        let encoder = MagmaEncoder()
+        configure(encoder)
+        let settings = EncoderSettings(encoder)
+        func text(_ body: () throws -> Data?) -> String? {
+            do { return try body().map { String(decoding: $0, as: UTF8.self) } } catch { return "error: " + DecodeOutcome<Int>.describeEncoding(error) }
+        }
+        return (text { try StreamEncoder.encode(value, settings: settings, formatting: encoder.outputFormatting) },
+                text { try encoder.treeEncode(value, settings: settings) }!)
+    }
+
+    @Test func randomModels_streamEqualsTree_everyFormatting() {
+        var g = SeededGenerator(seed: 915)
+        let dates: [MagmaEncoder.DateEncodingStrategy] = [.deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601]
+        let keys: [JSONEncoder.KeyEncodingStrategy] = [.useDefaultKeys, .convertToSnakeCase]
+        for n in 0..<280 {
+            let value = MagmaEncoderTests.model(&g)
+            let (s, t) = Self.streamAndTree([value, value]) { e in
+                e.outputFormatting = Self.allFormattings[n % Self.allFormattings.count]
+                e.dateEncodingStrategy = dates[n / 7 % dates.count]
+                e.keyEncodingStrategy = keys[n / 28 % keys.count]
+                // Under a key strategy, dictionaries are copied first: members come in a new order each time.
+                if n / 28 % keys.count == 1 { e.outputFormatting.insert(.sortedKeys) }
+            }
+            #expect(s == t, "model \(n)")
+        }
+    }
+
+    /// Encodes `a` twice (a scalar, then an object), `b`, and `c` twice (an object, then a scalar).
+    struct Repeated: Encodable {
+        enum K: String, CodingKey { case a, b, c, zz = "a/", q = "a\"" }
+        struct Inner: Encodable { var x = 1; var y = [2, 3] }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try c.encode(1, forKey: .zz)
+            try c.encode(1, forKey: .a)
+            try c.encode(Inner(), forKey: .c)
+            try c.encode("b", forKey: .b)
+            try c.encode(Inner(), forKey: .a)
+            try c.encode(2, forKey: .q)
+            try c.encode(3, forKey: .c)
+        }
+    }
+
+    @Test func keyWrittenTwice_firstPlaceLastValue() {
+        for formatting in Self.allFormattings {
+            let (s, t) = Self.streamAndTree(["k": [Repeated(), Repeated()]]) { $0.outputFormatting = formatting }
+            #expect(s != nil && s == t, "\(formatting)")
+            if formatting.contains(.sortedKeys) {
+                let (f, m) = MagmaEncoderTests.bothEncoders(Repeated()) { $0.outputFormatting = formatting }
+                #expect(f == m)
+            }
+        }
+        let (s, _) = Self.streamAndTree(Repeated()) { _ in }
+        #expect(s == #"{"a\/":1,"a":{"x":1,"y":[2,3]},"c":3,"b":"b","a\"":2}"#)
+    }
+
+    /// A nested container written to after its parent moved on.
+    struct Reopened: Encodable {
+        enum K: String, CodingKey { case a, b }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            var inner = c.nestedContainer(keyedBy: K.self, forKey: .a)
+            try inner.encode(1, forKey: .a)
+            try c.encode(2, forKey: .b)
+            try inner.encode(3, forKey: .b)
+        }
+    }
+
+    /// A nested container asked for twice at one key: JSONEncoder merges them.
+    struct Merged: Encodable {
+        enum K: String, CodingKey { case a, b }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            var first = c.nestedContainer(keyedBy: K.self, forKey: .a)
+            try first.encode(1, forKey: .a)
+            var second = c.nestedContainer(keyedBy: K.self, forKey: .a)
+            try second.encode(2, forKey: .b)
+        }
+    }
+
+    struct Deep: Encodable {
+        let depth: Int
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.unkeyedContainer()
+            if depth > 0 { try c.encode(Deep(depth: depth - 1)) }
+        }
+    }
+
+    @Test func whatTheStreamCannotTake_givesTheTreesBytes() {
+        let cases: [(String, any Encodable)] = [("reopened", Reopened()), ("merged", Merged()), ("super", MagmaEncoderTests.Nested()),
+                                                ("deep", Deep(depth: 600)), ("in array", [Reopened(), Reopened()])]
+        for (name, value) in cases {
+            let (s, _) = Self.streamAndTree(value) { $0.outputFormatting = [.sortedKeys] }
+            #expect(s == nil, "\(name)")
+            let (f, m) = MagmaEncoderTests.bothEncoders(value) { $0.outputFormatting = [.sortedKeys] }
+            // Too deep: both throw, JSONEncoder with the top-level value (TreeEncoder's own difference).
+            #expect(name == "deep" ? f.hasPrefix("error: invalidValue") && m.hasPrefix("error: invalidValue") : f == m, "\(name)")
+        }
+    }
+
+    /// Throws after writing a member, into a container that catches the error.
+    struct HalfWritten: Encodable {
+        enum K: String, CodingKey { case a, b }
+        struct Fails: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: K.self)
+                try c.encode([1, 2], forKey: .a)
+                var list = c.nestedUnkeyedContainer(forKey: .b)
+                try list.encode(Double.nan)
+            }
+        }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: K.self)
+            try? c.encode(Fails(), forKey: .a)
+            try? c.encode(Double.infinity, forKey: .a)
+            try c.encode(1, forKey: .b)
+            var list = c.nestedUnkeyedContainer(forKey: .a)
+            try? list.encode(Fails())
+            try list.encode(2)
+        }
+    }
+
+    @Test func caughtErrors_leaveNoHalfMember() {
+        for formatting in Self.allFormattings {
+            let (s, t) = Self.streamAndTree([HalfWritten()]) { $0.outputFormatting = formatting }
+            #expect(s != nil && s == t, "\(formatting): \(s ?? "nil") vs \(t)")
+        }
+        let (f, m) = MagmaEncoderTests.bothEncoders(HalfWritten()) { $0.outputFormatting = [.sortedKeys] }
+        #expect(f == m)
+    }
+
+    @JSONModel struct MacroIssue: Codable, Equatable {
+        let id: Int
+        let title: String
+        var labels: [String]?
+        var closedAt: Date?
+    }
+
+    @Test func macroModel_streamsAsJSONEncoderWrites() {
+        var issues: [MacroIssue] = []
+        for n in 0..<5 {
+            let labels: [String]? = n % 2 == 0 ? ["x", "y"] : nil
+            let closed: Date? = n % 3 == 0 ? Date(timeIntervalSince1970: Double(n) * 1e8) : nil
+            issues.append(MacroIssue(id: n, title: "t/\(n)", labels: labels, closedAt: closed))
+        }
+        for formatting in MagmaEncoderTests.formattings {
+            let (s, t) = Self.streamAndTree(issues) { $0.outputFormatting = formatting; $0.dateEncodingStrategy = .iso8601 }
+            #expect(s != nil && s == t)
+            let (f, m) = MagmaEncoderTests.bothEncoders(issues) { $0.outputFormatting = formatting; $0.dateEncodingStrategy = .iso8601 }
+            #expect(f == m)
+        }
+    }
+
+    /// Keys whose escapes sort them otherwise than their text: sorted as JSONEncoder sorts them.
+    @Test func escapedKeys_sortByTheirText() {
+        let keys = ["a\"", "a#", "a/", "a0", "a\\", "a]", "a\n", "a\u{1}", "a", "", "\u{e9}", "z"]
+        let value = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        for formatting in MagmaEncoderTests.formattings {
+            let (f, m) = MagmaEncoderTests.bothEncoders(value) { $0.outputFormatting = formatting }
+            #expect(f == m, "\(formatting)")
+            let (s, t) = Self.streamAndTree(value) { $0.outputFormatting = formatting }
+            #expect(s != nil && s == t)
+        }
+    }
+}

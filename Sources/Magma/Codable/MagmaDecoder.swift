@@ -175,6 +175,8 @@ struct PathKey: CodingKey {
     init(dictionaryKey: String) { name = dictionaryKey; intValue = Int(dictionaryKey) }
 
     var stringValue: String { name ?? "Index \(intValue!)" }
+    /// The array index of a key made by `init(index:)`.
+    var index: Int? { name == nil ? intValue : nil }
 
     static let `super` = PathKey(stringValue: "super")
 }

@@ -14,6 +14,10 @@ import Foundation
 ///   writes them in the order of a `Dictionary`, which changes from run to run; the same set of
 ///   members is written either way.
 /// - A key encoded twice in one container keeps the place of its first encoding (and the last value).
+/// - Values are written as `encode(to:)` hands them over. An `encode(to:)` that writes to a
+///   container after moving on from it (a nested container reopened, or asked for again at the
+///   same key), or that uses `superEncoder`, is encoded again from the start through a tree of
+///   the values, with JSONEncoder's semantics: its `encode(to:)` implementations then run twice.
 /// - ``DateEncodingStrategy`` is Magma's own enum with `JSONEncoder`'s cases, so that
 ///   `.formatted(formatter)` keeps its formatter: its pattern is printed from bytes where Magma's
 ///   printer agrees with it (the same text), and by the formatter otherwise.
@@ -65,6 +69,13 @@ public final class MagmaEncoder: @unchecked Sendable {
     ///   `.convertToString`, a value that encodes nothing, any error of an `encode(to:)`).
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let settings = EncoderSettings(self)
+        if let data = try StreamEncoder.encode(value, settings: settings, formatting: outputFormatting) { return data }
+        return try treeEncode(value, settings: settings)
+    }
+
+    /// Encodes through a tree of the values: JSONEncoder's semantics for what StreamEncoder cannot
+    /// take (containers reopened, `superEncoder`, too deep).
+    func treeEncode<T: Encodable>(_ value: T, settings: EncoderSettings) throws -> Data {
         let encoder = TreeEncoder(settings: settings, owner: nil, key: nil)
         guard let top = try encoder.wrapGeneric(value, nil) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))

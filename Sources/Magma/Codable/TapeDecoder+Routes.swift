@@ -53,6 +53,9 @@ extension Dictionary: TapeDirectDecodable where Key == String, Value: Decodable 
 /// Which types decode straight from the tape, remembered per type: a few pointer compares
 /// instead of a conformance lookup per value.
 final class TypeRoutes {
+    /// The routes of every type met, for the whole process (see `TypeAnswers`).
+    nonisolated(unsafe) private static let known = TypeAnswers<(any TapeDirectDecodable.Type)?> { $0 as? any TapeDirectDecodable.Type }
+
     private struct Route {
         let type: ObjectIdentifier
         let direct: (any TapeDirectDecodable.Type)?
@@ -74,7 +77,7 @@ final class TypeRoutes {
         let id = ObjectIdentifier(type)
         let n = count.pointee
         for k in 0..<n where routes[k].type == id { return routes[k].direct }
-        let direct = type as? any TapeDirectDecodable.Type
+        let direct = TypeRoutes.known.answer(for: type)
         if n < 32 {
             (routes + n).initialize(to: Route(type: id, direct: direct))
             count.pointee = n + 1
@@ -88,6 +91,9 @@ enum JSONPathText {
     static func render(_ path: [any CodingKey]) -> String {
         var text = "$"
         for key in path {
+            // The decoder's own index keys without making their "Index 3" text (each failed
+            // `try?` of a generic value renders its path: 9 % of amazon_cellphones.ndjson, callgrind).
+            if let index = (key as? PathKey)?.index { text += "[\(index)]"; continue }
             if let i = key.intValue, key.stringValue == "Index \(i)" { text += "[\(i)]" } else { text += JSONPath.component(key.stringValue) }
         }
         return text

@@ -21,24 +21,32 @@ extension Array: TreeArrayEncodable where Element: Encodable {
 
 /// Which types are arrays, remembered per type: pointer compares instead of a conformance lookup per value.
 final class ArrayTypes {
-    private let types = UnsafeMutablePointer<(ObjectIdentifier, Bool)>.allocate(capacity: 32)
+    /// Arrays' element loops for StreamEncoder, by type (nil: not an array).
+    nonisolated(unsafe) private static let known = TypeAnswers<(any StreamArrayEncodable.Type)?> { $0 as? any StreamArrayEncodable.Type }
+
+    private let types = UnsafeMutablePointer<(ObjectIdentifier, (any StreamArrayEncodable.Type)?)>.allocate(capacity: 32)
     private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     init() { count.initialize(to: 0) }
 
     deinit {
+        types.deinitialize(count: count.pointee)
         types.deallocate()
         count.deallocate()
     }
 
     @inline(__always)
-    func isArray(_ type: Any.Type) -> Bool {
+    func isArray(_ type: Any.Type) -> Bool { arrayType(type) != nil }
+
+    /// `type` as an array whose elements StreamEncoder writes, or nil.
+    @inline(__always)
+    func arrayType(_ type: Any.Type) -> (any StreamArrayEncodable.Type)? {
         let id = ObjectIdentifier(type)
         let n = count.pointee
         for k in 0..<n where types[k].0 == id { return types[k].1 }
-        let answer = type is any TreeArrayEncodable.Type
+        let answer = ArrayTypes.known.answer(for: type)
         if n < 32 {
-            types[n] = (id, answer)
+            (types + n).initialize(to: (id, answer))
             count.pointee = n + 1
         }
         return answer
