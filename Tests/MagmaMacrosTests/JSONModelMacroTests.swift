@@ -302,6 +302,17 @@ import Testing
                         destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
                     }
                 }
+                static func model(fromDraft draft: consuming JSONDraft, updating old: Self) throws -> Self {
+                    var model = try Self(jsonDraft: draft)
+                    model.seen = old.seen
+                    do {
+                        try model.didDecode()
+                        try model.validate()
+                    } catch {
+                        throw Self.decodeHookError(error)
+                    }
+                    return model
+                }
                 var jsonDraft: JSONDraft {
                     var draft = JSONDraft()
                     draft.tags = self.tags
