@@ -62,22 +62,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         text += [
             "    \(access)static func model(fromDraft draft: consuming JSONDraft) throws -> Self {",
         ]
-        if model.isClass {
-            text += [
-                "        let model = try Self(jsonDraft: draft)",
-                "        try Self.runDecodeHooks(of: model)",
-            ]
-        } else {
-            text += [
-                "        var model = try Self(jsonDraft: draft)",
-                "        do {",
-                "            try model.didDecode()",
-                "            try model.validate()",
-                "        } catch {",
-                "            throw Self.decodeHookError(error)",
-                "        }",
-            ]
-        }
+        text += ["        \(model.isClass ? "let" : "var") model = try Self(jsonDraft: draft)"] + hooks(isClass: model.isClass)
         text += [
             "        return model",
             "    }",
@@ -99,14 +84,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
                 "        \(model.isClass ? "let" : "var") model = try Self(jsonDraft: draft)",
             ]
             text += model.keptProperties.map { "        model.\($0) = old.\($0)" }
-            text += model.isClass ? ["        try Self.runDecodeHooks(of: model)"] : [
-                "        do {",
-                "            try model.didDecode()",
-                "            try model.validate()",
-                "        } catch {",
-                "            throw Self.decodeHookError(error)",
-                "        }",
-            ]
+            text += hooks(isClass: model.isClass)
             text += ["        return model", "    }"]
         }
         text += [
@@ -122,6 +100,19 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             "}",
         ]
         return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: text.joined(separator: "\n")))]
+    }
+
+    /// The lines that run a built `model`'s `didDecode` and `validate` hooks.
+    static func hooks(isClass: Bool) -> [String] {
+        if isClass { return ["        try Self.runDecodeHooks(of: model)"] }
+        return [
+            "        do {",
+            "            try model.didDecode()",
+            "            try model.validate()",
+            "        } catch {",
+            "            throw Self.decodeHookError(error)",
+            "        }",
+        ]
     }
 
     /// The draft's declaration of a property, after its name.

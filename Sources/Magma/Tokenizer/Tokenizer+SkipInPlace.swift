@@ -97,20 +97,34 @@ extension Tokenizer {
         builder.pointee.lastTokenEnd = close
     }
 
+    /// Runs `body` on a yajl handle of its own with `callbacks` and a `P` as context, if the
+    /// handle's layout is the one shim.h mirrors; false otherwise. For the checks below.
+    private static func probe<P>(_ initial: P, _ callbacks: yajl_callbacks,
+                                 _ body: (yajl_handle, UnsafeMutablePointer<P>) -> Bool) -> Bool {
+        let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+        table.initialize(to: callbacks)
+        defer { table.deallocate() }
+        let probe = UnsafeMutablePointer<P>.allocate(capacity: 1)
+        probe.initialize(to: initial)
+        defer { probe.deinitialize(count: 1); probe.deallocate() }
+        guard let handle = yajl_alloc(table, nil, probe) else { return false }
+        defer { yajl_free(handle) }
+        guard magma_yajl_layout_matches(handle, table, probe) != 0 else { return false }
+        return body(handle, probe)
+    }
+
     /// Whether feeding yajl again after a cancelled key callback works with the yajl linked here
     /// (`magma_yajl_resume_after_value`): checked once, on a handle of its own, by reading
     /// `{"a":"x","b":[1],"c":2}` with the value of `a` left out, and seeing yajl read on as expected.
     static let canResume: Bool = {
         guard canMoveOffset else { return false }
         struct Probe { var keys = 0; var trace: UInt64 = 0 }
-        let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
-        defer { table.deallocate() }
         @inline(__always) func note(_ ctx: UnsafeMutableRawPointer?, _ code: UInt64) -> Int32 {
             let probe = ctx.unsafelyUnwrapped.assumingMemoryBound(to: Probe.self)
             probe.pointee.trace = probe.pointee.trace << 4 | code
             return 1
         }
-        table.initialize(to: yajl_callbacks(
+        let callbacks = yajl_callbacks(
             yajl_null: { note($0, 9) }, yajl_boolean: { c, _ in note(c, 9) }, yajl_integer: nil, yajl_double: nil,
             yajl_number: { c, _, _ in note(c, 6) }, yajl_string: { c, _, _ in note(c, 7) }, yajl_start_map: { note($0, 1) },
             yajl_map_key: { ctx, _, _ in
@@ -119,22 +133,18 @@ extension Tokenizer {
                 _ = note(ctx, 5)
                 return probe.pointee.keys == 1 ? 0 : 1
             },
-            yajl_end_map: { note($0, 2) }, yajl_start_array: { note($0, 3) }, yajl_end_array: { note($0, 4) }))
-        let probe = UnsafeMutablePointer<Probe>.allocate(capacity: 1)
-        probe.initialize(to: Probe())
-        defer { probe.deallocate() }
-        guard let handle = yajl_alloc(table, nil, probe) else { return false }
-        defer { yajl_free(handle) }
-        guard magma_yajl_layout_matches(handle, table, probe) != 0 else { return false }
-        let text = Array(#"{"a":"x","b":[1],"c":2}"#.utf8)
-        return text.withUnsafeBufferPointer { text in
-            let base = text.baseAddress.unsafelyUnwrapped
-            guard yajl_parse(handle, base, text.count) == yajl_status_client_canceled, yajl_get_bytes_consumed(handle) == 4,
-                  magma_yajl_resume_after_value(handle) != 0,
-                  yajl_parse(handle, base + 8, text.count - 8) == yajl_status_ok,
-                  yajl_complete_parse(handle) == yajl_status_ok else { return false }
-            // start, key a (cancelled), key b, start, 1, end, key c, 2, end.
-            return probe.pointee.trace == 0x1_5536_4562
+            yajl_end_map: { note($0, 2) }, yajl_start_array: { note($0, 3) }, yajl_end_array: { note($0, 4) })
+        return probe(Probe(), callbacks) { handle, probe in
+            let text = Array(#"{"a":"x","b":[1],"c":2}"#.utf8)
+            return text.withUnsafeBufferPointer { text in
+                let base = text.baseAddress.unsafelyUnwrapped
+                guard yajl_parse(handle, base, text.count) == yajl_status_client_canceled, yajl_get_bytes_consumed(handle) == 4,
+                      magma_yajl_resume_after_value(handle) != 0,
+                      yajl_parse(handle, base + 8, text.count - 8) == yajl_status_ok,
+                      yajl_complete_parse(handle) == yajl_status_ok else { return false }
+                // start, key a (cancelled), key b, start, 1, end, key c, 2, end.
+                return probe.pointee.trace == 0x1_5536_4562
+            }
         }
     }()
 
@@ -143,14 +153,12 @@ extension Tokenizer {
     /// If not (another yajl, another layout), unmapped values are skipped by counting only.
     static let canMoveOffset: Bool = {
         struct Probe { var handle: OpaquePointer?; var starts = 0; var trace: UInt64 = 0 }
-        let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
-        defer { table.deallocate() }
         @inline(__always) func note(_ ctx: UnsafeMutableRawPointer?, _ code: UInt64) -> Int32 {
             let probe = ctx.unsafelyUnwrapped.assumingMemoryBound(to: Probe.self)
             probe.pointee.trace = probe.pointee.trace << 4 | code
             return 1
         }
-        table.initialize(to: yajl_callbacks(
+        let callbacks = yajl_callbacks(
             yajl_null: { note($0, 9) }, yajl_boolean: { c, _ in note(c, 9) }, yajl_integer: nil, yajl_double: nil,
             yajl_number: { c, text, count in note(c, count == 1 && text?.pointee == 0x33 ? 3 : 9) },
             yajl_string: { c, _, _ in note(c, 9) }, yajl_start_map: { note($0, 9) }, yajl_map_key: { c, _, _ in note(c, 9) },
@@ -164,18 +172,14 @@ extension Tokenizer {
                 }
                 return note(ctx, 1)
             },
-            yajl_end_array: { note($0, 2) }))
-        let probe = UnsafeMutablePointer<Probe>.allocate(capacity: 1)
-        probe.initialize(to: Probe())
-        defer { probe.deallocate() }
-        guard let handle = yajl_alloc(table, nil, probe) else { return false }
-        defer { yajl_free(handle) }
-        guard magma_yajl_layout_matches(handle, table, probe) != 0 else { return false }
-        probe.pointee.handle = handle
-        let text = Array("[[1,[2]],3]".utf8)
-        let status = text.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
-        guard status == yajl_status_ok, yajl_complete_parse(handle) == yajl_status_ok else { return false }
-        // start, start, end (the skipped `[1,[2]]`), the number 3, end.
-        return probe.pointee.trace == 0x11232
+            yajl_end_array: { note($0, 2) })
+        return probe(Probe(), callbacks) { handle, probe in
+            probe.pointee.handle = handle
+            let text = Array("[[1,[2]],3]".utf8)
+            let status = text.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
+            guard status == yajl_status_ok, yajl_complete_parse(handle) == yajl_status_ok else { return false }
+            // start, start, end (the skipped `[1,[2]]`), the number 3, end.
+            return probe.pointee.trace == 0x11232
+        }
     }()
 }
