@@ -1,5 +1,5 @@
 // The bridge to yajl. Only this file and its companions (Tokenizer+SkipInPlace,
-// YajlBaseline, SkipScanner) import CYajl, privately: no C type leaves them.
+// Tokenizer+OverlongTokens, YajlBaseline, SkipScanner) import CYajl, privately: no C type leaves them.
 //
 // yajl keeps a pointer to the callback table, so the table is allocated once, for the life of
 // the process, and never moves. Callbacks capture nothing: each recovers the EventBuilder from the
@@ -19,27 +19,27 @@ import Glibc
 /// clamps it to the start of the feed). For those it holds the bytes from the start of the token
 /// still open at the end of a feed (see `held`).
 struct Tokenizer: ~Copyable {
-    private let handle: yajl_handle
+    let handle: OpaquePointer
     let builder: UnsafeMutablePointer<EventBuilder>
     /// Bytes handed to yajl before the current feed: turns yajl's per-feed offsets into absolute ones.
-    private(set) var consumedBefore = 0
+    var consumedBefore = 0
     /// The lines of the bytes before `consumedBefore`, when line and column are tracked as the
     /// input is fed (whole-buffer decoding computes them from the buffer on error instead).
-    private(set) var lines: LineCounter?
+    var lines: LineCounter?
     let allowComments: Bool
     let maxTokenLength: Int
     /// Bytes kept from earlier feeds (see `HeldBytes`); the fed ones end at `consumedBefore`.
-    private(set) var held = HeldBytes()
-    private var stallSize = 0
+    var held = HeldBytes()
+    var stallSize = 0
     /// `held.count` at which the held bytes are next checked against the size cap.
-    private var nextSizeCheck: Int
+    var nextSizeCheck: Int
     /// How many times yajl was fed (tests check that a long token costs O(log n) feeds).
     private(set) var feedCount = 0
     /// The most bytes held at once (tests check a long token is held in O(cap)).
     var mostHeld: Int { held.mostCount }
     /// A string or number over the cap being read past, in a stream that skips bad records (see
     /// `skipOverlongToken`): its bytes are neither held nor fed to yajl.
-    private var overlong: OverlongToken?
+    var overlong: OverlongToken?
     /// The offset of the input's first byte that is not JSON whitespace, once fed (a byte order
     /// mark there is named in its error).
     private(set) var firstNonBlankOffset: Int?
@@ -129,101 +129,6 @@ struct Tokenizer: ~Copyable {
         }
     }
 
-    /// Feeds the held-back bytes.
-    /// - Returns: Whether they produced events.
-    @discardableResult
-    private mutating func feedHeld() throws(JSONError) -> Bool {
-        let heldBack = held.heldBackBytes
-        let producedEvents = try feedDirect(heldBack, carry: held.fedBytes)
-        held.markAllFed()
-        if !producedEvents {
-            // Bytes are held back only while a token yajl re-lexes is open across feeds; a feed
-            // of whitespace between tokens (endless, from a hostile stream) is dropped instead.
-            if TokenScanner(bytes: held.bytes, allowComments: allowComments).openToken() != nil {
-                stallSize = heldBack.count
-            } else {
-                stallSize = 0
-                dropToOpenToken()
-                // Left: nothing, or a last `,` `:` `[` `{` and whitespace after it. The next
-                // token's position is found from its own bytes, and only what that punctuation is
-                // matters (a key or a value next): the whitespace goes too.
-                held.keepFirst(1)
-            }
-        } else {
-            stallSize = 0
-            if let end = builder.pointee.lastTokenEnd, let index = held.index(of: end) {
-                dropHeld(index)
-            } else {
-                dropToOpenToken()
-            }
-        }
-        return producedEvents
-    }
-
-    /// After a feed of `fed` (straight from the caller) that produced events: keeps the bytes after
-    /// the last token read straight from it, or else from the start of the token left open.
-    private mutating func keepOpenToken(fed chunk: UnsafeRawBufferPointer) {
-        let base = chunk.baseAddress.unsafelyUnwrapped
-        if let end = builder.pointee.lastTokenEnd, end >= base, end <= base + chunk.count {
-            held.removeAll()
-            held.append(UnsafeRawBufferPointer(rebasing: chunk[(end - base)...]))
-            held.markAllFed()
-        } else {
-            // No token read straight from this chunk: find the open token by scanning from the
-            // boundary the held bytes start at.
-            held.append(chunk)
-            held.markAllFed()
-            dropToOpenToken()
-        }
-    }
-
-    /// Drops the fed held bytes before the token still open (all of them when none is open).
-    /// The token before it is kept too (a `,` or `:`, a few bytes).
-    private mutating func dropToOpenToken() {
-        let scanner = TokenScanner(bytes: held.fedBytes, allowComments: allowComments)
-        let (last, previous) = scanner.lastTwoTokens()
-        guard let last else { return dropHeld(held.fedCount) }
-        if last.open { return dropHeld(previous?.start ?? last.start) }
-        // Nothing open: keep a last `,` `:` `[` `{`, which the next token's position depends on.
-        dropHeld(last.kind == .punctuation ? last.start : held.fedCount)
-    }
-
-    private mutating func dropHeld(_ count: Int) {
-        guard count > 0 else { return }
-        held.removeFirst(count)
-        if held.count < maxTokenLength { nextSizeCheck = maxTokenLength &+ 1 }
-    }
-
-    /// The string or number still open in the held bytes must not pass the size cap. Runs when
-    /// the held bytes pass the cap and then each time they grow by a quarter: O(n) in all.
-    private mutating func checkOpenTokenSize() throws(JSONError) {
-        let scanner = TokenScanner(bytes: held.bytes, allowComments: allowComments)
-        if let (open, previous) = scanner.openToken(longerThan: maxTokenLength) {
-            if open.start >= held.fedCount {
-                // yajl has not reached the token: feed it what comes before, which may hold an
-                // error of its own (one whole buffer would report that first).
-                try feedHeld()
-                if held.fedCount == held.count, stallSize > 0 { try checkOpenTokenSize() }
-                return
-            }
-            var token = OverlongToken(kind: open.kind, start: consumedBefore - held.fedCount + open.start,
-                                      afterColon: Tokenizer.isColon(previous, in: scanner.bytes))
-            let content = open.kind == .string ? open.start + 1 : open.start
-            let rejected = if case .invalid = token.advance(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[content...])) {
-                true
-            } else { false }
-            // A string yajl will reject within what is held fails with yajl's error, as from
-            // one whole buffer: feed on.
-            if !(open.kind == .string && rejected) {
-                guard builder.pointee.recoversHere else { throw overlongError(token) }
-                return try beginSkipping(token)
-            }
-        }
-        // Only the fed bytes before the token yajl holds open may go.
-        dropToOpenToken()
-        nextSizeCheck = max(held.count + held.count / 4 + 1, maxTokenLength &+ 1)
-    }
-
     /// Ends the input: flushes held-back bytes and reports a value left incomplete.
     mutating func finish() throws(JSONError) {
         var cutNumber: OverlongToken?
@@ -241,65 +146,9 @@ struct Tokenizer: ~Copyable {
         }
     }
 
-    // MARK: Over-long tokens in a stream that skips bad records
-
-    /// The token open at the end of the held bytes has passed the cap and its record can be
-    /// skipped: from here on its bytes are read past (`skipOverlongToken`). yajl is fed the rest
-    /// of it held (it holds the token from its start, over the cap, in O(cap) bytes), then nothing
-    /// more of it; nothing is held.
-    private mutating func beginSkipping(_ token: OverlongToken) throws(JSONError) {
-        // Inside the token, without a byte yajl rejects: no event, no error.
-        if held.fedCount < held.count { try feedDirect(held.heldBackBytes, carry: held.fedBytes) }
-        var token = token
-        token.markFedToYajl()
-        overlong = token
-        held.removeAll()
-        stallSize = 0
-        nextSizeCheck = maxTokenLength &+ 1
-    }
-
-    /// Reads past the over-long token in `chunk`. Its bytes count as input (offsets, lines), but
-    /// only its ending goes to yajl (`endOverlongToken`).
-    /// - Returns: Where the token ends in `chunk`, or nil if it runs on past it.
-    private mutating func skipOverlongToken(_ chunk: UnsafeRawBufferPointer) throws(JSONError) -> Int? {
-        let outcome = overlong!.advance(over: chunk)
-        // A byte yajl rejects: one whole buffer fails the token with the cap's error, not the record.
-        if case .invalid = outcome { throw overlongError(overlong!) }
-        var end: Int?
-        if case .ended(let e) = outcome { end = e }
-        let read = UnsafeRawBufferPointer(rebasing: chunk[..<(end ?? chunk.count)])
-        lines?.count(read, at: consumedBefore)
-        consumedBefore += read.count
-        if end != nil { try endOverlongToken() }
-        return end
-    }
-
-    /// The over-long token has ended (at `consumedBefore`): yajl gets a short ending for the part it
-    /// holds, and passes the token to the builder, which fails it at its start, as it fails the
-    /// whole token from one whole buffer, and skips its record.
-    private mutating func endOverlongToken() throws(JSONError) {
-        let token = overlong!
-        overlong = nil
-        builder.pointee.cutTokenStart = token.start
-        defer { builder.pointee.cutTokenStart = nil }
-        builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, lines: lines)
-        builder.pointee.lastTokenEnd = nil
-        let status = token.yajlEnding.withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
-        if status == yajl_status_ok { return }
-        if status == yajl_status_client_canceled, var error = builder.pointee.takeError() {
-            if let offset = error.offset { lines?.locate(&error, offset: offset, at: consumedBefore) }
-            throw error
-        }
-        // yajl rejects the token where it stands: one whole buffer gives the cap's error.
-        throw overlongError(token)
-    }
-
-    private func overlongError(_ token: OverlongToken) -> JSONError {
-        tokenTooLong(token.kind, at: token.start, pending: builder.pointee.pendingToken(afterColon: token.afterColon))
-    }
 
     /// `whole` is the whole input when it was parsed in one buffer.
-    private mutating func finish(whole: UnsafeRawBufferPointer?) throws(JSONError) {
+    mutating func finish(whole: UnsafeRawBufferPointer?) throws(JSONError) {
         if held.fedCount < held.count { try feedHeld() }
         builder.pointee.position = FeedPosition(handle: handle, consumedBefore: consumedBefore, carry: held.fedBytes, lines: lines)
         let status = yajl_complete_parse(handle)
@@ -337,7 +186,7 @@ struct Tokenizer: ~Copyable {
     /// Feeds `chunk` to yajl; `carry` is the held bytes before it (see `FeedPosition`).
     /// - Returns: Whether the feed produced events.
     @discardableResult
-    private mutating func feedDirect(_ chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
+    mutating func feedDirect(_ chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return false }
         feedCount += 1
         if firstNonBlankOffset == nil, let i = chunk.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {

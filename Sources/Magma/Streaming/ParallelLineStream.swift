@@ -1,0 +1,251 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run of `forEachRecordInParallel`: worker threads read the input in batches of whole
+/// lines, each batch on the thread that decodes it (a pipe in turns, a file by byte ranges: see
+/// ParallelLineStream+Reads.swift), and the calling thread delivers their records.
+///
+/// All state below `monitor` is read and written under it; every change is broadcast. The
+/// window counts bytes: a worker takes a batch's worth before reading it, and the caller gives
+/// a batch's bytes back once its records are delivered, so `inFlight` (bytes read, not yet
+/// delivered) never passes `windowBytes`, except for a line longer than a batch, read whole.
+final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecked Sendable {
+    /// A run of whole lines, `start` bytes into the input.
+    struct Batch {
+        let sequence: Int
+        let start: Int
+        let bytes: [UInt8]
+        /// The window bytes it holds: its bytes, or for a range of a file, the range's.
+        var held: Int
+        /// A range of a file that could not be read: the batch fails with it.
+        var failure: JSONError?
+
+        init(sequence: Int, start: Int, bytes: [UInt8], held: Int? = nil, failure: JSONError? = nil) {
+            self.sequence = sequence
+            self.start = start
+            self.bytes = bytes
+            self.held = held ?? bytes.count
+            self.failure = failure
+        }
+    }
+
+    /// A decoded batch: its records, its skipped records' errors and its failure (placed in the
+    /// batch), and its lines and records, to place the next batches' errors.
+    struct Decoded {
+        let batch: Batch
+        let models: [M]
+        let skipped: [JSONError]
+        let failure: (any Error)?
+        let counts: (lines: Int, records: Int)
+    }
+
+    let descriptor: Int32
+    let options: DecodingOptions
+    let policy: RecordDecoder<M>.ErrorPolicy
+    let progress: ProgressHandle?
+    private let ordered: Bool
+    private let windowBytes: Int
+    let batchBytes: Int
+    /// A regular file is read by the workers themselves, each batch a range of `batchBytes` of it
+    /// (see ParallelLineStream+Reads.swift), with no reader thread: where the input begins in
+    /// the file and its size.
+    let file: (base: Int, size: Int)?
+    let concurrency: Int
+
+    let monitor = NSCondition()
+    var inFlight = 0
+    /// The most `inFlight` has been (tests check it against the window).
+    var peakInFlight = 0
+    /// A pipe: a worker is reading (one at a time), and the start of the line the last read
+    /// ended in, its bytes (in `inFlight` already) and its offset in the input.
+    var reading = false
+    var carry: [UInt8] = []
+    var carryStart = 0
+    private var decoded: [Int: Decoded] = [:]
+    /// Batches claimed by the workers, and whether the input has ended (at the end of the input, a failed
+    /// read in `readError`, or a stop).
+    var emitted = 0
+    var readEnded = false
+    var readError: JSONError?
+    /// The first batch (in input order) known to have failed: nothing after it is read or decoded.
+    var failedAt = Int.max
+    /// The caller has stopped (an error is on its way out): every thread ends.
+    var stopped = false
+    var running = 0
+
+    /// - Parameter batchBytes: The bytes each batch reads; default a quarter of the window per
+    ///   thread, so that every thread has a batch and the next ones are read while they decode.
+    init(descriptor: Int32, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
+         ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
+        self.descriptor = descriptor
+        self.options = options
+        policy = errorPolicy
+        self.progress = progress
+        self.ordered = ordered
+        self.windowBytes = max(windowBytes, 1)
+        self.concurrency = max(concurrency, 1)
+        self.batchBytes = batchBytes ?? min(max(4096, windowBytes / (4 * max(concurrency, 1))), 4 << 20)
+        file = Self.regularFile(descriptor)
+        if let file, file.size == 0 { readEnded = true }
+    }
+
+    /// Starts `concurrency` threads running `work`.
+    func start(workers work: @escaping @Sendable () -> Void) {
+        if file == nil { RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor) }
+        running = concurrency
+        for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
+    }
+
+    /// Starts the workers, delivers every record to `body`, and returns once every
+    /// thread has ended.
+    func run(_ body: (M) throws -> Void) throws -> [JSONError] where M: Sendable {
+        start { [self] in work() }
+        defer { stopAndWait() }
+        return try deliver(body)
+    }
+
+    /// Stops every thread and waits for each to end.
+    func stopAndWait() {
+        monitor.lock()
+        stopped = true
+        monitor.broadcast()
+        while running > 0 { monitor.wait() }
+        monitor.unlock()
+        // A file read by ranges is left at its end, as reading it would leave it.
+        if let file { lseek(descriptor, off_t(file.base + file.size), SEEK_SET) }
+    }
+
+    func ended() {
+        monitor.lock()
+        running -= 1
+        monitor.broadcast()
+        monitor.unlock()
+    }
+
+    // MARK: The caller's thread
+
+    private func deliver(_ body: (M) throws -> Void) throws -> [JSONError] {
+        var skipped: [JSONError] = []
+        // The batches placed so far (in input order), and their lines and records.
+        var placedBatches = 0, linesBefore = 0, recordsBefore = 0
+        // Unordered: batches delivered but not yet placed (a batch before them is not decoded yet).
+        var unplaced: [Int: Decoded] = [:]
+        while true {
+            monitor.lock()
+            var next: Decoded?
+            while true {
+                if ordered {
+                    next = decoded.removeValue(forKey: placedBatches)
+                } else if let key = decoded.keys.min() {
+                    next = decoded.removeValue(forKey: key)
+                }
+                if next != nil || (readEnded && placedBatches >= emitted) { break }
+                monitor.wait()
+            }
+            let readError = readError, failedAt = failedAt
+            monitor.unlock()
+            guard let next else {
+                if let readError { throw readError }
+                return skipped
+            }
+            // Unordered, a batch after the first failure is dropped: the stream stops there.
+            if next.batch.sequence <= failedAt {
+                for model in next.models {
+                    try body(model)
+                    progress?.records.add(1, ordering: .relaxed)
+                }
+            }
+            release(next.batch.held)
+            // Its records are gone; what places the next batches stays until its turn.
+            unplaced[next.batch.sequence] = Decoded(batch: Batch(sequence: next.batch.sequence, start: next.batch.start, bytes: []),
+                                                    models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
+            while let batch = unplaced.removeValue(forKey: placedBatches) {
+                let start = batch.batch.start, lines = linesBefore, records = recordsBefore
+                skipped += batch.skipped.map { $0.placed(after: start, lines: lines, records: records) }
+                progress?.skipped.add(batch.skipped.count, ordering: .relaxed)
+                if let failure = batch.failure {
+                    throw (failure as? JSONError)?.placed(after: start, lines: lines, records: records) ?? failure
+                }
+                linesBefore += batch.counts.lines
+                recordsBefore += batch.counts.records
+                placedBatches += 1
+            }
+        }
+    }
+
+    func release(_ bytes: Int) {
+        monitor.lock()
+        inFlight -= bytes
+        monitor.broadcast()
+        monitor.unlock()
+    }
+
+    // MARK: The workers
+
+    private func work() {
+        while let claimed = nextBatch() {
+            let batch = read(claimed)
+            let result = decode(batch)
+            let failure = result.failure
+            monitor.lock()
+            decoded[batch.sequence] = result
+            if failure != nil { failedAt = min(failedAt, batch.sequence) }
+            monitor.broadcast()
+            monitor.unlock()
+        }
+    }
+
+    /// Decodes a batch on this thread: its records, and its errors placed in the batch.
+    func decode(_ batch: Batch) -> Decoded {
+        if let failure = batch.failure {
+            return Decoded(batch: batch, models: [], skipped: [], failure: failure, counts: (0, 0))
+        }
+        var models: [M] = []
+        let decoder = RecordDecoder(M.self, layout: .ndjson, options: options, errorPolicy: policy) { models.append($0) }
+        var failure: (any Error)?
+        do {
+            try decoder.feed(batch.bytes)
+            try decoder.finish()
+        } catch {
+            failure = error
+        }
+        return Decoded(batch: batch, models: models, skipped: decoder.skipped, failure: failure, counts: decoder.lineCounts)
+    }
+
+    /// The next batch to decode; nil once there is none (the input has ended, or the stream stops).
+    private func nextBatch() -> Batch? {
+        monitor.lock()
+        defer { monitor.unlock() }
+        while true {
+            if stopped { return nil }
+            if let batch = claimLocked() { return batch }
+            if readEnded { return nil }
+            monitor.wait()
+        }
+    }
+
+    /// Under the monitor: the next batch to read (without its bytes yet: `read` reads them), its
+    /// window bytes taken; nil when there is none now: the window is full, another worker is
+    /// reading the pipe, or the input has ended.
+    func claimLocked() -> Batch? {
+        guard !readEnded, !reading else { return nil }
+        if failedAt != .max {
+            readEnded = true
+            return nil
+        }
+        // Alone in flight (the bytes of a line begun), a batch may pass the window.
+        guard inFlight + batchBytes <= windowBytes || inFlight == carry.count else { return nil }
+        let sequence = emitted
+        emitted += 1
+        inFlight += batchBytes
+        peakInFlight = max(peakInFlight, inFlight)
+        if let file {
+            if emitted * batchBytes >= file.size { readEnded = true }
+            return Batch(sequence: sequence, start: sequence * batchBytes, bytes: [], held: batchBytes)
+        }
+        reading = true
+        return Batch(sequence: sequence, start: carryStart, bytes: [], held: batchBytes)
+    }
+}
