@@ -109,6 +109,18 @@ struct EncoderSettings {
         if case .useDefaultKeys = e.keyEncodingStrategy { defaultKeys = true } else { defaultKeys = false }
         userInfo = e.userInfo
     }
+
+    /// The JSON key for `key` at `path` (the coding path down to its container), through the key
+    /// strategy: one place for the streaming and the tree encoder. The path is built only for a
+    /// custom strategy (it is an array per key otherwise).
+    func jsonKey(for key: some CodingKey, at path: @autoclosure () -> [any CodingKey]) -> String {
+        switch keys {
+        case .useDefaultKeys: return key.stringValue
+        case .convertToSnakeCase: return JSONEncoder.KeyEncodingStrategy.convertToSnakeCase(key.stringValue)
+        case .custom(let convert): return convert(path() + [key]).stringValue
+        @unknown default: return key.stringValue
+        }
+    }
 }
 
 /// Writes an encoded tree as JSONEncoder's writer lays it out.

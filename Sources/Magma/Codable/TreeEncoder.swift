@@ -316,12 +316,7 @@ class TreeEncoder: Encoder, SingleValueEncodingContainer {
 
     /// The JSON key for `key`, through the key strategy.
     func converted(_ key: some CodingKey, path: [any CodingKey]) -> String {
-        switch settings.keys {
-        case .useDefaultKeys: return key.stringValue
-        case .convertToSnakeCase: return JSONEncoder.KeyEncodingStrategy.convertToSnakeCase(key.stringValue)
-        case .custom(let convert): return convert(codingPath + path + [key]).stringValue
-        @unknown default: return key.stringValue
-        }
+        settings.jsonKey(for: key, at: codingPath + path)
     }
 }
 
