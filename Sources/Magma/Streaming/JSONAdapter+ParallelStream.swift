@@ -146,10 +146,8 @@ extension JSONAdapter {
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
     ) throws -> (states: [State], skipped: [JSONError]) {
-        let stream = ParallelLineStream<M>(descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
-                                           progress: progress, ordered: false, windowBytes: windowBytes,
-                                           concurrency: concurrency)
-        return try ParallelWorkerRun(stream: stream, makeState: makeState, body: body).run()
+        try runWorkers(M.self, descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
+                       progress: progress, windowBytes: windowBytes, concurrency: concurrency, makeState: makeState, body)
     }
 
     /// Calls `body` on every core with each record of the NDJSON file at a path, each thread with
@@ -176,6 +174,16 @@ extension JSONAdapter {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
+        return try runWorkers(M.self, descriptor: descriptor, options: options, errorPolicy: errorPolicy,
+                              progress: progress, windowBytes: windowBytes, concurrency: concurrency, makeState: makeState, body)
+    }
+
+    /// The worker form of `forEachRecordInParallel` on an open descriptor.
+    private static func runWorkers<M: JSONObjectModel & SendableMetatype, State>(
+        _ type: M.Type, descriptor: Int32, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+        progress: ProgressHandle?, windowBytes: Int, concurrency: Int,
+        makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
+    ) throws -> (states: [State], skipped: [JSONError]) {
         let stream = ParallelLineStream<M>(descriptor: descriptor, options: options, errorPolicy: errorPolicy,
                                            progress: progress, ordered: false, windowBytes: windowBytes,
                                            concurrency: concurrency)
