@@ -89,13 +89,7 @@ struct StreamState {
         guard frameCount + 1 < Self.maxDepth else { _ = abandon(); return 0 }
         writer.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         if pretty { writer.append(UInt8(ascii: "\n")) }
-        if frameCount == frameCapacity {
-            let bigger = UnsafeMutablePointer<StreamFrame>.allocate(capacity: frameCapacity * 2)
-            bigger.moveInitialize(from: frames, count: frameCount)
-            frames.deallocate()
-            frames = bigger
-            frameCapacity *= 2
-        }
+        if frameCount == frameCapacity { Self.double(&frames, count: frameCount, capacity: &frameCapacity) }
         let id = newID()
         (frames + frameCount).initialize(to: StreamFrame(id: id, isObject: object, firstMember: memberCount, reorder: object && sorted))
         frameCount += 1
@@ -193,16 +187,19 @@ struct StreamState {
         return repeated
     }
 
+    /// Moves the `count` elements at `buffer` into one of twice the capacity.
+    private static func double<T>(_ buffer: inout UnsafeMutablePointer<T>, count: Int, capacity: inout Int) {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = bigger
+        capacity *= 2
+    }
+
     /// Records a member's key; whether the innermost object has it already.
     @inline(__always)
     private mutating func note(hash: UInt64, start: Int, end: Int) -> Bool {
-        if memberCount == memberCapacity {
-            let bigger = UnsafeMutablePointer<MemberRecord>.allocate(capacity: memberCapacity * 2)
-            bigger.moveInitialize(from: members, count: memberCount)
-            members.deallocate()
-            members = bigger
-            memberCapacity *= 2
-        }
+        if memberCount == memberCapacity { Self.double(&members, count: memberCount, capacity: &memberCapacity) }
         (members + memberCount).initialize(to: MemberRecord(keyStart: start, keyEnd: end, hash: hash))
         memberCount += 1
         let top = frameCount - 1
