@@ -239,14 +239,22 @@ final class ArrayOwner<Element>: ContainerOwner {
 
     let elementTarget: ValueTarget
 
+    /// `[]` as the one word an array is stored in (a reference to the runtime's immortal empty
+    /// storage), read once. This method runs unspecialized: naming `[Element]` in it asks the
+    /// runtime for `Array<Element>`'s metadata, a cache lookup of about 360 instructions an array
+    /// (5 % of citm.json's decode); writing the word needs none.
+    private let emptyArray: UInt
+
     init(_ element: Codec<Element>) {
         elementSlot = Slot(element, AppendReceiver<Element>())
         elementTarget = element.elementTarget(fallback: elementSlot) ?? elementSlot
+        precondition(MemoryLayout<[Element]>.size == MemoryLayout<UInt>.size)
+        emptyArray = unsafeBitCast([Element](), to: UInt.self)
     }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        let storage = b.storage(size: MemoryLayout<[Element]>.size, alignment: MemoryLayout<[Element]>.alignment)
-        storage.bindMemory(to: [Element].self, capacity: 1).initialize(to: [])
+        let storage = b.storage(size: MemoryLayout<UInt>.size, alignment: MemoryLayout<UInt>.alignment)
+        storage.storeBytes(of: emptyArray, as: UInt.self)
         b.push(.array, owner: self, node: nil, target: elementTarget, starter: starter, storage: storage, parentContext: context)
     }
     override func finish(_ b: inout EventBuilder) throws {
