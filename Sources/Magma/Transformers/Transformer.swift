@@ -1,3 +1,10 @@
+// The transformer layer (rank 4 in ARCHITECTURE.md): the public Transformer and the built-in
+// codecs behind it. A built-in transformer is a Codec<V> (ScalarCodecs, URLCodec, the date
+// codecs), which is the one place a type's fast paths live: the tokens it reads, the in-place
+// field and element targets, the value writer. A transformer made from closures wraps a
+// ClosureCodec and sees JSONValues. Nothing here knows about models: `Transformer.model(_:)`
+// is in Mapping/.
+
 /// A reversible, throwing value transformer: `Input` to `Output` and back.
 ///
 /// Mappings take transformers from ``JSONValue`` to a property's type. The built-in ones
