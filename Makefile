@@ -1,7 +1,7 @@
 # Magma: the two commands a new user needs.
 #   make bench   the side-by-side benchmark against Foundation's JSON, msgspec and orjson (release build;
 #                5-8 minutes once built; fails if a Magma row throws or its models differ from JSONDecoder's)
-#   make test    the test suite
+#   make test    the layer check (scripts/check-layers.py: no file names a type of a higher layer), then the test suite
 # Both install libyajl-dev first when it is missing.
 #
 # Also: make bench-quick (the comparison on small inputs, < 1 minute once built, into Benchmarks/results/quick;
@@ -39,6 +39,7 @@ bench-peers:
 	@scripts/bench-peers.sh
 
 test: deps
+	@if command -v python3 >/dev/null; then scripts/check-layers.py; else echo "check-layers: skipped (no python3)"; fi
 	$(SWIFT) test
 
 bench: deps bench-peers

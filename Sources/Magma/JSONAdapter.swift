@@ -1,3 +1,7 @@
+// The front door (rank 7 in ARCHITECTURE.md). Every entry point ends in `run`: an EventBuilder
+// whose root target is a Slot of the value's codec, and a Tokenizer feeding it. Entry points take
+// a JSONObjectModel (a `@JSONModel` model or a `Map`-declared JSONModel) or a Transformer.
+
 import Foundation
 
 /// Magma's front door: decodes models from JSON.

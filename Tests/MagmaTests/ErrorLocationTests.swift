@@ -42,6 +42,8 @@ import Testing
         ("[1 2]", 3, 1, 4, "array element"), ("{\"a\" 1}", 5, 1, 6, "colon"), ("{\"a\":1 \"bc\":2}", 7, 1, 8, "key and value"),
         ("[1,]", 3, 1, 4, "unallowed token"), ("{1:2}", 1, 1, 2, "object key"), ("[1}", 2, 1, 3, "array element"),
         ("[/* c */ 1]", 1, 1, 2, "comment"), ("[1,\u{0C}2]", 3, 1, 4, "form feed"),
+        // A `/` after the value, comments not allowed: yajl unreads it (Fuzz/regressions/trailing-garbage-slash-*).
+        ("\"\"/\":\"\"", 2, 1, 3, "trailing garbage"), ("[1] /", 4, 1, 5, "trailing garbage"),
     ])
     func syntaxError_pointsAtTheOffendingByte(json: String, offset: Int, line: Int, column: Int, message: String) {
         let error = failureAnywhere(Array(json.utf8), .json)

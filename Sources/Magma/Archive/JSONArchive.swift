@@ -133,7 +133,7 @@ struct MigrationKeyPath {
     static func parse(_ keyPath: String) -> Result<MigrationKeyPath, JSONError> {
         Result { () throws(JSONError) in
             let keys = try MappingPlan.components(of: keyPath, property: "an archive migration")
-            let components = keys.map { Component(key: $0, index: MappingPlan.arrayIndex($0)) }
+            let components = keys.map { Component(key: $0, index: PlanNode.arrayIndex($0)) }
             return MigrationKeyPath(text: keyPath, components: components)
         }
     }

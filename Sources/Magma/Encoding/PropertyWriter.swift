@@ -61,17 +61,18 @@ final class TypedPropertyWriter<Model, V>: PropertyWriter {
 /// A property fed by several key paths: the reverse transformer gives one value per key path.
 final class MultiKeyPropertyWriter<Model, V>: PropertyWriter {
     let keyPath: KeyPath<Model, V>
-    let transformer: Transformer<[String: JSONValue], V>
+    /// The property's transformer run backwards (`Transformer.reverseTransform`).
+    let reverse: (V) throws -> [String: JSONValue]
 
-    init(_ keyPath: KeyPath<Model, V>, transformer: Transformer<[String: JSONValue], V>, property: String) {
+    init(_ keyPath: KeyPath<Model, V>, reverse: @escaping (V) throws -> [String: JSONValue], property: String) {
         self.keyPath = keyPath
-        self.transformer = transformer
+        self.reverse = reverse
         super.init(property: property)
     }
 
     func parts(_ model: UnsafeRawPointer) throws -> [String: JSONValue] {
         let value = model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath]
-        do { return try transformer.reverseTransform(value) } catch { throw failure(error, value: value) }
+        do { return try reverse(value) } catch { throw failure(error, value: value) }
     }
 
     override func member(_ key: MemberKey, part: String?) -> EncodeMember {

@@ -192,7 +192,7 @@ public struct Map<Model> {
             }
         }
         self.required = required
-        self.writer = transformer.isReversible ? { MultiKeyPropertyWriter(property, transformer: transformer, property: $0) } : nil
+        self.writer = transformer.isReversible ? { MultiKeyPropertyWriter(property, reverse: transformer.reverseTransform, property: $0) } : nil
         problem = nil
         bareName = Map.bareName(of: described, model: Model.self)
         merge = { $0[keyPath: property] = $1[keyPath: property] }

@@ -1,3 +1,11 @@
+// The mapping layer (rank 5 in ARCHITECTURE.md): models and their declarations (`@JSONModel`
+// drafts, `Map`, clusters, mapping files) compiled into a MappingPlan once per model type and
+// mapping, before the first byte is read, and checked then (an illegal mapping fails here, not
+// mid-decode). The plan is what the engine below reads: a PlanNode per JSON object (a KeyTable
+// from key bytes to entries, each a ValueTarget made by the property's codec) and, for encoding,
+// an EncodeNode tree. Plans are immutable once compiled, cached per type (MappingCache), and
+// shared by every decode and every thread.
+
 /// A model's mapping compiled into a tree of plan nodes, checked before the first byte is read.
 final class MappingPlan {
     let model: String
@@ -91,16 +99,8 @@ final class MappingPlan {
         requiredNames[missing.first]
     }
 
-    /// The array index a key path component stands for, or nil when it is an object key: digits
-    /// written canonically (`0`, `12`; not `-0`, `+1` or `007`), which a key that merely holds a
-    /// number keeps clear of. Mappings, record envelopes and archive migrations all read a
-    /// component by this rule.
-    static func arrayIndex(_ component: String) -> Int? {
-        let utf8 = component.utf8
-        guard let first = utf8.first, utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
-        return Int(component)
-    }
+    /// The array index a key path component stands for (`PlanNode.arrayIndex`, whose rule it is).
+    static func arrayIndex(_ component: String) -> Int? { PlanNode.arrayIndex(component) }
 
     /// Splits a key path on unescaped dots; `\.` is a literal dot and `\\` a backslash.
     static func components(of keyPath: String, property: String) throws(JSONError) -> [String] {

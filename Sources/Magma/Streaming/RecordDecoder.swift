@@ -1,3 +1,11 @@
+// The streaming layer (rank 8 in ARCHITECTURE.md): records one by one from a top-level array,
+// an array at a key path, NDJSON or concatenated values, in any chunking, through the same
+// EventBuilder and Tokenizer as one document. A record is a value the frames hand to a
+// RecordReceiver (which calls the caller's handler and forgets it), so memory is bounded by the
+// largest record; a bad record's error reaches a RecoverySink, which decides to stop or to skip.
+// NDJSON gives each line a Tokenizer of its own; the parallel entry points split the input at
+// line boundaries and decode the parts on worker threads, in order.
+
 import Foundation
 import Synchronization
 

@@ -60,6 +60,13 @@ extension Tokenizer {
             }
             return
         }
+        // A `/` where comments are not allowed is a lexical error that yajl unreads: as trailing
+        // garbage, yajl points at the `/` itself, which is the offending token's start already
+        // (not the end of the token before it).
+        if parseError, !allowComments, error.message.hasPrefix("trailing garbage") {
+            let i = offset - (consumedBefore - carry.count)
+            if i >= 0, i < carry.count + chunk.count, (i < carry.count ? carry[i] : chunk[i - carry.count]) == UInt8(ascii: "/") { return }
+        }
         // Scanning from the end of the last string, key or number read from this feed (a token
         // boundary before the offending token) keeps this short in a large buffer.
         var carry = carry, chunk = chunk, base = consumedBefore - carry.count

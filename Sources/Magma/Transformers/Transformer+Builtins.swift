@@ -117,19 +117,6 @@ extension Transformer where Input == JSONValue {
         Transformer(codec: DictionaryCodec(value.codec))
     }
 
-    /// A nested model, through its own mapping.
-    /// - Parameter type: The model type.
-    public static func model(_ type: Output.Type) -> Self where Output: JSONModel {
-        Transformer(codec: ModelCodec<Output>())
-    }
-
-    /// A nested `@JSONModel` model, through its draft.
-    /// - Parameter type: The model type.
-    @_disfavoredOverload
-    public static func model(_ type: Output.Type) -> Self where Output: JSONDraftedModel {
-        Transformer(codec: DraftModelCodec<Output>())
-    }
-
     /// A RawRepresentable value (an enum) by its raw value; an unknown raw value is an
     /// ``JSONError/Code/invalidValue`` error naming it.
     /// - Parameter type: The RawRepresentable type.

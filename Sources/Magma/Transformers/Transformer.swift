@@ -1,3 +1,10 @@
+// The transformer layer (rank 4 in ARCHITECTURE.md): the public Transformer and the built-in
+// codecs behind it. A built-in transformer is a Codec<V> (ScalarCodecs, URLCodec, the date
+// codecs), which is the one place a type's fast paths live: the tokens it reads, the in-place
+// field and element targets, the value writer. A transformer made from closures wraps a
+// ClosureCodec and sees JSONValues. Nothing here knows about models: `Transformer.model(_:)`
+// is in Mapping/.
+
 /// A reversible, throwing value transformer: `Input` to `Output` and back.
 ///
 /// Mappings take transformers from ``JSONValue`` to a property's type. The built-in ones
@@ -121,24 +128,5 @@ public final class TransformerRegistry: @unchecked Sendable {
     /// - Returns: The transformer, or nil if there is none of that name and type.
     public func transformer<V>(named name: String, for type: V.Type = V.self) -> Transformer<JSONValue, V>? {
         lock.withLock { transformers[name] as? Transformer<JSONValue, V> }
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// A pthread mutex, for the few shared mutable things (the registry, Foundation fallbacks).
-final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() { pthread_mutex_init(mutex, nil) }
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
     }
 }

@@ -34,12 +34,12 @@ final class PlanNode {
         return target.property.map { [$0] } ?? []
     }
 
-    /// A name that is a canonical number (`MappingPlan.arrayIndex`) also stands for that element
+    /// A name that is a canonical number (`arrayIndex`) also stands for that element
     /// of an array.
     init(names: [String], targets: [ValueTarget], requiredBits: [RequiredSet]) {
         self.names = names
         self.targets = targets
-        indices = names.enumerated().compactMap { entry, name in MappingPlan.arrayIndex(name).map { (index: $0, entry: entry) } }
+        indices = names.enumerated().compactMap { entry, name in PlanNode.arrayIndex(name).map { (index: $0, entry: entry) } }
             .sorted { $0.index < $1.index }
         keys = KeyTable(names.map { Array($0.utf8) })
         entries = .allocate(capacity: max(targets.count, 1))
@@ -51,6 +51,17 @@ final class PlanNode {
     deinit {
         entries.deallocate()
         keys.deallocate()
+    }
+
+    /// The array index a key path component stands for, or nil when it is an object key: digits
+    /// written canonically (`0`, `12`; not `-0`, `+1` or `007`), which a key that merely holds a
+    /// number keeps clear of. Mappings, record envelopes and archive migrations all read a
+    /// component by this rule.
+    static func arrayIndex(_ component: String) -> Int? {
+        let utf8 = component.utf8
+        guard let first = utf8.first, utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              first != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
+        return Int(component)
     }
 
     /// The entry for array element `index`, if a key path names it.

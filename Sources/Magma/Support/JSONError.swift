@@ -1,3 +1,6 @@
+// The support layer (rank 0 in ARCHITECTURE.md): what every layer shares and that names no other
+// Magma type: the error, the decoding options, the lock, the per-thread URL cache.
+
 /// The one error Magma throws: what went wrong, where in the JSON, and which model property it was for.
 ///
 /// Errors are a struct with a ``Code`` rather than an enum, so new codes do not break callers that
