@@ -5,13 +5,16 @@ import Synchronization
 /// ``ParallelLineStream``, but each worker hands the records it decoded to `body` itself, with a
 /// state of its own, so that a record is allocated, used and freed on one thread.
 ///
-/// A batch's records are given to `body` once every batch before it has been decoded without a
-/// failure (with `.skip` a batch cannot fail: at once); until then its worker keeps them
-/// ("parked") and decodes the next batch. So with `.stop` no record after the first bad line is
-/// given to `body`, and every record before it is. The calling thread places the batches' errors
-/// in the document, in input order, once their records have been given to `body`.
+/// A record goes to `body` as soon as it is decoded once every batch before its batch has been
+/// decoded without a failure (with `.skip` a batch cannot fail: at once). Until then its worker
+/// keeps the batch's records ("parked"), gives them to `body` when that becomes known (during a
+/// later record of the batch, or once the batch is decoded, between batches), and decodes on. So
+/// with `.stop` no record after the first bad line is given to `body`, and every record before
+/// it is. The calling thread places the batches' errors in the document, in input order, once
+/// their records have been given to `body`.
 ///
-/// All state here is read and written under the stream's `monitor`; every change is broadcast.
+/// All state here is read and written under the stream's `monitor` (`cleanPrefixNow`, an atomic
+/// copy, is also read without it); every change is broadcast.
 final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @unchecked Sendable {
     typealias Stream = ParallelLineStream<M>
 
