@@ -100,8 +100,8 @@ extension JSONAdapter {
     /// The fastest form for a job that folds its records into a result (counts, sums, a batch
     /// insert per thread): a record is decoded, given to `body` and freed on one thread, and no
     /// record crosses threads. Each worker thread makes its state with `makeState`, reads a batch
-    /// of whole lines (a regular file by byte ranges with `pread`, a pipe in turns), decodes it,
-    /// then calls `body` with the
+    /// of whole lines (a regular file by byte ranges with `pread`, a pipe in turns) and decodes
+    /// it, calling `body` with each record as soon as it is decoded (see `.stop` below), the
     /// batch's records in input order. Batches run concurrently: records of different batches
     /// come in no set order, and `body` must be safe to call from several threads at once (it is
     /// `@Sendable`; the state it updates is its thread's own). Merge the states when the function

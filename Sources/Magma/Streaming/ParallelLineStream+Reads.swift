@@ -10,63 +10,91 @@ import Foundation
 import Glibc
 #endif
 
+/// A worker's read buffer, kept from batch to batch: each batch's bytes are read into it.
+final class BatchBuffer {
+    private var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+    /// The bytes read.
+    var count = 0
+
+    deinit { storage.deallocate() }
+
+    var bytes: UnsafeRawBufferPointer { self[0..<count] }
+    subscript(range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[range]) }
+    var last: UInt8? { count > 0 ? storage[count - 1] : nil }
+
+    /// Room for `more` bytes after `count`, into which a read writes.
+    func room(_ more: Int) -> UnsafeMutableRawBufferPointer {
+        if count + more > storage.count {
+            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count + more, storage.count * 2), alignment: 16)
+            larger.copyMemory(from: bytes)
+            storage.deallocate()
+            storage = larger
+        }
+        return UnsafeMutableRawBufferPointer(rebasing: storage[count..<(count + more)])
+    }
+
+    /// The offset after the last newline at or after `offset`; nil if there is none.
+    func endOfLastLine(from offset: Int) -> Int? {
+        var at = count
+        while at > offset {
+            if storage[at - 1] == 0x0A { return at }
+            at -= 1
+        }
+        return nil
+    }
+}
+
 extension ParallelLineStream {
-    /// The bytes of a batch `claimLocked` gave.
-    func read(_ claimed: Batch) -> Batch {
-        file == nil ? readPipe(claimed) : readRange(claimed)
+    /// Reads the bytes of a batch `claimLocked` gave into a worker's buffer.
+    func read(_ claimed: Batch, into buffer: BatchBuffer) -> Batch {
+        buffer.count = 0
+        return file == nil ? readPipe(claimed, into: buffer) : readRange(claimed, into: buffer)
     }
 
     /// Reads the next `batchBytes` of a pipe (more for a line longer than that) after the bytes
     /// carried from the last read, and cuts them after their last newline; at the end of the
     /// input, or a failed read, the batch is all that was read.
-    func readPipe(_ claimed: Batch) -> Batch {
+    func readPipe(_ claimed: Batch, into buffer: BatchBuffer) -> Batch {
         let carried = carry.count
         var failure: Int32 = 0, atEnd = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: carried + batchBytes) { buffer, count in
-            count = 0
-            if carried > 0 { count = UnsafeMutableBufferPointer(rebasing: buffer[..<carried]).initialize(from: carry).1 }
-            while count < buffer.count, !atEnd, failure == 0 {
-                readSome(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])), count: &count,
-                         atEnd: &atEnd, failure: &failure)
-            }
+        carry.withUnsafeBytes { buffer.room(carried).copyMemory(from: $0) }
+        buffer.count = carried
+        let full = carried + batchBytes
+        while buffer.count < full, !atEnd, failure == 0 {
+            readSome(into: buffer.room(full - buffer.count), count: &buffer.count, atEnd: &atEnd, failure: &failure)
         }
         // No newline yet: a line longer than a batch; read on to its end.
-        var searchFrom = carried
-        var cut = bytes[searchFrom...].lastIndex(of: 0x0A).map { $0 + 1 }
+        var cut = buffer.endOfLastLine(from: carried)
         while cut == nil, !atEnd, failure == 0 {
-            searchFrom = bytes.count
-            bytes.reserveCapacity(bytes.count * 2)
-            let more = [UInt8](unsafeUninitializedCapacity: batchBytes) { buffer, count in
-                count = 0
-                readSome(into: UnsafeMutableRawBufferPointer(buffer), count: &count, atEnd: &atEnd, failure: &failure)
-            }
-            bytes += more
-            cut = bytes[searchFrom...].lastIndex(of: 0x0A).map { $0 + 1 }
+            let searchFrom = buffer.count
+            readSome(into: buffer.room(batchBytes), count: &buffer.count, atEnd: &atEnd, failure: &failure)
+            cut = buffer.endOfLastLine(from: searchFrom)
         }
-        var rest: [UInt8] = []
-        if let cut, !atEnd {
-            rest = Array(bytes[cut...])
-            bytes.removeSubrange(cut...)
+        let read = buffer.count
+        if let cut, !atEnd || failure != 0 {
+            // The rest is carried to the next read; after a failure, the whole lines read before
+            // it are delivered, then the error is thrown.
+            buffer.count = cut
         }
-        if failure != 0, let cut {
-            // The whole lines read before the failure are delivered, then the error is thrown.
-            rest = []
-            bytes.removeSubrange(cut...)
-        }
+        let rest = failure == 0 ? read - buffer.count : 0
         monitor.lock()
-        inFlight += bytes.count + rest.count - carried - claimed.held
+        inFlight += buffer.count + rest - carried - claimed.held
         peakInFlight = max(peakInFlight, inFlight)
-        carry = rest
-        carryStart += bytes.count
+        carry.removeAll(keepingCapacity: true)
+        carry.append(contentsOf: buffer[buffer.count..<(buffer.count + rest)])
+        carryStart += buffer.count
         reading = false
         if atEnd || failure != 0 { readEnded = true }
         if failure != 0 { readError = JSONError(.io, "cannot read: \(String(cString: strerror(failure)))") }
         monitor.broadcast()
         monitor.unlock()
-        return Batch(sequence: claimed.sequence, start: claimed.start, bytes: failure != 0 && cut == nil ? [] : bytes)
+        // It holds its bytes in the window (the claim's are given back above).
+        let held = buffer.count
+        if failure != 0 && cut == nil { buffer.count = 0 }
+        return Batch(sequence: claimed.sequence, start: claimed.start, held: held)
     }
 
-    /// One `read` of the pipe into `buffer`, after `count` bytes of it.
+    /// One `read` of the pipe into `buffer`, adding to `count` the bytes read.
     private func readSome(into buffer: UnsafeMutableRawBufferPointer, count: inout Int, atEnd: inout Bool, failure: inout Int32) {
         while true {
             let n = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
@@ -92,7 +120,7 @@ extension ParallelLineStream {
     /// Reads the lines that begin in the range of `claimed` (a batch from `claimLocked`): from
     /// the first line that begins at or after its start to the end of the last that begins before
     /// its end. A range inside one long line holds no line. A failed read fails the batch.
-    func readRange(_ claimed: Batch) -> Batch {
+    func readRange(_ claimed: Batch, into buffer: BatchBuffer) -> Batch {
         let file = file!
         let from = claimed.sequence * batchBytes, to = min(from + batchBytes, file.size)
         progress?.start()
@@ -101,57 +129,59 @@ extension ParallelLineStream {
             // The first line beginning in the range: after the first newline from the byte before it.
             var start = from
             if from > 0 {
-                guard let newline = try firstNewline(from: from - 1, before: to - 1) else {
-                    return Batch(sequence: claimed.sequence, start: to, bytes: [], held: claimed.held)
+                guard let newline = try firstNewline(from: from - 1, before: to - 1, buffer) else {
+                    return Batch(sequence: claimed.sequence, start: to, held: claimed.held)
                 }
                 start = newline + 1
             }
-            // Its bytes to the range's end, read in place (room left for the line's end), then on
-            // to the end of the line the range ends in.
-            var bytes = try read(to - start, at: start, room: 1 << 16)
-            while bytes.last != 0x0A, start + bytes.count < file.size {
-                let more = try read(min(1 << 16, file.size - start - bytes.count), at: start + bytes.count)
-                if more.isEmpty { break }
-                if let newline = more.firstIndex(of: 0x0A) {
-                    bytes += more[...newline]
+            // Its bytes to the range's end, then on to the end of the line the range ends in.
+            try read(to - start, at: start, into: buffer)
+            while buffer.last != 0x0A, start + buffer.count < file.size {
+                let searchFrom = buffer.count
+                try read(min(1 << 16, file.size - start - buffer.count), at: start + buffer.count, into: buffer)
+                if buffer.count == searchFrom { break }
+                let tail = buffer[searchFrom..<buffer.count]
+                if let newline = memchr(tail.baseAddress!, 0x0A, tail.count) {
+                    buffer.count = searchFrom + (UnsafeRawPointer(newline) - tail.baseAddress!) + 1
                     break
                 }
-                bytes += more
             }
-            return Batch(sequence: claimed.sequence, start: start, bytes: bytes, held: claimed.held)
+            return Batch(sequence: claimed.sequence, start: start, held: claimed.held)
         } catch {
-            return Batch(sequence: claimed.sequence, start: from, bytes: [], held: claimed.held, failure: error as? JSONError)
+            buffer.count = 0
+            return Batch(sequence: claimed.sequence, start: from, held: claimed.held, failure: error as? JSONError)
         }
     }
 
-    /// The offset of the first newline at or after `offset` and before `end`; nil if none.
-    private func firstNewline(from offset: Int, before end: Int) throws -> Int? {
+    /// The offset of the first newline at or after `offset` and before `end`; nil if none. Reads
+    /// through `buffer`, left empty.
+    private func firstNewline(from offset: Int, before end: Int, _ buffer: BatchBuffer) throws -> Int? {
+        defer { buffer.count = 0 }
         var at = offset
         while at < end {
-            let probe = try read(min(1 << 14, end - at), at: at)
-            if probe.isEmpty { return nil }
-            if let newline = probe.firstIndex(of: 0x0A) { return at + newline }
-            at += probe.count
+            buffer.count = 0
+            try read(min(1 << 14, end - at), at: at, into: buffer)
+            if buffer.count == 0 { return nil }
+            if let newline = buffer.bytes.firstIndex(of: 0x0A) { return at + newline }
+            at += buffer.count
         }
         return nil
     }
 
-    /// `count` bytes of the input from `offset` (fewer at the end of the file), in an array with
-    /// `room` bytes of capacity to spare.
-    private func read(_ count: Int, at offset: Int, room: Int = 0) throws -> [UInt8] {
+    /// Reads `count` bytes of the input from `offset` (fewer at the end of the file) into
+    /// `buffer`, after its bytes.
+    private func read(_ count: Int, at offset: Int, into buffer: BatchBuffer) throws {
         let base = file!.base
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: count + room) { buffer, initialized in
-            initialized = 0
-            while initialized < count {
-                let n = pread(descriptor, buffer.baseAddress! + initialized, count - initialized, off_t(base + offset + initialized))
-                if n < 0, errno == EINTR { continue }
-                if n < 0 { failure = errno }
-                if n <= 0 { break }
-                initialized += n
-            }
+        let room = buffer.room(count)
+        var initialized = 0, failure: Int32 = 0
+        while initialized < count {
+            let n = pread(descriptor, room.baseAddress! + initialized, count - initialized, off_t(base + offset + initialized))
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { failure = errno }
+            if n <= 0 { break }
+            initialized += n
         }
+        buffer.count += initialized
         if failure != 0 { throw JSONError(.io, "cannot read: \(String(cString: strerror(failure)))") }
-        return bytes
     }
 }

@@ -16,19 +16,10 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
     struct Batch {
         let sequence: Int
         let start: Int
-        let bytes: [UInt8]
-        /// The window bytes it holds: its bytes, or for a range of a file, the range's.
+        /// The window bytes it holds (its bytes are in the buffer of the worker that read it).
         var held: Int
         /// A range of a file that could not be read: the batch fails with it.
         var failure: JSONError?
-
-        init(sequence: Int, start: Int, bytes: [UInt8], held: Int? = nil, failure: JSONError? = nil) {
-            self.sequence = sequence
-            self.start = start
-            self.bytes = bytes
-            self.held = held ?? bytes.count
-            self.failure = failure
-        }
     }
 
     /// A decoded batch: its records, its skipped records' errors and its failure (placed in the
@@ -159,8 +150,7 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
             }
             release(next.batch.held)
             // Its records are gone; what places the next batches stays until its turn.
-            unplaced[next.batch.sequence] = Decoded(batch: Batch(sequence: next.batch.sequence, start: next.batch.start, bytes: []),
-                                                    models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
+            unplaced[next.batch.sequence] = Decoded(batch: next.batch, models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
             while let batch = unplaced.removeValue(forKey: placedBatches) {
                 let start = batch.batch.start, lines = linesBefore, records = recordsBefore
                 skipped += batch.skipped.map { $0.placed(after: start, lines: lines, records: records) }
@@ -185,33 +175,44 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
     // MARK: The workers
 
     private func work() {
+        var models: [M] = []
+        let decoder = makeDecoder { models.append($0) }
+        let buffer = BatchBuffer()
         while let claimed = nextBatch() {
-            let batch = read(claimed)
-            let result = decode(batch)
-            let failure = result.failure
+            let batch = read(claimed, into: buffer)
+            let outcome = decode(batch, buffer.bytes, with: decoder)
+            let result = Decoded(batch: batch, models: models, skipped: outcome.skipped, failure: outcome.failure,
+                                 counts: outcome.counts)
+            models = []
             monitor.lock()
             decoded[batch.sequence] = result
-            if failure != nil { failedAt = min(failedAt, batch.sequence) }
+            if outcome.failure != nil { failedAt = min(failedAt, batch.sequence) }
             monitor.broadcast()
             monitor.unlock()
         }
     }
 
-    /// Decodes a batch on this thread: its records, and its errors placed in the batch.
-    func decode(_ batch: Batch) -> Decoded {
-        if let failure = batch.failure {
-            return Decoded(batch: batch, models: [], skipped: [], failure: failure, counts: (0, 0))
-        }
-        var models: [M] = []
-        let decoder = RecordDecoder(M.self, layout: .ndjson, options: options, errorPolicy: policy) { models.append($0) }
+    /// A worker's decoder, for all its batches (`decode` restarts it for each): its handler takes
+    /// the records.
+    func makeDecoder(_ onRecord: @escaping (M) throws -> Void) -> RecordDecoder<M> {
+        RecordDecoder(M.self, layout: .ndjson, options: options, errorPolicy: policy, onRecord: onRecord)
+    }
+
+    /// Decodes a batch (its bytes read into its worker's buffer) on this thread with its worker's
+    /// decoder, whose handler gets the records: the errors of its skipped records and its failure, placed in the batch, and its lines and
+    /// records, to place the next batches' errors.
+    func decode(_ batch: Batch, _ bytes: UnsafeRawBufferPointer, with decoder: RecordDecoder<M>)
+        -> (skipped: [JSONError], failure: (any Error)?, counts: (lines: Int, records: Int)) {
+        if let failure = batch.failure { return ([], failure, (0, 0)) }
+        decoder.restart()
         var failure: (any Error)?
         do {
-            try decoder.feed(batch.bytes)
+            try decoder.feed(bytes)
             try decoder.finish()
         } catch {
             failure = error
         }
-        return Decoded(batch: batch, models: models, skipped: decoder.skipped, failure: failure, counts: decoder.lineCounts)
+        return (decoder.skipped, failure, decoder.lineCounts)
     }
 
     /// The next batch to decode; nil once there is none (the input has ended, or the stream stops).
@@ -243,9 +244,9 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
         peakInFlight = max(peakInFlight, inFlight)
         if let file {
             if emitted * batchBytes >= file.size { readEnded = true }
-            return Batch(sequence: sequence, start: sequence * batchBytes, bytes: [], held: batchBytes)
+            return Batch(sequence: sequence, start: sequence * batchBytes, held: batchBytes)
         }
         reading = true
-        return Batch(sequence: sequence, start: carryStart, bytes: [], held: batchBytes)
+        return Batch(sequence: sequence, start: carryStart, held: batchBytes)
     }
 }

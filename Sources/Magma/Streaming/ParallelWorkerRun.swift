@@ -1,16 +1,20 @@
 import Foundation
+import Synchronization
 
 /// One run of `forEachRecordInParallel`'s worker form: the reads and the batches of a
 /// ``ParallelLineStream``, but each worker hands the records it decoded to `body` itself, with a
 /// state of its own, so that a record is allocated, used and freed on one thread.
 ///
-/// A batch's records are given to `body` once every batch before it has been decoded without a
-/// failure (with `.skip` a batch cannot fail: at once); until then its worker keeps them
-/// ("parked") and decodes the next batch. So with `.stop` no record after the first bad line is
-/// given to `body`, and every record before it is. The calling thread places the batches' errors
-/// in the document, in input order, once their records have been given to `body`.
+/// A record goes to `body` as soon as it is decoded once every batch before its batch has been
+/// decoded without a failure (with `.skip` a batch cannot fail: at once). Until then its worker
+/// keeps the batch's records ("parked"), gives them to `body` when that becomes known (during a
+/// later record of the batch, or once the batch is decoded, between batches), and decodes on. So
+/// with `.stop` no record after the first bad line is given to `body`, and every record before
+/// it is. The calling thread places the batches' errors in the document, in input order, once
+/// their records have been given to `body`.
 ///
-/// All state here is read and written under the stream's `monitor`; every change is broadcast.
+/// All state here is read and written under the stream's `monitor` (`cleanPrefixNow`, an atomic
+/// copy, is also read without it); every change is broadcast.
 final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @unchecked Sendable {
     typealias Stream = ParallelLineStream<M>
 
@@ -32,6 +36,9 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
     /// the clean batches after it.
     private var cleanPrefix = 0
     private var cleanAhead: Set<Int> = []
+    /// `cleanPrefix`, read without the monitor by a worker deciding whether a record may go to
+    /// `body` as soon as it is decoded.
+    private let cleanPrefixNow = Atomic<Int>(0)
     /// The first error `body` threw: the stream stops.
     private var bodyError: (any Error)?
     /// Each worker's state, once it has ended.
@@ -94,6 +101,33 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
 
     // MARK: The workers
 
+    /// Whether the records of batch `sequence` may go to `body` now: with `.skip` always, with
+    /// `.stop` once every batch before it has been decoded without a failure.
+    private func mayDeliver(_ sequence: Int) -> Bool {
+        stream.policy == .skip || cleanPrefixNow.load(ordering: .acquiring) >= sequence
+    }
+
+    /// Gives records to `body`, in order.
+    private func deliver(_ records: [M], _ state: inout State) throws {
+        try records.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                try body(&state, records[index])
+                stream.progress?.records.add(1, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// Gives a parked batch's records to `body`, then counts the batch delivered.
+    private func deliver(_ batch: Parked, _ state: inout State) throws {
+        try deliver(batch.models, &state)
+        let monitor = stream.monitor
+        monitor.lock()
+        delivered.insert(batch.sequence)
+        stream.inFlight -= batch.bytes
+        monitor.broadcast()
+        monitor.unlock()
+    }
+
     private func work() {
         let monitor = stream.monitor
         var state = makeState()
@@ -104,6 +138,33 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
         }
         // This worker's decoded batches waiting for the batches before them, in input order.
         var parked: [Parked] = []
+        // The batch being decoded: whether its records go to `body` as they are decoded, and
+        // until then, those decoded (kept in order).
+        var sequence = 0, direct = false
+        var kept: [M] = []
+        var bodyThrew = false
+        let decoder = stream.makeDecoder { [self] model in
+            do {
+                if !direct, mayDeliver(sequence) {
+                    // Every batch before this one is clean: this worker's parked ones go first.
+                    for batch in parked { try deliver(batch, &state) }
+                    parked.removeAll()
+                    try deliver(kept, &state)
+                    kept.removeAll()
+                    direct = true
+                }
+                if direct {
+                    try body(&state, model)
+                    stream.progress?.records.add(1, ordering: .relaxed)
+                } else {
+                    kept.append(model)
+                }
+            } catch {
+                bodyThrew = true
+                throw error
+            }
+        }
+        let buffer = BatchBuffer()
         while true {
             monitor.lock()
             var claimed: Stream.Batch?
@@ -124,43 +185,52 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
                     // A batch after the first failure is dropped: the stream stops there.
                     guard batch.sequence <= failedAt else { continue }
                     do {
-                        for model in batch.models {
-                            try body(&state, model)
-                            stream.progress?.records.add(1, ordering: .relaxed)
-                        }
+                        try deliver(batch, &state)
                     } catch {
-                        monitor.lock()
-                        if bodyError == nil { bodyError = error }
-                        stream.stopped = true
-                        monitor.broadcast()
-                        monitor.unlock()
+                        stop(error)
                         return
                     }
-                    monitor.lock()
-                    delivered.insert(batch.sequence)
-                    stream.inFlight -= batch.bytes
-                    monitor.broadcast()
-                    monitor.unlock()
                 }
                 parked.removeFirst(ready)
                 continue
             }
             guard let claimed else { return }
-            let batch = stream.read(claimed)
-            let decoded = stream.decode(batch)
+            let batch = stream.read(claimed, into: buffer)
+            sequence = batch.sequence
+            direct = mayDeliver(sequence) && parked.isEmpty
+            let decoded = stream.decode(batch, buffer.bytes, with: decoder)
+            if bodyThrew, let error = decoded.failure {
+                stop(error)
+                return
+            }
             monitor.lock()
             outcomes[batch.sequence] = Stream.Decoded(
-                batch: Stream.Batch(sequence: batch.sequence, start: batch.start, bytes: []), models: [],
-                skipped: decoded.skipped, failure: decoded.failure, counts: decoded.counts)
+                batch: batch, models: [], skipped: decoded.skipped, failure: decoded.failure, counts: decoded.counts)
             if decoded.failure != nil {
                 stream.failedAt = min(stream.failedAt, batch.sequence)
             } else {
                 cleanAhead.insert(batch.sequence)
                 while cleanAhead.remove(cleanPrefix) != nil { cleanPrefix += 1 }
+                cleanPrefixNow.store(cleanPrefix, ordering: .releasing)
+            }
+            if direct {
+                delivered.insert(batch.sequence)
+                stream.inFlight -= batch.held
             }
             monitor.broadcast()
             monitor.unlock()
-            parked.append(Parked(sequence: batch.sequence, bytes: batch.held, models: decoded.models))
+            if !direct { parked.append(Parked(sequence: batch.sequence, bytes: batch.held, models: kept)) }
+            kept.removeAll()
         }
+    }
+
+    /// `body` threw: the stream stops with its error.
+    private func stop(_ error: any Error) {
+        let monitor = stream.monitor
+        monitor.lock()
+        if bodyError == nil { bodyError = error }
+        stream.stopped = true
+        monitor.broadcast()
+        monitor.unlock()
     }
 }

@@ -32,6 +32,21 @@ extension RecordDecoder {
         if try !parsingLine(start: start, { try lineTokenizer.parseAll(line) }) { try deliverLineRecord() }
     }
 
+    /// Begins a new input, counted from its own first byte and line, with the same handler, policy
+    /// and options, and the builder, the yajl memory and the caches kept: for a worker of
+    /// `forEachRecordInParallel` that decodes batch after batch. Read `skipped` and `lineCounts`
+    /// of the last input first.
+    func restart() {
+        closeLine()
+        receiver.dropHeld()
+        builder.pointee.reset()
+        sink.errors.removeAll(keepingCapacity: true)
+        finished = false
+        lineNumber = 0
+        lineRecords = 0
+        consumed = 0
+    }
+
     /// The line has ended without an error: its record goes to the caller.
     func deliverLineRecord() throws {
         defer { counters.records.store(receiver.count, ordering: .relaxed) }
