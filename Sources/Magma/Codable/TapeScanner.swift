@@ -1,0 +1,188 @@
+// Tape.parse's fast path: a whole document in memory is read into the tape straight from its
+// bytes, without yajl and the EventBuilder (yajl's lexer was half of a MagmaDecoder decode of the
+// GitHub corpus).
+//
+// It accepts a strict subset of what the yajl path accepts, and writes the same tape for it
+// (entries and side text, byte for byte; TapeScannerTests holds it to that): an object or array
+// at the root, only space, tab, CR and LF between tokens, strings and keys that SkipScanner
+// accepts (strict UTF-8, valid escapes, surrogate escapes in pairs, within the size cap), the
+// number grammar, and nesting well inside the depth limit. On anything else, errors included, it
+// gives up and the yajl path reads the document from the start, so errors keep their code,
+// message and position.
+private import CYajl  // its bytescan.h: the SIMD run of string content
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension TapeWriter {
+    /// Reads the whole input into the tape; false (the tape is then partial) on anything outside
+    /// the subset above.
+    mutating func scan(options: DecodingOptions) -> Bool {
+        guard !options.allowComments, case .useLast = options.duplicateKeys, case .ignore = options.unknownKeys,
+              input.count > 0, let base = input.baseAddress else { return false }
+        let end = base + input.count
+        let scanner = SkipScanner(maxTokenLength: options.maxTokenLength, nestingRoom: 0)
+        let maxDepth = options.maxDepth
+        // Per open container: its element count so far, times 2, plus 1 for an object.
+        var stack: [Int] = []
+        stack.reserveCapacity(16)
+        var scratch: [UInt8] = []
+        var p = SkipScanner.blank(base, end)
+        guard p < end, p.load(as: UInt8.self) == UInt8(ascii: "{") || p.load(as: UInt8.self) == UInt8(ascii: "[") else { return false }
+
+        enum Next { case value, key, afterValue }
+        var next = Next.value
+        while true {
+            switch next {
+            case .value:
+                p = SkipScanner.blank(p, end)
+                guard p < end else { return false }
+                let c = p.load(as: UInt8.self)
+                switch c {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard stack.count + 1 < maxDepth else { return false }
+                    let object = c == UInt8(ascii: "{")
+                    startContainer(object ? .object : .array, offset: p - base)
+                    p = SkipScanner.blank(p + 1, end)
+                    guard p < end else { return false }
+                    if p.load(as: UInt8.self) == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        endContainer(elements: 0)
+                        p += 1
+                        next = .afterValue
+                    } else {
+                        stack.append(object ? 1 : 2)
+                        next = object ? .key : .value
+                    }
+                case UInt8(ascii: "\""):
+                    guard let close = string(.string, p, end, base, scanner, &scratch) else { return false }
+                    p = close + 1
+                    next = .afterValue
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard let stop = scanner.numberEnd(p, end) else { return false }
+                    text(.number, UnsafeRawBufferPointer(start: p, count: stop - p), tokenEnd: nil)
+                    p = stop
+                    next = .afterValue
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    let (word, kind): (StaticString, TapeKind) = c == UInt8(ascii: "t") ? ("true", .trueValue)
+                        : c == UInt8(ascii: "f") ? ("false", .falseValue) : ("null", .null)
+                    guard scanner.literal(p, end, word) else { return false }
+                    scalar(kind, offset: p - base)
+                    p += word.utf8CodeUnitCount
+                    next = .afterValue
+                default:
+                    return false
+                }
+            case .key:
+                p = SkipScanner.blank(p, end)
+                guard p < end, p.load(as: UInt8.self) == UInt8(ascii: "\""),
+                      let close = string(.key, p, end, base, scanner, &scratch) else { return false }
+                p = SkipScanner.blank(close + 1, end)
+                guard p < end, p.load(as: UInt8.self) == UInt8(ascii: ":") else { return false }
+                p += 1
+                next = .value
+            case .afterValue:
+                guard let top = stack.last else {
+                    return SkipScanner.blank(p, end) == end
+                }
+                p = SkipScanner.blank(p, end)
+                guard p < end else { return false }
+                let c = p.load(as: UInt8.self)
+                let object = top & 1 != 0
+                p += 1
+                if c == UInt8(ascii: ",") {
+                    if object {
+                        next = .key
+                    } else {
+                        stack[stack.count - 1] = top + 2
+                        next = .value
+                    }
+                } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    endContainer(elements: top >> 1)
+                    stack.removeLast()
+                } else {
+                    return false
+                }
+            }
+        }
+    }
+
+    /// A string or key whose opening quote is at `open`: its entry, and its closing quote; nil
+    /// when SkipScanner does not accept it. Text with escapes is decoded (as yajl decodes it) into
+    /// `scratch`, from which the entry copies it to the side.
+    @inline(__always)
+    private mutating func string(_ kind: TapeKind, _ open: UnsafeRawPointer, _ end: UnsafeRawPointer, _ base: UnsafeRawPointer,
+                                 _ scanner: SkipScanner, _ scratch: inout [UInt8]) -> UnsafeRawPointer? {
+        let start = open + 1
+        var high: Int32 = 0
+        let run = magma_string_run(start.assumingMemoryBound(to: UInt8.self), end - start, &high)
+        let q = start + run
+        guard q < end else { return nil }
+        if q.load(as: UInt8.self) == UInt8(ascii: "\"") {
+            let content = UnsafeRawBufferPointer(start: start, count: run)
+            guard run <= scanner.maxTokenLength, high == 0 || UTF8Validation.firstInvalid(content) < 0 else { return nil }
+            text(kind, content, tokenEnd: nil)
+            return q
+        }
+        guard let close = scanner.stringEnd(open, end) else { return nil }
+        scratch.removeAll(keepingCapacity: true)
+        Self.unescape(UnsafeRawBufferPointer(start: start, count: close - start), into: &scratch)
+        scratch.withUnsafeBytes { text(kind, $0, tokenEnd: close + 1 - base) }
+        return close
+    }
+
+    /// The text of a string SkipScanner accepted, its escapes decoded as yajl decodes them.
+    private static func unescape(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        var i = 0
+        let n = raw.count
+        @inline(__always) func hex(_ at: Int) -> UInt32 {
+            var value: UInt32 = 0
+            for k in at..<(at + 4) {
+                let c = raw[k]
+                value = value << 4 | UInt32(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : (c | 0x20) - UInt8(ascii: "a") + 10)
+            }
+            return value
+        }
+        while i < n {
+            var j = i
+            while j < n && raw[j] != UInt8(ascii: "\\") { j += 1 }
+            if j > i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<j])) }
+            guard j < n else { break }
+            let e = raw[j + 1]
+            i = j + 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex(j + 2)
+                i = j + 6
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    // SkipScanner let only a high surrogate followed by an escaped low one through.
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(j + 8) - 0xDC00)
+                    i = j + 12
+                }
+                if scalar < 0x80 {
+                    out.append(UInt8(scalar))
+                } else if scalar < 0x800 {
+                    out.append(0xC0 | UInt8(scalar >> 6))
+                    out.append(0x80 | UInt8(scalar & 0x3F))
+                } else if scalar < 0x10000 {
+                    out.append(0xE0 | UInt8(scalar >> 12))
+                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+                    out.append(0x80 | UInt8(scalar & 0x3F))
+                } else {
+                    out.append(0xF0 | UInt8(scalar >> 18))
+                    out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
+                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+                    out.append(0x80 | UInt8(scalar & 0x3F))
+                }
+            default: out.append(e)  // " \ /
+            }
+        }
+    }
+}
