@@ -17,6 +17,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// How each type met so far is decoded (a conformance check per value cost 8 % of citm_catalog.json).
     private let routes = TypeRoutes()
+    private var mismatchMessages: [(type: ObjectIdentifier, kind: TapeKind, text: String)] = []
 
     init(tape: Tape, settings: DecoderSettings, path: CodingPathNode, value: Int) {
         self.tape = tape
@@ -307,8 +308,19 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Errors
 
     func typeMismatch(_ type: Any.Type, _ path: [any CodingKey], _ i: Int) -> DecodingError {
-        located(.typeMismatch(type, DecodingError.Context(
-            codingPath: path, debugDescription: "Expected to decode \(type) but found \(describe(i)) instead.")), i)
+        located(.typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: mismatchMessage(type, i))), i)
+    }
+
+    /// "Expected to decode T but found K instead.", kept per type and kind: a generic
+    /// `init(from:)` that tries type after type with `try?` has one made per value.
+    private func mismatchMessage(_ type: Any.Type, _ i: Int) -> String {
+        let id = ObjectIdentifier(type), found = kind(i)
+        for k in mismatchMessages.indices where mismatchMessages[k].type == id && mismatchMessages[k].kind == found {
+            return mismatchMessages[k].text
+        }
+        let text = "Expected to decode \(type) but found \(describe(i)) instead."
+        if mismatchMessages.count < 16 { mismatchMessages.append((id, found, text)) }
+        return text
     }
 
     /// A number that does not fit `type`. JSONDecoder reports it as invalid JSON at the top

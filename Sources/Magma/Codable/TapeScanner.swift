@@ -145,10 +145,12 @@ extension TapeWriter {
             }
             return value
         }
+        let base = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+        var high: Int32 = 0
         while i < n {
-            var j = i
-            while j < n && raw[j] != UInt8(ascii: "\\") { j += 1 }
-            if j > i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<j])) }
+            // To the next backslash (SkipScanner let no bare quote or control character through).
+            let j = i + magma_string_run(base + i, n - i, &high)
+            if j > i { out.append(contentsOf: UnsafeBufferPointer(start: base + i, count: j - i)) }
             guard j < n else { break }
             let e = raw[j + 1]
             i = j + 2
