@@ -110,81 +110,105 @@ extension TapeWriter {
     }
 
     /// A string or key whose opening quote is at `open`: its entry, and its closing quote; nil
-    /// when SkipScanner does not accept it. Text with escapes is decoded (as yajl decodes it) into
-    /// `scratch`, from which the entry copies it to the side.
+    /// when it is not what SkipScanner.stringEnd accepts (escapes, no control character, strict
+    /// UTF-8, surrogate escapes in pairs, within the size cap). Text with escapes is decoded, as
+    /// yajl decodes it, into `scratch` in the same pass, and the entry copies it to the side.
     @inline(__always)
     private mutating func string(_ kind: TapeKind, _ open: UnsafeRawPointer, _ end: UnsafeRawPointer, _ base: UnsafeRawPointer,
                                  _ scanner: SkipScanner, _ scratch: inout [UInt8]) -> UnsafeRawPointer? {
         let start = open + 1
         var high: Int32 = 0
-        let run = magma_string_run(start.assumingMemoryBound(to: UInt8.self), end - start, &high)
-        let q = start + run
+        @inline(__always) func run(_ from: UnsafeRawPointer) -> UnsafeRawPointer {
+            from + magma_string_run(from.assumingMemoryBound(to: UInt8.self), end - from, &high)
+        }
+        @inline(__always) func valid(_ q: UnsafeRawPointer) -> Bool {
+            let content = UnsafeRawBufferPointer(start: start, count: q - start)
+            return content.count <= scanner.maxTokenLength && (high == 0 || UTF8Validation.firstInvalid(content) < 0)
+        }
+        var q = run(start)
         guard q < end else { return nil }
         if q.load(as: UInt8.self) == UInt8(ascii: "\"") {
-            let content = UnsafeRawBufferPointer(start: start, count: run)
-            guard run <= scanner.maxTokenLength, high == 0 || UTF8Validation.firstInvalid(content) < 0 else { return nil }
-            text(kind, content, tokenEnd: nil)
+            guard valid(q) else { return nil }
+            text(kind, UnsafeRawBufferPointer(start: start, count: q - start), tokenEnd: nil)
             return q
         }
-        guard let close = scanner.stringEnd(open, end) else { return nil }
         scratch.removeAll(keepingCapacity: true)
-        Self.unescape(UnsafeRawBufferPointer(start: start, count: close - start), into: &scratch)
-        scratch.withUnsafeBytes { text(kind, $0, tokenEnd: close + 1 - base) }
-        return close
+        var copied = start
+        while true {
+            let c = q.load(as: UInt8.self)
+            if c == UInt8(ascii: "\"") { break }
+            guard c == UInt8(ascii: "\\"), q + 1 < end else { return nil }  // a control character, or the end
+            scratch.append(contentsOf: UnsafeRawBufferPointer(start: copied, count: q - copied))
+            let e = q.load(fromByteOffset: 1, as: UInt8.self)
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(e)
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var scalar = Self.hex4(q + 2, end), scalar < 0xDC00 || scalar > 0xDFFF else { return nil }
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    // A high surrogate must be followed by an escaped low one.
+                    guard q + 12 <= end, q.load(fromByteOffset: 6, as: UInt8.self) == UInt8(ascii: "\\"),
+                          q.load(fromByteOffset: 7, as: UInt8.self) == UInt8(ascii: "u"),
+                          let low = Self.hex4(q + 8, end), low >= 0xDC00 && low <= 0xDFFF else { return nil }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    q += 6
+                }
+                Self.appendUTF8(scalar, to: &scratch)
+                q += 4
+            default:
+                return nil
+            }
+            q += 2
+            copied = q
+            q = run(q)
+            guard q < end else { return nil }
+        }
+        guard valid(q) else { return nil }
+        scratch.append(contentsOf: UnsafeRawBufferPointer(start: copied, count: q - copied))
+        scratch.withUnsafeBytes { text(kind, $0, tokenEnd: q + 1 - base) }
+        return q
     }
 
-    /// The text of a string SkipScanner accepted, its escapes decoded as yajl decodes them.
-    private static func unescape(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        var i = 0
-        let n = raw.count
-        @inline(__always) func hex(_ at: Int) -> UInt32 {
-            var value: UInt32 = 0
-            for k in at..<(at + 4) {
-                let c = raw[k]
-                value = value << 4 | UInt32(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : (c | 0x20) - UInt8(ascii: "a") + 10)
+    /// The value of four hex digits at `p`, if they are there.
+    @inline(__always)
+    private static func hex4(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UInt32? {
+        guard end - p >= 4 else { return nil }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = p.load(fromByteOffset: k, as: UInt8.self)
+            let digit: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
+            default: return nil
             }
-            return value
+            value = value << 4 | UInt32(digit)
         }
-        let base = raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
-        var high: Int32 = 0
-        while i < n {
-            // To the next backslash (SkipScanner let no bare quote or control character through).
-            let j = i + magma_string_run(base + i, n - i, &high)
-            if j > i { out.append(contentsOf: UnsafeBufferPointer(start: base + i, count: j - i)) }
-            guard j < n else { break }
-            let e = raw[j + 1]
-            i = j + 2
-            switch e {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex(j + 2)
-                i = j + 6
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    // SkipScanner let only a high surrogate followed by an escaped low one through.
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(j + 8) - 0xDC00)
-                    i = j + 12
-                }
-                if scalar < 0x80 {
-                    out.append(UInt8(scalar))
-                } else if scalar < 0x800 {
-                    out.append(0xC0 | UInt8(scalar >> 6))
-                    out.append(0x80 | UInt8(scalar & 0x3F))
-                } else if scalar < 0x10000 {
-                    out.append(0xE0 | UInt8(scalar >> 12))
-                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
-                    out.append(0x80 | UInt8(scalar & 0x3F))
-                } else {
-                    out.append(0xF0 | UInt8(scalar >> 18))
-                    out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
-                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
-                    out.append(0x80 | UInt8(scalar & 0x3F))
-                }
-            default: out.append(e)  // " \ /
-            }
+        return value
+    }
+
+    /// `scalar` (not a surrogate) in UTF-8; U+0000 is one zero byte, as yajl writes it.
+    @inline(__always)
+    private static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+        if scalar < 0x80 {
+            out.append(UInt8(scalar))
+        } else if scalar < 0x800 {
+            out.append(0xC0 | UInt8(scalar >> 6))
+            out.append(0x80 | UInt8(scalar & 0x3F))
+        } else if scalar < 0x10000 {
+            out.append(0xE0 | UInt8(scalar >> 12))
+            out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+            out.append(0x80 | UInt8(scalar & 0x3F))
+        } else {
+            out.append(0xF0 | UInt8(scalar >> 18))
+            out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
+            out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+            out.append(0x80 | UInt8(scalar & 0x3F))
         }
     }
 }
