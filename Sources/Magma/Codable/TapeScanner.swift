@@ -118,17 +118,11 @@ extension TapeWriter {
                                  _ scanner: SkipScanner, _ scratch: inout [UInt8]) -> UnsafeRawPointer? {
         let start = open + 1
         var high: Int32 = 0
-        @inline(__always) func run(_ from: UnsafeRawPointer) -> UnsafeRawPointer {
-            from + magma_string_run(from.assumingMemoryBound(to: UInt8.self), end - from, &high)
-        }
-        @inline(__always) func valid(_ q: UnsafeRawPointer) -> Bool {
-            let content = UnsafeRawBufferPointer(start: start, count: q - start)
-            return content.count <= scanner.maxTokenLength && (high == 0 || UTF8Validation.firstInvalid(content) < 0)
-        }
-        var q = run(start)
+        // (Plain functions: a closure capturing `high` cost an exclusivity check per call.)
+        var q = Self.run(start, end, &high)
         guard q < end else { return nil }
         if q.load(as: UInt8.self) == UInt8(ascii: "\"") {
-            guard valid(q) else { return nil }
+            guard Self.valid(start, q, high, scanner.maxTokenLength) else { return nil }
             text(kind, UnsafeRawBufferPointer(start: start, count: q - start), tokenEnd: nil)
             return q
         }
@@ -164,13 +158,28 @@ extension TapeWriter {
             }
             q += 2
             copied = q
-            q = run(q)
+            q = Self.run(q, end, &high)
             guard q < end else { return nil }
         }
-        guard valid(q) else { return nil }
+        guard Self.valid(start, q, high, scanner.maxTokenLength) else { return nil }
         scratch.append(contentsOf: UnsafeRawBufferPointer(start: copied, count: q - copied))
         scratch.withUnsafeBytes { text(kind, $0, tokenEnd: q + 1 - base) }
         return q
+    }
+
+    /// To the next quote, backslash or control character (or `end`) from `from`; `high` becomes 1
+    /// if a byte of 0x80 or above comes before it.
+    @inline(__always)
+    private static func run(_ from: UnsafeRawPointer, _ end: UnsafeRawPointer, _ high: inout Int32) -> UnsafeRawPointer {
+        from + magma_string_run(from.assumingMemoryBound(to: UInt8.self), end - from, &high)
+    }
+
+    /// Whether the text from `start` to `stop`, as written, is within the cap and (when it has a
+    /// byte of 0x80 or above) strict UTF-8.
+    @inline(__always)
+    private static func valid(_ start: UnsafeRawPointer, _ stop: UnsafeRawPointer, _ high: Int32, _ cap: Int) -> Bool {
+        let content = UnsafeRawBufferPointer(start: start, count: stop - start)
+        return content.count <= cap && (high == 0 || UTF8Validation.firstInvalid(content) < 0)
     }
 
     /// The value of four hex digits at `p`, if they are there.
