@@ -12,7 +12,9 @@ import Foundation
 /// Values and errors match `JSONDecoder`'s: the same `DecodingError` cases with the same
 /// `codingPath` (a differential suite checks it). Errors add what Magma knows: each context's
 /// `debugDescription` ends with the line, column and byte offset of the offending value, and its
-/// `underlyingError` is a ``JSONError`` with those and the JSON path.
+/// `underlyingError` is a ``JSONError`` with those and the JSON path. They are added when the
+/// error leaves `decode`: an error `init(from:)` catches has JSONDecoder's text, and is placed if
+/// it is thrown on.
 ///
 /// Deliberate differences, where Magma is stricter or says more:
 /// - Invalid UTF-8 anywhere, and `\u` escapes of lone surrogates, are errors when the document
@@ -97,7 +99,12 @@ public final class MagmaDecoder: @unchecked Sendable {
                 codingPath: [], debugDescription: "The given data was not valid JSON. \(error)", underlyingError: error))
         }
         var decoder = TapeDecoder(tape: tape, settings: settings, path: .root, value: 0)
-        let result = try decoder.unwrap(0, as: type, for: .root, nil)
+        let result: T
+        do {
+            result = try decoder.unwrap(0, as: type, for: .root, nil)
+        } catch {
+            throw tape.place(error)
+        }
         // A decoder or container kept by `init(from:)` reads the tape later: give it its own input.
         if !isKnownUniquelyReferenced(&decoder) { tape.own() }
         return result

@@ -281,6 +281,22 @@ extension Tape {
     /// Parses `input` (one whole JSON value) into a tape.
     /// - Throws: `JSONError` with offset, line and column.
     static func parse(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws(JSONError) -> Tape {
+        if let tape = scan(input, options: options) { return tape }
+        return try parseWithYajl(input, options: options)
+    }
+
+    /// The tape of `input` read without yajl (TapeScanner.swift), or nil when the scan gives up.
+    static func scan(_ input: UnsafeRawBufferPointer, options: DecodingOptions) -> Tape? {
+        var writer = TapeWriter(input: input)
+        guard writer.scan(options: options) else {
+            writer.entries.deallocate()
+            return nil
+        }
+        return Tape(writer)
+    }
+
+    /// `parse` through yajl and the EventBuilder, which place every error.
+    static func parseWithYajl(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws(JSONError) -> Tape {
         let writer = UnsafeMutablePointer<TapeWriter>.allocate(capacity: 1)
         writer.initialize(to: TapeWriter(input: input))
         defer { writer.deinitialize(count: 1); writer.deallocate() }

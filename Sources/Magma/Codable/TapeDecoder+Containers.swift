@@ -141,8 +141,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             while k < end {
                 let e = tape[k]
                 let text = tape.text(e)
-                var h = UInt64(text.count) &* 0x9E37_79B9_7F4A_7C15
-                for c in text { h = (h ^ UInt64(c)) &* 0x0100_0000_01B3 }
+                let h = keyHash(text)
                 var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & (size - 1)
                 while table[slot] >= 0 {
                     let other = tape[table[slot]]
@@ -154,6 +153,25 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             return false
         }
+    }
+
+    /// A hash of a key from its length and its first and last eight bytes (a word each): keys
+    /// that differ elsewhere collide, and are then compared in full.
+    @inline(__always)
+    private static func keyHash(_ text: UnsafeRawBufferPointer) -> UInt64 {
+        let n = text.count
+        var h = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
+        if n >= 8 {
+            h ^= text.loadUnaligned(as: UInt64.self)
+            h = (h ^ (h >> 31)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= text.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        } else {
+            var w: UInt64 = 0
+            for k in 0..<n { w |= UInt64(text[k]) << (8 * UInt64(k)) }
+            h ^= w
+        }
+        h = (h ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 32)
     }
 
     static func keyIndex(_ tape: Tape, first: Int, end: Int, _ convert: (String) -> String) -> [String: Int] {

@@ -17,6 +17,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// How each type met so far is decoded (a conformance check per value cost 8 % of citm_catalog.json).
     private let routes = TypeRoutes()
+    private var mismatchMessages: [(type: ObjectIdentifier, kind: TapeKind, text: String)] = []
 
     init(tape: Tape, settings: DecoderSettings, path: CodingPathNode, value: Int) {
         self.tape = tape
@@ -307,8 +308,19 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Errors
 
     func typeMismatch(_ type: Any.Type, _ path: [any CodingKey], _ i: Int) -> DecodingError {
-        located(.typeMismatch(type, DecodingError.Context(
-            codingPath: path, debugDescription: "Expected to decode \(type) but found \(describe(i)) instead.")), i)
+        located(.typeMismatch(type, DecodingError.Context(codingPath: path, debugDescription: mismatchMessage(type, i))), i)
+    }
+
+    /// "Expected to decode T but found K instead.", kept per type and kind: a generic
+    /// `init(from:)` that tries type after type with `try?` has one made per value.
+    private func mismatchMessage(_ type: Any.Type, _ i: Int) -> String {
+        let id = ObjectIdentifier(type), found = kind(i)
+        for k in mismatchMessages.indices where mismatchMessages[k].type == id && mismatchMessages[k].kind == found {
+            return mismatchMessages[k].text
+        }
+        let text = "Expected to decode \(type) but found \(describe(i)) instead."
+        if mismatchMessages.count < 16 { mismatchMessages.append((id, found, text)) }
+        return text
     }
 
     /// A number that does not fit `type`. JSONDecoder reports it as invalid JSON at the top
@@ -332,12 +344,45 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    /// Adds where the value at `i` is: line, column and byte offset in the message, and a
-    /// `JSONError` with them as the underlying error.
+    /// Marks `error` with the tape entry it is about. Where that is (line, column, byte offset,
+    /// JSON path) is put in only when the error leaves the decode (`Tape.place`): not for each
+    /// error a `try?` in `init(from:)` drops, which was half of a generic decode.
     func located(_ error: DecodingError, _ i: Int, code: JSONError.Code? = nil, path: String? = nil) -> DecodingError {
+        let pending = PendingLocation(index: i, code: code, path: path)
+        func mark(_ context: DecodingError.Context) -> DecodingError.Context {
+            DecodingError.Context(codingPath: context.codingPath, debugDescription: context.debugDescription, underlyingError: pending)
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, mark(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, mark(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, mark(context))
+        case .dataCorrupted(let context): return .dataCorrupted(mark(context))
+        @unknown default: return error
+        }
+    }
+}
+
+/// The tape entry a `DecodingError` is about, until `Tape.place` turns it into the error's
+/// location (the `underlyingError` of a decoding error that escapes `decode` inside an error of
+/// `init(from:)`'s own, or is thrown by a decoder `init(from:)` kept, stays this).
+struct PendingLocation: Error, CustomStringConvertible {
+    let index: Int
+    let code: JSONError.Code?
+    let path: String?
+    var description: String { "the value at tape entry \(index)" }
+}
+
+extension Tape {
+    /// `error` as the caller of a decode sees it: a `DecodingError` marked by `TapeDecoder.located`
+    /// gets the line, column and byte offset of its value in the message, and a `JSONError` with
+    /// them (and the JSON path) as its underlying error. Anything else is returned as it is.
+    func place(_ error: any Error) -> any Error {
+        guard let decoding = error as? DecodingError else { return error }
         func relocate(_ context: DecodingError.Context) -> DecodingError.Context {
-            let code = code ?? {
-                switch error {
+            guard let pending = context.underlyingError as? PendingLocation else { return context }
+            let i = pending.index
+            let code = pending.code ?? {
+                switch decoding {
                 case .typeMismatch: .typeMismatch
                 case .valueNotFound: .nullValue
                 case .keyNotFound: .missingKey
@@ -345,14 +390,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
                 }
             }()
             var underlying = JSONError(code, context.debugDescription)
-            underlying.path = path ?? JSONPathText.render(context.codingPath)
+            underlying.path = pending.path ?? JSONPathText.render(context.codingPath)
             var description = context.debugDescription
             if i >= 0 {
-                let e = tape[i]
+                let e = self[i]
                 // A string's text starts after its quote: point at the quote.
                 let offset = (e.kind == .string || e.kind == .key) && !e.inSide ? e.offset - 1 : e.offset
                 underlying.offset = offset
-                if let (line, column) = tape.lineAndColumn(of: offset) {
+                if let (line, column) = lineAndColumn(of: offset) {
                     underlying.line = line
                     underlying.column = column
                     description += " (line \(line), column \(column), byte \(offset))"
@@ -360,11 +405,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             }
             return DecodingError.Context(codingPath: context.codingPath, debugDescription: description, underlyingError: underlying)
         }
-        switch error {
-        case .typeMismatch(let type, let context): return .typeMismatch(type, relocate(context))
-        case .valueNotFound(let type, let context): return .valueNotFound(type, relocate(context))
-        case .keyNotFound(let key, let context): return .keyNotFound(key, relocate(context))
-        case .dataCorrupted(let context): return .dataCorrupted(relocate(context))
+        switch decoding {
+        case .typeMismatch(let type, let context): return DecodingError.typeMismatch(type, relocate(context))
+        case .valueNotFound(let type, let context): return DecodingError.valueNotFound(type, relocate(context))
+        case .keyNotFound(let key, let context): return DecodingError.keyNotFound(key, relocate(context))
+        case .dataCorrupted(let context): return DecodingError.dataCorrupted(relocate(context))
         @unknown default: return error
         }
     }

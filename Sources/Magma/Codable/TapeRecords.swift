@@ -48,7 +48,7 @@ final class DecodableRecordCodec<T: Decodable>: Codec<T>, @unchecked Sendable {
         do {
             return try TapeDecoder(tape: tape, settings: settings, path: .root, value: 0).unwrap(0, as: T.self, for: .root, nil)
         } catch {
-            var error = Self.recordError(error, tape)
+            var error = Self.recordError(tape.place(error), tape)
             if !placed { (error.offset, error.line, error.column) = (nil, nil, nil) }
             throw error
         }

@@ -213,7 +213,7 @@ struct SkipScanner {
     /// One past the number at `p`, read as yajl reads one: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)?
     /// ([eE] [+-]? [0-9]+)?; nil if it is malformed, over the cap, or runs to `end`.
     @inline(__always)
-    private func numberEnd(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
+    func numberEnd(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
         var q = p
         @inline(__always) func digit() -> Bool {
             guard q < end else { return false }
@@ -245,7 +245,7 @@ struct SkipScanner {
 
     /// Whether the bytes at `p` spell `word`.
     @inline(__always)
-    private func literal(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer, _ word: StaticString) -> Bool {
+    func literal(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer, _ word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard end - p >= n else { return false }
         return memcmp(p, word.utf8Start, n) == 0
