@@ -87,6 +87,12 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             text += hooks(isClass: model.isClass)
             text += ["        return model", "    }"]
         }
+        if model.isSelective {
+            // The model's filter is asked with the model's key paths; the draft is what is written.
+            let pairs = model.properties.map { "            \\JSONDraft.\($0.name): \\\(type.trimmed).\($0.name)," }
+            text += ["    \(access)static var jsonDraftKeyPaths: [AnyKeyPath: AnyKeyPath] {", "        [" + (pairs.isEmpty ? ":]" : "")]
+                + (pairs.isEmpty ? [] : pairs + ["        ]"]) + ["    }"]
+        }
         text += [
             "    \(access)var jsonDraft: JSONDraft {",
             "        var draft = JSONDraft()",

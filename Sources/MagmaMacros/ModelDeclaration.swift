@@ -46,6 +46,9 @@ struct ModelDeclaration {
     /// declares no init, no `#if` block, no private stored property and no attribute but ours
     /// on one.
     var hasMemberwiseInit = false
+    /// Whether the declaration names `SelectiveEncoding`: the macro then maps the draft's key
+    /// paths to the model's, which the model's filter is asked with.
+    var isSelective = false
 
     init(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax) {
         let name: String
@@ -90,6 +93,9 @@ struct ModelDeclaration {
             access = ""
         }
         keyNaming = KeyNamingRule(attribute)
+        isSelective = declaration.inheritanceClause?.inheritedTypes.contains {
+            ["SelectiveEncoding", "Magma.SelectiveEncoding"].contains($0.type.trimmedDescription)
+        } ?? false
         guard isUsable else { return }
         hasMemberwiseInit = !isClass
         for member in declaration.memberBlock.members {

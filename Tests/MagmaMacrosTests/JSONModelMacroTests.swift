@@ -398,6 +398,11 @@ import Testing
             """)
     }
 
+    @Test func selectiveModel_mapsItsDraftsKeyPathsToItsOwn() {
+        expand("@JSONModel\nstruct P: SelectiveEncoding {\n    let a: Int?\n}",
+               "struct P: SelectiveEncoding {\n    let a: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var a: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.a).named(\"a\", in: \"P\")\n        }\n    }\n}\n\nextension P: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            a: draft.a.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    static var jsonDraftKeyPaths: [AnyKeyPath: AnyKeyPath] {\n        [\n            \\JSONDraft.a: \\P.a,\n        ]\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.a = self.a\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, P> {\n        .model(P.self)\n    }\n}")
+    }
+
     @Test func enum_isNotAModel() {
         expand("@JSONModel\nenum E { case a }", "enum E { case a \n}", diagnostics: [
             DiagnosticSpec(message: "@JSONModel applies to a struct or a final class, not an enum; declare its mapping with the Map DSL (a JSONModel with a JSONMapping)", line: 1, column: 1),

@@ -26,7 +26,7 @@
 /// - Parameter keyNaming: How a property's name gives its key when it has no ``Key(_:)``.
 @attached(member, names: named(JSONDraft), named(init(jsonDraft:)))
 @attached(extension, conformances: JSONDraftedModel,
-          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(moveModel(fromDraft:to:as:)), named(model(fromDraft:updating:)), named(jsonDraft), named(jsonTransformer))
+          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(moveModel(fromDraft:to:as:)), named(model(fromDraft:updating:)), named(jsonDraftKeyPaths), named(jsonDraft), named(jsonTransformer))
 public macro JSONModel(keyNaming: KeyNaming = .propertyName) = #externalMacro(module: "MagmaMacros", type: "JSONModelMacro")
 
 /// The JSON key path a property reads (`"user.login"`, `"labels.0.name"`, `"a\\.b"` for a key
