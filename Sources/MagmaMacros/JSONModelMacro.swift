@@ -157,7 +157,12 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             if property.explicitlyRequired { arguments.append("required: true") }
             call = "Magma.Map(\(([path] + arguments).joined(separator: ", ")))"
         }
-        return "\(call).named(\"\(property.bareName)\", in: \"\(model)\")"
+        var text = "\(call).named(\"\(property.bareName)\", in: \"\(model)\")"
+        if let merge = property.merge {
+            // Typed by the draft's key path: a hook of another type than the property's does not compile.
+            text += ".merging(\(property.isHeldOptional ? "nonOptional: " : "")\(path), \(merge.trimmedDescription))"
+        }
+        return text
     }
 
     /// `init(jsonDraft:)`: every mapped property from the draft, required ones unwrapped (the
@@ -195,7 +200,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     }
 }
 
-/// `@Key`, `@Transform`, `@Ignore`, `@Required`: markers @JSONModel reads; alone they only check
+/// `@Key`, `@Transform`, `@Merge`, `@Ignore`, `@Required`: markers @JSONModel reads; alone they only check
 /// that they sit on a stored property.
 public struct PropertyAttributeMacro: PeerMacro {
     public static func expansion(

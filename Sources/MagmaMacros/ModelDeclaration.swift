@@ -19,6 +19,8 @@ struct MappedProperty {
     let keyLiterals: [String]
     let keys: [String]
     let transform: ExprSyntax?
+    /// `@Merge`'s hook.
+    let merge: ExprSyntax?
     /// `@Required` on an optional or defaulted property.
     let explicitlyRequired: Bool
     let node: Syntax
@@ -140,6 +142,9 @@ struct ModelDeclaration {
             let name = identifier.identifier.text
             let isOptional = type.map(PropertyAttributes.isOptional) ?? false
             if attributes.ignore {
+                if let merge = attributes.mergeAttribute {
+                    diagnostics.append(Diagnostic(node: merge, message: ModelMessage.mergeOnIgnored(name)))
+                }
                 if binding.initializer == nil && !(isOptional && !isLet) {
                     diagnostics.append(Diagnostic(node: Syntax(binding), message: ModelMessage.ignoredWithoutDefault(name)))
                 }
@@ -159,7 +164,7 @@ struct ModelDeclaration {
             }
             properties.append(MappedProperty(
                 name: name, type: type, initializer: binding.initializer?.value, isOptional: isOptional,
-                keyLiterals: attributes.keyLiterals, keys: attributes.keys, transform: attributes.transform,
+                keyLiterals: attributes.keyLiterals, keys: attributes.keys, transform: attributes.transform, merge: attributes.merge,
                 explicitlyRequired: attributes.required, node: Syntax(binding)))
         }
     }
@@ -197,6 +202,8 @@ struct PropertyAttributes {
     var keys: [String] = []
     var keyAttribute: Syntax? = nil
     var transform: ExprSyntax? = nil
+    var merge: ExprSyntax? = nil
+    var mergeAttribute: Syntax? = nil
     var ignore = false
     var required = false
     var problems: [Diagnostic] = []
@@ -221,6 +228,10 @@ struct PropertyAttributes {
                 }
             case "Transform":
                 transform = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
+            case "Merge":
+                mergeAttribute = Syntax(attribute)
+                merge = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
+                if merge == nil { problems.append(Diagnostic(node: Syntax(attribute), message: ModelMessage.mergeWithoutHook)) }
             case "Ignore":
                 ignore = true
             case "Required":
@@ -237,7 +248,7 @@ struct PropertyAttributes {
         return written.hasPrefix("Magma.") ? String(written.dropFirst(6)) : written
     }
 
-    static let names: Set<String> = ["Key", "Transform", "Ignore", "Required"]
+    static let names: Set<String> = ["Key", "Transform", "Merge", "Ignore", "Required"]
 
     /// A getter, or accessors other than observers: no storage to decode into.
     static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
