@@ -51,16 +51,16 @@ struct ModelDeclaration {
     /// Whether the declaration names `SelectiveEncoding`: the macro then maps the draft's key
     /// paths to the model's, which the model's filter is asked with.
     var isSelective = false
+    /// A generic struct: its draft is generic too, so its mapping is computed (Swift has no
+    /// stored statics in generic types; Magma caches the mapping per type).
+    var isGeneric = false
 
     init(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax) {
         let name: String
         if let s = declaration.as(StructDeclSyntax.self) {
             name = s.name.text
             isClass = false
-            if s.genericParameterClause != nil {
-                diagnostics.append(Diagnostic(node: Syntax(attribute), message: ModelMessage.generic))
-                isUsable = false
-            }
+            isGeneric = s.genericParameterClause != nil
         } else if let c = declaration.as(ClassDeclSyntax.self) {
             name = c.name.text
             isClass = true

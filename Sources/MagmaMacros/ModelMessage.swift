@@ -27,7 +27,7 @@ enum ModelMessage: DiagnosticMessage {
             return "@JSONModel needs a final class; a class with subclasses declares its mapping with the Map DSL "
                 + "(JSONMapping(_:inheriting:))"
         case .generic:
-            return "@JSONModel does not apply to a generic type yet; declare its mapping with the Map DSL"
+            return "@JSONModel does not apply to a generic class yet (a generic struct is fine); declare its mapping with the Map DSL"
         case .ignoredWithoutDefault(let name):
             return "'\(name)' is ignored, so it is never decoded: give it a default value"
         case .letWithValue(let name):
