@@ -32,28 +32,23 @@ import Foundation
 import Magma
 #endif
 
-struct FuzzChild: JSONModel, Equatable {
-    var name = ""
+@JSONModel
+struct FuzzChild: Equatable {
+    let name: String
     var value: Int?
-    var weight: Double?
+    @Key("w") var weight: Double?
     var kids: [FuzzChild] = []
-
-    static let jsonMapping = JSONMapping<FuzzChild> {
-        Map(\.name, "name", required: true)
-        Map(\.value, "value")
-        Map(\.weight, "w")
-        Map(\.kids, "kids")
-    }
 }
 
-struct FuzzRecord: JSONModel, Equatable {
+@JSONModel
+struct FuzzRecord: Equatable {
     enum Kind: String { case a, b, c }
     enum Level: Int { case low = 1, high = 2 }
     struct Invalid: Error {}
 
     var id: Int64 = 0
-    var small: Int8 = 0
-    var count: UInt32 = 0
+    @Key("i8") var small: Int8 = 0
+    @Key("u32") var count: UInt32 = 0
     var name = ""
     var nick: String?
     var score = 0.0
@@ -64,9 +59,9 @@ struct FuzzRecord: JSONModel, Equatable {
     var level: Level?
     var kinds: [Kind] = []
     var created: Date?
-    var stamp: Date?
-    var day: Date?
-    var epoch: Date?
+    @Transform(.date(format: "yyyy-MM-dd'T'HH:mm:ss'Z'")) var stamp: Date?
+    @Transform(.date(format: "EEE, dd MMM yyyy")) var day: Date?
+    @Transform(.epochMilliseconds) var epoch: Date?
     var link: URL?
     var uuid: UUID?
     var blob: Data?
@@ -76,64 +71,34 @@ struct FuzzRecord: JSONModel, Equatable {
     var tags: [String: Int] = [:]
     var meta: [String: FuzzChild]?
     var any: JSONValue = .null
-    var extra: JSONValue?
-    var login: String?
-    var firstLabel: String?
-    var fullName = ""
-    var mapped = 0
-    var custom = ""
-    var derived = 0
+    @Key("x.extra") var extra: JSONValue?
+    @Key("user.login") var login: String?
+    @Key("labels.0.name") var firstLabel: String?
+    @Key("first", "last") @Transform(fullNameParts) var fullName = ""
+    @Transform(.valueMapping([.string("one"): 1, .string("two"): 2, .null: 0], default: -1)) var mapped = 0
+    @Transform(customString) var custom = ""
+    @Ignore var derived = 0
 
-    static let jsonMapping = JSONMapping<FuzzRecord> {
-        Map(\.id, "id")
-        Map(\.small, "i8")
-        Map(\.count, "u32")
-        Map(\.name, "name")
-        Map(\.nick, "nick")
-        Map(\.score, "score")
-        Map(\.ratio, "ratio")
-        Map(\.amount, "amount")
-        Map(\.flag, "flag")
-        Map(\.kind, "kind")
-        Map(\.level, "level")
-        Map(\.kinds, "kinds")
-        Map(\.created, "created")
-        Map(\.stamp, "stamp", .date(format: "yyyy-MM-dd'T'HH:mm:ss'Z'"))
-        Map(\.day, "day", .date(format: "EEE, dd MMM yyyy"))
-        Map(\.epoch, "epoch", .epochMilliseconds)
-        Map(\.link, "link")
-        Map(\.uuid, "uuid")
-        Map(\.blob, "blob")
-        Map(\.owner, "owner")
-        Map(\.children, "children")
-        Map(\.matrix, "matrix")
-        Map(\.tags, "tags")
-        Map(\.meta, "meta")
-        Map(\.any, "any")
-        Map(\.extra, "x.extra")
-        Map(\.login, "user.login")
-        Map(\.firstLabel, "labels.0.name")
-        Map(\.fullName, ["first", "last"], Transformer<[String: JSONValue], String>(forward: { values in
-            var parts: [String] = []
-            for key in ["first", "last"] {
-                guard let value = values[key] else { continue }
-                guard case .string(let s) = value else { throw Invalid() }
-                parts.append(s)
-            }
-            return parts.joined(separator: " ")
-        }, reverse: { name in
-            let parts = name.split(separator: " ", maxSplits: 1).map(String.init)
-            var values: [String: JSONValue] = [:]
-            if parts.count > 0 { values["first"] = .string(parts[0]) }
-            if parts.count > 1 { values["last"] = .string(parts[1]) }
-            return values
-        }))
-        Map(\.mapped, "mapped", .valueMapping([.string("one"): 1, .string("two"): 2, .null: 0], default: -1))
-        Map(\.custom, "custom", Transformer<JSONValue, String>(forward: { value in
-            guard case .string(let s) = value, s != "throw" else { throw Invalid() }
-            return s
-        }, reverse: { .string($0) }))
-    }
+    static let fullNameParts = Transformer<[String: JSONValue], String>(forward: { values in
+        var parts: [String] = []
+        for key in ["first", "last"] {
+            guard let value = values[key] else { continue }
+            guard case .string(let s) = value else { throw Invalid() }
+            parts.append(s)
+        }
+        return parts.joined(separator: " ")
+    }, reverse: { name in
+        let parts = name.split(separator: " ", maxSplits: 1).map(String.init)
+        var values: [String: JSONValue] = [:]
+        if parts.count > 0 { values["first"] = .string(parts[0]) }
+        if parts.count > 1 { values["last"] = .string(parts[1]) }
+        return values
+    })
+
+    static let customString = Transformer<JSONValue, String>(forward: { value in
+        guard case .string(let s) = value, s != "throw" else { throw Invalid() }
+        return s
+    }, reverse: { .string($0) })
 
     mutating func didDecode() throws {
         derived = Int(small) + children.count

@@ -29,25 +29,18 @@ import Foundation
 import Magma
 #endif
 
-struct FuzzStreamRecord: JSONModel, Equatable, Sendable {
-    var id = 0
+@JSONModel
+struct FuzzStreamRecord: Equatable, Sendable {
+    let id: Int
     var name: String?
     var tags: [String] = []
     var score: Double?
-    var any: JSONValue = .null
-
-    static let jsonMapping = JSONMapping<FuzzStreamRecord> {
-        Map(\.id, "id", required: true)
-        Map(\.name, "name")
-        Map(\.tags, "tags")
-        Map(\.score, "score")
-        Map(\.any, "meta.any")
-    }
+    @Key("meta.any") var any: JSONValue = .null
 }
 
-struct FuzzStreamEnvelope: JSONModel, Equatable {
+@JSONModel
+struct FuzzStreamEnvelope: Equatable {
     var total = 0
-    static let jsonMapping = JSONMapping<FuzzStreamEnvelope> { Map(\.total, "total") }
 }
 
 struct RecordFuzzCase {

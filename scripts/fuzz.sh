@@ -8,7 +8,9 @@
 #   FUZZ_TARGET=records scripts/fuzz.sh 60
 #
 # Magma's sources and Fuzz/*.swift are compiled as one module with -sanitize=fuzzer,address;
-# CYajl is found through its module map (-I CYajl) and yajl is linked with -lyajl.
+# CYajl is found through its module map (-I CYajl) and yajl is linked with -lyajl. The fuzz models
+# are @JSONModel types: the macro plugin (MagmaMacros, built by SwiftPM as an executable in the
+# package's debug build) is loaded with -load-plugin-executable.
 # The seed corpus is JSONTestSuite (../shared/JSONTestSuite when present, else the committed
 # subset) plus Fuzz/seeds/, each file behind a 2-byte header (see Fuzz/FuzzHarness.swift).
 # It runs at nice 19 in libFuzzer's fork mode with one job, and goes on after a crash, a timeout
@@ -46,11 +48,16 @@ mkdir -p "$out/artifacts" "$out/corpus" "$out/seeds"
 mapfile -t sources < <(find "${FUZZ_SOURCES:-$root/Sources/Magma}" -name '*.swift' | sort)
 yajl_includes=()
 for flag in $(pkg-config --cflags-only-I yajl 2>/dev/null); do yajl_includes+=(-Xcc "$flag"); done
+echo "building the macro plugin"
+nice -n 19 swift build --package-path "$root" --target MagmaMacros >/dev/null
+plugin=$(swift build --package-path "$root" --show-bin-path)/MagmaMacros-tool
+[ -x "$plugin" ] || { echo "macro plugin not found at $plugin" >&2; exit 1; }
 echo "building $bin"
 rm -f "$bin"
 # ld.gold warns about every local ASan thunk it cannot export: harmless, filtered out.
 nice -n 19 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
     -module-name Magma -D MAGMA_FUZZ -I "$root/CYajl" "${yajl_includes[@]}" \
+    -load-plugin-executable "$plugin#MagmaMacros" \
     "${sources[@]}" $(find "$root/Fuzz" -maxdepth 1 -name '*.swift' ! -name FuzzTarget.swift | sort) "${entry[@]}" \
     -lyajl -o "$bin" 2>&1 \
     | { grep -v "Cannot export local symbol '__asan" || true; }

@@ -40,9 +40,11 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             .map { "(keyNaming: \($0.expression.trimmedDescription))" } ?? ""
         var draft = ["\(access)struct JSONDraft: Magma.JSONModel {"]
         draft += model.properties.map { "    var \($0.name)\(draftType($0))" }
-        draft += ["    \(access)init() {}", "    \(access)static let jsonMapping = Magma.JSONMapping<JSONDraft>\(naming) {"]
+        draft += ["    \(access)init() {}", model.isGeneric
+            ? "    \(access)static var jsonMapping: Magma.JSONMapping<JSONDraft> { Magma.JSONMapping<JSONDraft>\(naming) {"
+            : "    \(access)static let jsonMapping = Magma.JSONMapping<JSONDraft>\(naming) {"]
         draft += model.properties.map { "        " + line($0, model: model.typeName) }
-        draft += ["    }", "}"]
+        draft += [model.isGeneric ? "    } }" : "    }", "}"]
         var members = [DeclSyntax(stringLiteral: draft.joined(separator: "\n"))]
         if model.isClass { members.append(DeclSyntax(stringLiteral: initializer(model, indent: "").joined(separator: "\n"))) }
         return members
@@ -57,6 +59,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         guard model.isUsable else { return [] }
         let access = model.access
         let conformance = protocols.isEmpty ? "" : ": Magma.JSONDraftedModel"
+        let modelType = model.isGeneric ? "Self" : type.trimmedDescription
         var text: [String] = ["extension \(type.trimmed)\(conformance) {"]
         if !model.isClass { text += initializer(model, indent: "    ") }
         text += [
@@ -87,6 +90,12 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             text += hooks(isClass: model.isClass)
             text += ["        return model", "    }"]
         }
+        if model.isSelective {
+            // The model's filter is asked with the model's key paths; the draft is what is written.
+            let pairs = model.properties.map { "            \\JSONDraft.\($0.name): \\\(type.trimmed).\($0.name)," }
+            text += ["    \(access)static var jsonDraftKeyPaths: [AnyKeyPath: AnyKeyPath] {", "        [" + (pairs.isEmpty ? ":]" : "")]
+                + (pairs.isEmpty ? [] : pairs + ["        ]"]) + ["    }"]
+        }
         text += [
             "    \(access)var jsonDraft: JSONDraft {",
             "        var draft = JSONDraft()",
@@ -96,7 +105,8 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             "        return draft",
             "    }",
             // The type as the extension names it: a nested model's bare name is not in scope here.
-            "    \(access)static var jsonTransformer: Magma.Transformer<Magma.JSONValue, \(type.trimmed)> { .model(\(type.trimmed).self) }",
+            // A generic model's extension names it without its arguments: `Self` is the instance.
+            "    \(access)static var jsonTransformer: Magma.Transformer<Magma.JSONValue, \(modelType)> { .model(\(modelType).self) }",
             "}",
         ]
         return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: text.joined(separator: "\n")))]
@@ -151,7 +161,12 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             if property.explicitlyRequired { arguments.append("required: true") }
             call = "Magma.Map(\(([path] + arguments).joined(separator: ", ")))"
         }
-        return "\(call).named(\"\(property.bareName)\", in: \"\(model)\")"
+        var text = "\(call).named(\"\(property.bareName)\", in: \"\(model)\")"
+        if let merge = property.merge {
+            // Typed by the draft's key path: a hook of another type than the property's does not compile.
+            text += ".merging(\(property.isHeldOptional ? "nonOptional: " : "")\(path), \(merge.trimmedDescription))"
+        }
+        return text
     }
 
     /// `init(jsonDraft:)`: every mapped property from the draft, required ones unwrapped (the
@@ -189,7 +204,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     }
 }
 
-/// `@Key`, `@Transform`, `@Ignore`, `@Required`: markers @JSONModel reads; alone they only check
+/// `@Key`, `@Transform`, `@Merge`, `@Ignore`, `@Required`: markers @JSONModel reads; alone they only check
 /// that they sit on a stored property.
 public struct PropertyAttributeMacro: PeerMacro {
     public static func expansion(

@@ -19,6 +19,8 @@ struct MappedProperty {
     let keyLiterals: [String]
     let keys: [String]
     let transform: ExprSyntax?
+    /// `@Merge`'s hook.
+    let merge: ExprSyntax?
     /// `@Required` on an optional or defaulted property.
     let explicitlyRequired: Bool
     let node: Syntax
@@ -46,16 +48,19 @@ struct ModelDeclaration {
     /// declares no init, no `#if` block, no private stored property and no attribute but ours
     /// on one.
     var hasMemberwiseInit = false
+    /// Whether the declaration names `SelectiveEncoding`: the macro then maps the draft's key
+    /// paths to the model's, which the model's filter is asked with.
+    var isSelective = false
+    /// A generic struct: its draft is generic too, so its mapping is computed (Swift has no
+    /// stored statics in generic types; Magma caches the mapping per type).
+    var isGeneric = false
 
     init(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax) {
         let name: String
         if let s = declaration.as(StructDeclSyntax.self) {
             name = s.name.text
             isClass = false
-            if s.genericParameterClause != nil {
-                diagnostics.append(Diagnostic(node: Syntax(attribute), message: ModelMessage.generic))
-                isUsable = false
-            }
+            isGeneric = s.genericParameterClause != nil
         } else if let c = declaration.as(ClassDeclSyntax.self) {
             name = c.name.text
             isClass = true
@@ -90,6 +95,9 @@ struct ModelDeclaration {
             access = ""
         }
         keyNaming = KeyNamingRule(attribute)
+        isSelective = declaration.inheritanceClause?.inheritedTypes.contains {
+            ["SelectiveEncoding", "Magma.SelectiveEncoding"].contains($0.type.trimmedDescription)
+        } ?? false
         guard isUsable else { return }
         hasMemberwiseInit = !isClass
         for member in declaration.memberBlock.members {
@@ -134,6 +142,9 @@ struct ModelDeclaration {
             let name = identifier.identifier.text
             let isOptional = type.map(PropertyAttributes.isOptional) ?? false
             if attributes.ignore {
+                if let merge = attributes.mergeAttribute {
+                    diagnostics.append(Diagnostic(node: merge, message: ModelMessage.mergeOnIgnored(name)))
+                }
                 if binding.initializer == nil && !(isOptional && !isLet) {
                     diagnostics.append(Diagnostic(node: Syntax(binding), message: ModelMessage.ignoredWithoutDefault(name)))
                 }
@@ -153,7 +164,7 @@ struct ModelDeclaration {
             }
             properties.append(MappedProperty(
                 name: name, type: type, initializer: binding.initializer?.value, isOptional: isOptional,
-                keyLiterals: attributes.keyLiterals, keys: attributes.keys, transform: attributes.transform,
+                keyLiterals: attributes.keyLiterals, keys: attributes.keys, transform: attributes.transform, merge: attributes.merge,
                 explicitlyRequired: attributes.required, node: Syntax(binding)))
         }
     }
@@ -191,6 +202,8 @@ struct PropertyAttributes {
     var keys: [String] = []
     var keyAttribute: Syntax? = nil
     var transform: ExprSyntax? = nil
+    var merge: ExprSyntax? = nil
+    var mergeAttribute: Syntax? = nil
     var ignore = false
     var required = false
     var problems: [Diagnostic] = []
@@ -215,6 +228,10 @@ struct PropertyAttributes {
                 }
             case "Transform":
                 transform = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
+            case "Merge":
+                mergeAttribute = Syntax(attribute)
+                merge = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
+                if merge == nil { problems.append(Diagnostic(node: Syntax(attribute), message: ModelMessage.mergeWithoutHook)) }
             case "Ignore":
                 ignore = true
             case "Required":
@@ -231,7 +248,7 @@ struct PropertyAttributes {
         return written.hasPrefix("Magma.") ? String(written.dropFirst(6)) : written
     }
 
-    static let names: Set<String> = ["Key", "Transform", "Ignore", "Required"]
+    static let names: Set<String> = ["Key", "Transform", "Merge", "Ignore", "Required"]
 
     /// A getter, or accessors other than observers: no storage to decode into.
     static func isComputed(_ block: AccessorBlockSyntax) -> Bool {

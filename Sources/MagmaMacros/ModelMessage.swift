@@ -15,6 +15,8 @@ enum ModelMessage: DiagnosticMessage {
     case keyReadTwice(String, String, String)
     case onComputed(String)
     case notOnProperty(String)
+    case mergeWithoutHook
+    case mergeOnIgnored(String)
 
     var message: String {
         switch self {
@@ -25,7 +27,7 @@ enum ModelMessage: DiagnosticMessage {
             return "@JSONModel needs a final class; a class with subclasses declares its mapping with the Map DSL "
                 + "(JSONMapping(_:inheriting:))"
         case .generic:
-            return "@JSONModel does not apply to a generic type yet; declare its mapping with the Map DSL"
+            return "@JSONModel does not apply to a generic class yet (a generic struct is fine); declare its mapping with the Map DSL"
         case .ignoredWithoutDefault(let name):
             return "'\(name)' is ignored, so it is never decoded: give it a default value"
         case .letWithValue(let name):
@@ -48,6 +50,10 @@ enum ModelMessage: DiagnosticMessage {
             return "@\(attribute) applies to a stored property; a computed property is neither decoded nor encoded"
         case .notOnProperty(let attribute):
             return "@\(attribute) applies to a stored property of a @JSONModel type"
+        case .mergeWithoutHook:
+            return "@Merge needs the hook that merges two values, such as @Merge({ (mine: Int, theirs: Int) in mine + theirs })"
+        case .mergeOnIgnored(let name):
+            return "'\(name)' is ignored, so merging keeps its value: remove @Merge"
         }
     }
 
@@ -74,6 +80,8 @@ enum ModelMessage: DiagnosticMessage {
         case .keyReadTwice: id = "keyReadTwice"
         case .onComputed: id = "onComputed"
         case .notOnProperty: id = "notOnProperty"
+        case .mergeWithoutHook: id = "mergeWithoutHook"
+        case .mergeOnIgnored: id = "mergeOnIgnored"
         }
         return MessageID(domain: "MagmaMacros", id: id)
     }

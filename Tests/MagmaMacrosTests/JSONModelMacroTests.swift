@@ -10,6 +10,7 @@ import Testing
         "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONDraftedModel"]),
         "Key": MacroSpec(type: PropertyAttributeMacro.self),
         "Transform": MacroSpec(type: PropertyAttributeMacro.self),
+        "Merge": MacroSpec(type: PropertyAttributeMacro.self),
         "Ignore": MacroSpec(type: PropertyAttributeMacro.self),
         "Required": MacroSpec(type: PropertyAttributeMacro.self),
     ]
@@ -398,6 +399,27 @@ import Testing
             """)
     }
 
+    @Test func selectiveModel_mapsItsDraftsKeyPathsToItsOwn() {
+        expand("@JSONModel\nstruct P: SelectiveEncoding {\n    let a: Int?\n}",
+               "struct P: SelectiveEncoding {\n    let a: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var a: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.a).named(\"a\", in: \"P\")\n        }\n    }\n}\n\nextension P: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            a: draft.a.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    static var jsonDraftKeyPaths: [AnyKeyPath: AnyKeyPath] {\n        [\n            \\JSONDraft.a: \\P.a,\n        ]\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.a = self.a\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, P> {\n        .model(P.self)\n    }\n}")
+    }
+
+    @Test func mergeHooks_typedByTheDraftsKeyPath() {
+        expand("@JSONModel\nstruct P {\n    @Merge(sum) let a: Int\n    @Merge(max) var b: Int? = nil\n    @Merge({ (x: [Int], y: [Int]) in x + y }) var c = [Int]()\n}",
+               "struct P {\n    let a: Int\n    var b: Int? = nil\n    var c = [Int]()\n\n    struct JSONDraft: Magma.JSONModel {\n        var a: Int?\n        var b: Int? = nil\n        var c = [Int]()\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(nonOptional: \\JSONDraft.a).named(\"a\", in: \"P\").merging(nonOptional: \\JSONDraft.a, sum)\n            Magma.Map(\\JSONDraft.b).named(\"b\", in: \"P\").merging(\\JSONDraft.b, max)\n            Magma.Map(\\JSONDraft.c).named(\"c\", in: \"P\").merging(\\JSONDraft.c, { (x: [Int], y: [Int]) in\n                    x + y\n                })\n        }\n    }\n}\n\nextension P: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _a = draft.a.take() else {\n            throw Self.missingDraftValue(\"P.a\")\n        }\n        self.init(\n            a: _a,\n            b: draft.b.take(),\n            c: draft.c\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.a = self.a\n        draft.b = self.b\n        draft.c = self.c\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, P> {\n        .model(P.self)\n    }\n}")
+    }
+
+    @Test func mergeWithoutHook_orOnAnIgnoredProperty_isAnError() {
+        expand("@JSONModel\nstruct S {\n    @Merge var x: Int?\n}",
+               "struct S {\n    var x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               diagnostics: [DiagnosticSpec(message: "@Merge needs the hook that merges two values, such as @Merge({ (mine: Int, theirs: Int) in mine + theirs })", line: 3, column: 5)])
+        expandProblem("@Ignore @Merge(f) let x = 0", DiagnosticSpec(message: "'x' is ignored, so merging keeps its value: remove @Merge", line: 3, column: 13))
+        expand("struct S {\n    @Merge(f) var x: Int { 1 }\n}", "struct S {\n    var x: Int { 1 }\n}", diagnostics: [
+            DiagnosticSpec(message: "@Merge applies to a stored property; a computed property is neither decoded nor encoded", line: 2, column: 5,
+                           fixIts: [FixItSpec(message: "remove @Merge")]),
+        ])
+    }
+
     @Test func enum_isNotAModel() {
         expand("@JSONModel\nenum E { case a }", "enum E { case a \n}", diagnostics: [
             DiagnosticSpec(message: "@JSONModel applies to a struct or a final class, not an enum; declare its mapping with the Map DSL (a JSONModel with a JSONMapping)", line: 1, column: 1),
@@ -411,10 +433,15 @@ import Testing
         ], applyFixIts: ["make the class final"], fixedSource: "@JSONModel\nfinal class C {\n    let a: Int\n}")
     }
 
-    @Test func genericType_pointsToTheMapDSL() {
-        expand("@JSONModel\nstruct Page<T> {\n    let items: [T]\n}", "struct Page<T> {\n    let items: [T]\n}", diagnostics: [
-            DiagnosticSpec(message: "@JSONModel does not apply to a generic type yet; declare its mapping with the Map DSL", line: 1, column: 1),
+    @Test func genericClass_pointsToTheMapDSL() {
+        expand("@JSONModel\nfinal class Page<T> {\n    let items: [T]\n}", "final class Page<T> {\n    let items: [T]\n}", diagnostics: [
+            DiagnosticSpec(message: "@JSONModel does not apply to a generic class yet (a generic struct is fine); declare its mapping with the Map DSL", line: 1, column: 1),
         ])
+    }
+
+    @Test func genericStruct_computesItsMapping_namesItselfSelf() {
+        expand("@JSONModel\nstruct Page<T> {\n    let items: [T]\n}",
+               "struct Page<T> {\n    let items: [T]\n\n    struct JSONDraft: Magma.JSONModel {\n        var items: [T]?\n        init() {\n        }\n        static var jsonMapping: Magma.JSONMapping<JSONDraft> {\n            Magma.JSONMapping<JSONDraft> {\n                    Magma.Map(nonOptional: \\JSONDraft.items).named(\"items\", in: \"Page\")\n                }\n        }\n    }\n}\n\nextension Page: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _items = draft.items.take() else {\n            throw Self.missingDraftValue(\"Page.items\")\n        }\n        self.init(\n            items: _items\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.items = self.items\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Self> {\n        .model(Self.self)\n    }\n}")
     }
 
     @Test func keyOnComputedProperty_isAnErrorWithARemoval() {

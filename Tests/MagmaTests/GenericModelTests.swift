@@ -1,39 +1,31 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Magma
 
-/// Builds of `Page`'s mapping, per specialisation's item type.
-let pageMappingBuilds = Mutex<[String: Int]>([:])
-
-/// A generic model: its mapping cannot be a `static let`, so `jsonMapping` builds a new one on
-/// every access (and counts it).
-struct Page<Item: JSONObjectModel & Equatable>: JSONModel, Equatable where Item.JSONForm == Item {
-    var total = 0
-    var items: [Item] = []
-    static var jsonMapping: JSONMapping<Page<Item>> {
-        pageMappingBuilds.withLock { $0["\(Item.self)", default: 0] += 1 }
-        return JSONMapping { Map(\.total, "total"); Map(\.items, "items") }
-    }
-}
-
-/// Another specialisation's item.
-@JSONModel struct Tag: Equatable {
-    var name = ""
-}
-
+/// A generic `@JSONModel` struct: its draft is generic too, its mapping computed and cached per
+/// instantiation; its items may be macro or `Map` models.
 @Suite struct GenericModelTests {
-    @Test func aGenericModelsMapping_isBuiltOncePerSpecialisation() throws {
-        let users = #"{"total": 2, "items": [{"login": "a", "id": 1}, {"login": "b", "id": 2}]}"#
-        let tags = #"{"total": 1, "items": [{"name": "bug"}]}"#
-        for _ in 0..<20 {
-            let page = try decodeEverywhere(Page<GHUser>.self, users)
-            #expect(page.items.map(\.login) == ["a", "b"])
-            _ = try JSONAdapter.json(from: page)
-            _ = try JSONAdapter.models(Page<GHUser>.self, from: "[\(users), \(users)]")
-            _ = try decodeEverywhere(Page<Tag>.self, tags)
+    @JSONModel
+    struct Page<Item: JSONObjectModel & Equatable>: Equatable where Item.JSONForm == Item {
+        let items: [Item]
+        let next: Item?
+        var total = 0
+    }
+
+    @Test func aGenericModel_decodesAndEncodesEachInstantiation() throws {
+        let macro = #"{"items":[{"title":"a","anonymous":false,"review":{"by":"r"}}],"next":null,"total":1}"#
+        let mapped = #"{"items":[{"first":"Ada","last":"Lovelace","id":1}],"next":{"first":"Alan","id":2},"total":0}"#
+        for size in chunkSizes {
+            let posts = try JSONAdapter.model(Page<SelectiveEncodingTests.Post>.self, fromChunks: chunks(Array(macro.utf8), size))
+            #expect(posts == Page(items: [SelectiveEncodingTests.Post(title: "a", author: nil, reviewer: "r")], next: nil, total: 1),
+                    "chunk size \(size)")
+            let names = try JSONAdapter.model(Page<MappingTests.FullName>.self, fromChunks: chunks(Array(mapped.utf8), size))
+            #expect(names == Page(items: [MappingTests.FullName(name: "Ada Lovelace", id: 1)], next: MappingTests.FullName(name: "Alan", id: 2)),
+                    "chunk size \(size)")
         }
-        let builds = pageMappingBuilds.withLock { $0 }
-        #expect(builds == ["GHUser": 1, "Tag": 1])
+        let posts = try JSONAdapter.model(Page<SelectiveEncodingTests.Post>.self, from: macro)
+        #expect(String(decoding: try JSONAdapter.json(from: posts), as: UTF8.self)
+            == #"{"items":[{"title":"a","anonymous":false,"review":{"by":"r"}}],"total":1}"#, "nil is left out")
+        #expect(throws: JSONError.self) { try JSONAdapter.model(Page<MappingTests.FullName>.self, from: #"{"next": null}"#) }
     }
 }

@@ -4,24 +4,26 @@ import Testing
 
 /// Merging models (with merge hooks) and updating a model from partial JSON.
 @Suite struct MergeUpdateTests {
-    struct Post: JSONModel, Equatable {
-        var title = ""
-        var likes = 0
-        var tags: [String] = []
-        var local = "kept"
-        static let jsonMapping = JSONMapping<Post> {
-            Map(\.title, "title")
-            Map(\.likes, "likes").merging { (mine: Int, theirs: Int) in mine + theirs }     // Mantle's mergeLikesFromModel:
-            Map(\.tags, "tags").merging { (mine: [String], theirs: [String]) in mine + theirs.filter { !mine.contains($0) } }
-        }
+    /// Merge hooks of each kind of draft property: held as an optional (`likes`), an optional
+    /// (`score`), a default of an unwritten type (`tags`).
+    @JSONModel
+    struct Post: Equatable {
+        let title: String
+        @Merge({ (mine: Int, theirs: Int) in mine + theirs }) let likes: Int     // Mantle's mergeLikesFromModel:
+        @Merge(highest) var score: Double? = nil
+        @Merge(union) var tags = [String]()
+        @Ignore var local = "kept"
+
+        static func highest(_ mine: Double?, _ theirs: Double?) -> Double? { [mine, theirs].compactMap { $0 }.max() }
+        static func union(_ mine: [String], _ theirs: [String]) -> [String] { mine + theirs.filter { !mine.contains($0) } }
     }
 
     @Test func merge_hookSumsTwoCounts_othersTakeTheOtherValue() throws {
-        var mine = Post(title: "old", likes: 3, tags: ["a"], local: "mine")
-        let theirs = Post(title: "new", likes: 4, tags: ["a", "b"], local: "theirs")
+        var mine = Post(title: "old", likes: 3, score: 2, tags: ["a"], local: "mine")
+        let theirs = Post(title: "new", likes: 4, score: nil, tags: ["a", "b"], local: "theirs")
         try mine.merge(from: theirs)
-        #expect(mine == Post(title: "new", likes: 7, tags: ["a", "b"], local: "mine"))
-        #expect(try Post(likes: 1).merging(Post(likes: 2)).likes == 3)
+        #expect(mine == Post(title: "new", likes: 7, score: 2, tags: ["a", "b"], local: "mine"))
+        #expect(try Post(title: "", likes: 1).merging(Post(title: "", likes: 2)).likes == 3)
     }
 
     @Test func mergeHook_ofTheWrongType_failsWhenBuilt() {

@@ -4,31 +4,37 @@ import Testing
 
 /// A model's per-value choice of the properties it writes (Mantle's `serializablePropertyKeys:forModel:`).
 @Suite struct SelectiveEncodingTests {
-    struct Post: JSONModel, SelectiveEncoding, Equatable {
-        var title = ""
-        var author: String?
+    @JSONModel
+    struct Post: SelectiveEncoding, Equatable {
+        let title: String
+        let author: String?
         var anonymous = false
-        var reviewer = ""
-        static let jsonMapping = JSONMapping<Post> {
-            Map(\.title, "title")
-            Map(\.author, "author")
-            Map(\.anonymous, "anonymous")
-            Map(\.reviewer, "review.by")
-        }
+        @Key("review.by") let reviewer: String
         func encodes(_ property: AnyKeyPath) -> Bool {
             if anonymous { return property != \Post.author && property != \Post.reviewer }
             return true
         }
     }
 
+    /// A `Map` parent of the macro model.
     struct Feed: JSONModel {
         var posts: [Post] = []
         static let jsonMapping = JSONMapping<Feed> { Map(\.posts, "posts") }
     }
 
+    /// A macro parent: the model as a property, an optional and array elements.
+    @JSONModel
+    struct Thread {
+        let first: Post
+        let pinned: Post?
+        let replies: [Post]
+    }
+
+    static let signed = Post(title: "a", author: "ann", anonymous: false, reviewer: "bob")
+    static let anonymous = Post(title: "b", author: "cat", anonymous: true, reviewer: "dan")
+
     @Test func aModel_leavesOutThePropertiesItChooses_perValue() throws {
-        let signed = Post(title: "a", author: "ann", anonymous: false, reviewer: "bob")
-        let anonymous = Post(title: "b", author: "cat", anonymous: true, reviewer: "dan")
+        let (signed, anonymous) = (Self.signed, Self.anonymous)
         #expect(String(decoding: try JSONAdapter.json(from: signed), as: UTF8.self)
             == #"{"title":"a","author":"ann","anonymous":false,"review":{"by":"bob"}}"#)
         #expect(String(decoding: try JSONAdapter.json(from: anonymous), as: UTF8.self) == #"{"title":"b","anonymous":true}"#)
@@ -36,6 +42,15 @@ import Testing
         sorted.sortedKeys = true
         #expect(String(decoding: try JSONAdapter.json(from: Feed(posts: [signed, anonymous]), options: sorted), as: UTF8.self)
             == #"{"posts":[{"anonymous":false,"author":"ann","review":{"by":"bob"},"title":"a"},{"anonymous":true,"title":"b"}]}"#)
+        #expect(String(decoding: try JSONAdapter.json(from: [anonymous, signed]), as: UTF8.self)
+            == #"[{"title":"b","anonymous":true},{"title":"a","author":"ann","anonymous":false,"review":{"by":"bob"}}]"#)
+    }
+
+    @Test func aModelNestedInAMacroModel_choosesToo() throws {
+        let thread = Thread(first: Self.anonymous, pinned: Self.anonymous, replies: [Self.signed, Self.anonymous])
+        let anonymousJSON = #"{"title":"b","anonymous":true}"#
+        #expect(String(decoding: try JSONAdapter.json(from: thread), as: UTF8.self)
+            == #"{"first":\#(anonymousJSON),"pinned":\#(anonymousJSON),"replies":[{"title":"a","author":"ann","anonymous":false,"review":{"by":"bob"}},\#(anonymousJSON)]}"#)
     }
 
     class Account: JSONModel, SelectiveEncoding {

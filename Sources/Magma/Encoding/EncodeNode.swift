@@ -99,11 +99,21 @@ final class EncodeNode {
         }
     }
 
-    private func writeMembers(_ model: UnsafeRawPointer, choosing filter: (UnsafeRawPointer, AnyKeyPath) -> Bool,
-                              into w: inout JSONWriter) throws {
+    /// Writes the model at `model` as one object, its members (those of the objects its dotted
+    /// key paths rebuild too) chosen by `filter` instead of the node's own: a `@JSONModel`
+    /// model's choice, asked of the model while its draft is written.
+    func write(_ model: UnsafeRawPointer, choosing filter: (UnsafeRawPointer, AnyKeyPath) -> Bool, into w: inout JSONWriter) throws {
+        w.beginObject()
+        try writeMembers(model, choosing: filter, into: &w)
+        w.endObject()
+    }
+
+    fileprivate func writeMembers(_ model: UnsafeRawPointer, choosing filter: (UnsafeRawPointer, AnyKeyPath) -> Bool,
+                                  into w: inout JSONWriter) throws {
         for member in w.options.sortedKeys ? inKeyOrder : inOrder {
             try member._withUnsafeGuaranteedRef { member in
                 if let property = member.mappedProperty, !filter(model, property) { return }
+                if let object = member as? ObjectMember { return try object.write(model, choosing: filter, into: &w) }
                 try member.write(model, into: &w)
             }
         }
@@ -198,6 +208,15 @@ final class ObjectMember: EncodeMember {
         w.key(key)
         w.beginObject()
         try node.writeMembers(model, into: &w)
+        if w.containerIsEmpty { w.abandonObject(at: mark) } else { w.endObject() }
+    }
+
+    /// The object with its members chosen by `filter` (see ``EncodeNode/write(_:choosing:into:)``).
+    func write(_ model: UnsafeRawPointer, choosing filter: (UnsafeRawPointer, AnyKeyPath) -> Bool, into w: inout JSONWriter) throws {
+        let mark = w.count
+        w.key(key)
+        w.beginObject()
+        try node.writeMembers(model, choosing: filter, into: &w)
         if w.containerIsEmpty { w.abandonObject(at: mark) } else { w.endObject() }
     }
 }

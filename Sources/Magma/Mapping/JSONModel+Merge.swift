@@ -61,8 +61,8 @@ extension JSONDraftedModel {
         try model(fromDraft: draft)
     }
 
-    /// Sets every mapped property from `other` (a `@JSONModel` model declares no merge hooks:
-    /// each takes the other model's value); `@Ignore`'d properties keep this model's values.
+    /// Sets every mapped property from `other`, through the property's `@Merge` hook where it has
+    /// one; `@Ignore`'d properties keep this model's values.
     /// The model is built anew from the merged values, so its hooks run (a final class model:
     /// a new instance).
     /// - Parameter other: A model of the same type.

@@ -19,14 +19,15 @@
 /// absent or null, and one with a default keeps it when its key is absent. A `let` with an initial
 /// value is not decoded. The memberwise initializer stays; the macro adds
 /// ``JSONDraftedModel`` conformance, a draft type decoding fills, and `init(jsonDraft:)`.
-/// Class hierarchies (and clusters whose base is a class), relationships, merge hooks, selective
-/// encoding and mappings built at run time use the `Map` DSL (``JSONModel``); the two kinds nest
-/// inside each other. A macro model can be a case of a protocol ``JSONCluster``, an envelope, a
-/// ``VersionedModel`` or a ``MappedEquality`` model, and merges and updates through its draft.
+/// Class hierarchies (and clusters whose base is a class), relationships and mappings built at
+/// run time use the `Map` DSL (``JSONModel``); the two kinds nest inside each other. A macro
+/// model can be a case of a protocol ``JSONCluster``, an envelope, a ``VersionedModel``, a
+/// ``MappedEquality`` or a ``SelectiveEncoding`` model, and merges (with ``Merge(_:)`` hooks)
+/// and updates through its draft.
 /// - Parameter keyNaming: How a property's name gives its key when it has no ``Key(_:)``.
 @attached(member, names: named(JSONDraft), named(init(jsonDraft:)))
 @attached(extension, conformances: JSONDraftedModel,
-          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(moveModel(fromDraft:to:as:)), named(model(fromDraft:updating:)), named(jsonDraft), named(jsonTransformer))
+          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(moveModel(fromDraft:to:as:)), named(model(fromDraft:updating:)), named(jsonDraftKeyPaths), named(jsonDraft), named(jsonTransformer))
 public macro JSONModel(keyNaming: KeyNaming = .propertyName) = #externalMacro(module: "MagmaMacros", type: "JSONModelMacro")
 
 /// The JSON key path a property reads (`"user.login"`, `"labels.0.name"`, `"a\\.b"` for a key
@@ -46,6 +47,20 @@ public macro Transform<V>(_ transformer: Transformer<JSONValue, V>) = #externalM
 /// - Parameter transformer: From the values by key path to the property's value, and back.
 @attached(peer)
 public macro Transform<V>(_ transformer: Transformer<[String: JSONValue], V>) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
+
+/// The property's merge hook: ``JSONDraftedModel/merge(from:)`` sets it to `combine(mine, theirs)`
+/// instead of to the other model's value (Mantle's `merge<Key>FromModel:`; the `Map` form is
+/// ``Map/merging(_:)``). The hook is checked against the property's type when the model compiles.
+///
+/// ```swift
+/// @Merge({ (mine: Int, theirs: Int) in mine + theirs }) let likes: Int
+/// @Merge(unionOfTags) var tags: [String] = []      // static func unionOfTags(_:_:) -> [String]
+/// ```
+/// - Parameter combine: The merged value from this model's value and the other's: a closure
+///   that names its parameters' type (the attribute is checked before the property's type is
+///   known, as in ``Map/merging(_:)``), or a static function of the model, named without `Self.`.
+@attached(peer)
+public macro Merge<V>(_ combine: (_ mine: V, _ theirs: V) -> V) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
 
 /// The property is never decoded nor encoded; it needs a default value (or is an optional `var`).
 @attached(peer)

@@ -121,12 +121,35 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
         try Model.model(fromDraft: try draft.take(storage, from: owner))
     }
     override func encode(_ value: Model) throws -> JSONValue { try encodeByWriting(value) }
-    override func write(_ value: Model, into w: inout JSONWriter) throws { try draft.write(value.jsonDraft, into: &w) }
+    override func write(_ value: Model, into w: inout JSONWriter) throws {
+        if let selective { return try withUnsafePointer(to: value) { try selective.write($0, into: &w) } }
+        try draft.write(value.jsonDraft, into: &w)
+    }
+    /// For a `SelectiveEncoding` model, its writer (the model chooses its properties); nil for
+    /// the others, which pay one check per write.
+    private let selective: SelectiveWriting? = (Model.self as? any (JSONDraftedModel & SelectiveEncoding).Type).map { selectiveWriter($0) }
     override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
         DraftField<Model>(owner: draft.owner, offset: offset, optional: optional, fallback: fallback)
     }
     override func elementTarget(fallback: ValueTarget) -> ValueTarget? { DraftElement<Model>(owner: draft.owner, fallback: fallback) }
 }
+
+/// Writes a `SelectiveEncoding` `@JSONModel` model: opens the model's type, which the codec knows
+/// only as a `JSONDraftedModel`.
+private protocol SelectiveWriting {
+    /// - Parameter value: The model (of the writer's type).
+    func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws
+}
+
+private struct SelectiveWriter<Model: JSONDraftedModel & SelectiveEncoding>: SelectiveWriting {
+    let paths = Model.jsonDraftKeyPaths
+
+    func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
+        try SelectiveEncodingFilter.write(value.assumingMemoryBound(to: Model.self).pointee, paths: paths, into: &w)
+    }
+}
+
+private func selectiveWriter<Model: JSONDraftedModel & SelectiveEncoding>(_: Model.Type) -> SelectiveWriting { SelectiveWriter<Model>() }
 
 /// How the destination of ``JSONDraftedModel/moveModel(fromDraft:to:as:)`` holds the model.
 public enum DraftDestination: Sendable {

@@ -65,6 +65,36 @@ extension Map {
         self.init(property, keyPaths, wrapped, required: required)
     }
 
+    /// The same line with a merge hook (`@Merge`) on a draft property that holds the model's
+    /// property as it is (an optional, or a default of an unwritten type): typed by the key path,
+    /// so a hook of another type does not compile. Written by `@JSONModel`'s expansion.
+    /// - Parameters:
+    ///   - property: The draft's property.
+    ///   - combine: The merged value from this model's value and the other's.
+    /// - Returns: The line with the hook.
+    public func merging<V>(_ property: WritableKeyPath<Model, V>, _ combine: @escaping (_ mine: V, _ theirs: V) -> V) -> Map {
+        var map = self
+        map.merge = { mine, theirs in mine[keyPath: property] = combine(mine[keyPath: property], theirs[keyPath: property]) }
+        return map
+    }
+
+    /// The same line with a merge hook (`@Merge`) on a non-optional model property held as `V?`
+    /// in the draft. A draft taken from a model holds every such value; were one missing, the
+    /// other's value (or this one's) is taken as it is. Written by `@JSONModel`'s expansion.
+    /// - Parameters:
+    ///   - property: The draft's property.
+    ///   - combine: The merged value from this model's value and the other's.
+    /// - Returns: The line with the hook.
+    public func merging<V>(nonOptional property: WritableKeyPath<Model, V?>,
+                           _ combine: @escaping (_ mine: V, _ theirs: V) -> V) -> Map {
+        var map = self
+        map.merge = { mine, theirs in
+            guard let other = theirs[keyPath: property] else { return }
+            mine[keyPath: property] = mine[keyPath: property].map { combine($0, other) } ?? other
+        }
+        return map
+    }
+
     /// The same line named as the model's property `name` of `model` (not the draft's): the name
     /// errors give it (`GHIssue.url`), the key a line without key path derives, and the name
     /// loaded mappings know it by. Written by `@JSONModel`'s expansion.

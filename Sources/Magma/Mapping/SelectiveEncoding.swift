@@ -3,28 +3,56 @@
 /// review fields, an anonymous post its author.
 ///
 /// ```swift
-/// struct Post: JSONModel, SelectiveEncoding {
-///     var title = ""
-///     var author: String?
+/// @JSONModel
+/// struct Post: SelectiveEncoding {
+///     let title: String
+///     let author: String?
 ///     var anonymous = false
-///     static let jsonMapping = JSONMapping<Post> { Map(\.title, "title"); Map(\.author, "author"); Map(\.anonymous, "anonymous") }
 ///     func encodes(_ property: AnyKeyPath) -> Bool { !(anonymous && property == \Post.author) }
 /// }
 /// ```
 ///
-/// Models that do not conform pay nothing. Decoding is not affected.
-public protocol SelectiveEncoding: JSONModel {
-    /// Whether this model writes the mapped property `property` (its key path as the mapping
-    /// names it: `\Post.author`; in a class hierarchy, lines inherited by a subclass are keyed
-    /// by key paths rooted at that subclass). Called once per mapped property per encode.
+/// A `@JSONModel` model names `SelectiveEncoding` in its declaration (the macro then writes
+/// ``jsonDraftKeyPaths``); a `Map` model (``JSONModel``) anywhere. Models that do not conform pay
+/// nothing. Decoding is not affected.
+public protocol SelectiveEncoding: JSONObjectModel {
+    /// Whether this model writes the mapped property `property` (its key path rooted at the
+    /// model: `\Post.author`; in a class hierarchy, lines inherited by a subclass are keyed by key
+    /// paths rooted at that subclass). Called once per mapped property per encode.
     /// - Parameter property: The property's key path.
     /// - Returns: `false` to leave it out of this value's JSON.
     func encodes(_ property: AnyKeyPath) -> Bool
+
+    /// For a `@JSONModel` model, the model's key path of each draft property (the draft is what
+    /// is written; ``encodes(_:)`` is asked with the model's key path), read once per codec.
+    /// Written by the macro; empty (the default) for a `Map` model.
+    static var jsonDraftKeyPaths: [AnyKeyPath: AnyKeyPath] { get }
+}
+
+extension SelectiveEncoding {
+    public static var jsonDraftKeyPaths: [AnyKeyPath: AnyKeyPath] { [:] }
 }
 
 /// The plan's filter for a `SelectiveEncoding` model: asks the model at the pointer.
 enum SelectiveEncodingFilter {
     static func make<Model: SelectiveEncoding>(_: Model.Type) -> (UnsafeRawPointer, AnyKeyPath) -> Bool {
         { model, property in model.assumingMemoryBound(to: Model.self).pointee.encodes(property) }
+    }
+
+    /// Writes a `@JSONModel` model's draft, asking the model which properties it writes.
+    /// - Parameter paths: The model's ``SelectiveEncoding/jsonDraftKeyPaths``.
+    static func write<Model: JSONDraftedModel & SelectiveEncoding>(_ value: Model, paths: [AnyKeyPath: AnyKeyPath],
+                                                                  into w: inout JSONWriter) throws {
+        if paths.isEmpty {
+            throw JSONError.invalidMapping("\(Model.self) conforms to SelectiveEncoding outside its @JSONModel declaration; "
+                + "name SelectiveEncoding in the declaration so that the macro maps its draft's properties to the model's")
+        }
+        let plan = try Model.Draft.cachedMapping.plan(for: Model.Draft.self)
+        let draft = value.jsonDraft
+        try withUnsafePointer(to: draft) { draft in
+            try plan.encodeRoot.write(UnsafeRawPointer(draft), choosing: { _, property in
+                paths[property].map { value.encodes($0) } ?? true
+            }, into: &w)
+        }
     }
 }
