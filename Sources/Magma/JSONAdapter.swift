@@ -120,7 +120,8 @@ public enum JSONAdapter {
         var partial: [M] = []
         do {
             let models = try data.withUnsafeBytes { bytes in
-                try run(ArrayCodec(objectModelCodec(M.self)), options: options, chunked: false, onFailure: { partial = $0.takeRootElements([M].self) }) {
+                if let models = scanned(ArrayCodec(objectModelCodec(M.self)), bytes, options: options) { return models }
+                return try run(ArrayCodec(objectModelCodec(M.self)), options: options, chunked: false, onFailure: { partial = $0.takeRootElements([M].self) }) {
                     try $0.parseAll(bytes)
                 }
             }
@@ -196,7 +197,8 @@ public enum JSONAdapter {
     // MARK: Core
 
     static func decode<V>(_ codec: Codec<V>, from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> V {
-        try run(codec, options: options, chunked: false) { (tokenizer: inout Tokenizer) in
+        if let value = scanned(codec, input, options: options) { return value }
+        return try run(codec, options: options, chunked: false) { (tokenizer: inout Tokenizer) in
             try tokenizer.parseAll(input)
         }
     }
@@ -209,6 +211,27 @@ public enum JSONAdapter {
             }
             try tokenizer.finish()
         }
+    }
+
+    /// The document read without yajl (`EventBuilder.feedDocument`), or nil when that reader
+    /// gave up (on anything outside its subset, errors included): then yajl reads it.
+    static func scanned<V>(_ codec: Codec<V>, _ input: UnsafeRawBufferPointer, options: DecodingOptions) -> V? {
+        var result: V? = nil
+        let slot = Slot(codec, ResultReceiver<V>())
+        let read = withExtendedLifetime(slot) {
+            withUnsafeMutablePointer(to: &result) { resultPointer in
+                let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
+                builder.initialize(to: EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options))
+                defer {
+                    builder.pointee.destroy()
+                    builder.deinitialize(count: 1)
+                    builder.deallocate()
+                }
+                return !options.allowComments
+                    && DocumentScanner.scan(input, into: &builder.pointee, maxTokenLength: options.maxTokenLength)
+            }
+        }
+        return read ? result : nil
     }
 
     static func run<V>(_ codec: Codec<V>, options: DecodingOptions, chunked: Bool,

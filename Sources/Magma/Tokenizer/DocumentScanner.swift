@@ -1,0 +1,207 @@
+// DocumentScanner.swift — Magma
+//
+// A whole document in memory read straight from its bytes, without yajl: a structural loop over
+// SkipScanner's grammar (the lexer that already validates what the skip past yajl reads past)
+// hands a sink the events yajl's callbacks would, and skips a value the sink does not read with
+// one scan. yajl lexes every byte it is given; this reads the GitHub corpus for the seed model in
+// two thirds of the instructions yajl's own no-op parse takes (callgrind).
+//
+// It accepts a strict subset of what the yajl path accepts: only space, tab, CR and LF between
+// tokens, no comments, strings and keys SkipScanner accepts (strict UTF-8, valid escapes,
+// surrogate escapes in pairs, within the size cap), the number grammar, any value but a number
+// at the root (yajl's rule: it could go on), nesting within the sink's depth limit. On anything else (errors included) and on
+// a sink's refusal it answers false, and the caller reads the document with yajl from the start,
+// so every error keeps the code, message and position the yajl path gives it.
+private import CYajl  // its bytescan.h: the SIMD run of string content
+
+/// Where a `DocumentScanner` hands its events: the calls yajl's callbacks make, already checked
+/// (text is strict UTF-8 within the size cap, its escapes decoded; numbers follow the grammar).
+/// Each returns false to stop the scan.
+protocol DocumentSink {
+    mutating func startObject() -> Bool
+    mutating func startArray() -> Bool
+    mutating func endObject() -> Bool
+    mutating func endArray() -> Bool
+    mutating func key(_ text: UnsafeRawBufferPointer) -> Bool
+    mutating func string(_ text: UnsafeRawBufferPointer) -> Bool
+    mutating func number(_ text: UnsafeRawBufferPointer) -> Bool
+    mutating func bool(_ value: Bool) -> Bool
+    mutating func null() -> Bool
+    /// Asked after each key: nil to be handed its value, or how many levels of containers the
+    /// value may hold (the depth limit) to have the scanner validate it and pass over it.
+    var skipRoom: Int? { get }
+}
+
+enum DocumentScanner {
+    /// What the scan expects next.
+    private enum Next { case value, key, afterValue }
+
+    /// Hands the whole document to `sink`; false on anything outside the subset above or when
+    /// the sink stops (the sink is then partial).
+    /// - Parameters:
+    ///   - maxTokenLength: The longest string, key (bytes as written) or number accepted.
+    static func scan<Sink: DocumentSink>(_ input: UnsafeRawBufferPointer, into sink: inout Sink, maxTokenLength: Int) -> Bool {
+        guard input.count > 0, let base = input.baseAddress else { return false }
+        let end = base + input.count
+        let scanner = SkipScanner(maxTokenLength: maxTokenLength, nestingRoom: 0)
+        // Per open container: 1 for an object, 0 for an array.
+        var stack: [UInt8] = []
+        stack.reserveCapacity(32)
+        var scratch: [UInt8] = []
+        var p = SkipScanner.blank(base, end)
+
+        var next = Next.value
+        while true {
+            switch next {
+            case .value:
+                guard p < end else { return false }
+                let c = p.load(as: UInt8.self)
+                switch c {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let object = c == UInt8(ascii: "{")
+                    guard object ? sink.startObject() : sink.startArray() else { return false }
+                    p = SkipScanner.blank(p + 1, end)
+                    guard p < end else { return false }
+                    if p.load(as: UInt8.self) == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        guard object ? sink.endObject() : sink.endArray() else { return false }
+                        p += 1
+                        next = .afterValue
+                    } else {
+                        stack.append(object ? 1 : 0)
+                        next = object ? .key : .value
+                    }
+                case UInt8(ascii: "\""):
+                    guard let close = text(p, end, scanner, &scratch, &sink, isKey: false) else { return false }
+                    p = close + 1
+                    next = .afterValue
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    // A number must end before the input does: at the root it could go on (yajl's rule).
+                    guard let stop = scanner.numberEnd(p, end), sink.number(UnsafeRawBufferPointer(start: p, count: stop - p)) else {
+                        return false
+                    }
+                    p = stop
+                    next = .afterValue
+                case UInt8(ascii: "t"):
+                    guard scanner.literal(p, end, "true"), sink.bool(true) else { return false }
+                    p += 4
+                    next = .afterValue
+                case UInt8(ascii: "f"):
+                    guard scanner.literal(p, end, "false"), sink.bool(false) else { return false }
+                    p += 5
+                    next = .afterValue
+                case UInt8(ascii: "n"):
+                    guard scanner.literal(p, end, "null"), sink.null() else { return false }
+                    p += 4
+                    next = .afterValue
+                default:
+                    return false
+                }
+            case .key:
+                guard p < end, p.load(as: UInt8.self) == UInt8(ascii: "\""),
+                      let close = text(p, end, scanner, &scratch, &sink, isKey: true) else { return false }
+                p = SkipScanner.blank(close + 1, end)
+                guard p < end, p.load(as: UInt8.self) == UInt8(ascii: ":") else { return false }
+                p = SkipScanner.blank(p + 1, end)
+                if let room = sink.skipRoom {
+                    guard room >= 0, let stop = SkipScanner(maxTokenLength: maxTokenLength, nestingRoom: room).valueEnd(p, end) else {
+                        return false
+                    }
+                    p = stop
+                    next = .afterValue
+                } else {
+                    next = .value
+                }
+            case .afterValue:
+                p = SkipScanner.blank(p, end)
+                guard let top = stack.last else { return p == end }
+                guard p < end else { return false }
+                let c = p.load(as: UInt8.self)
+                p += 1
+                if c == UInt8(ascii: ",") {
+                    p = SkipScanner.blank(p, end)
+                    next = top == 1 ? .key : .value
+                } else if c == (top == 1 ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    guard top == 1 ? sink.endObject() : sink.endArray() else { return false }
+                    stack.removeLast()
+                } else {
+                    return false
+                }
+            }
+        }
+    }
+
+    /// A string or key whose opening quote is at `open`, handed to the sink; its closing quote,
+    /// or nil when SkipScanner does not accept it or the sink stops. Text with escapes is decoded
+    /// (as yajl decodes it) into `scratch`.
+    @inline(__always)
+    private static func text<Sink: DocumentSink>(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer, _ scanner: SkipScanner,
+                                                 _ scratch: inout [UInt8], _ sink: inout Sink, isKey: Bool) -> UnsafeRawPointer? {
+        let start = open + 1
+        var high: Int32 = 0
+        let run = magma_string_run(start.assumingMemoryBound(to: UInt8.self), end - start, &high)
+        let q = start + run
+        guard q < end else { return nil }
+        if q.load(as: UInt8.self) == UInt8(ascii: "\"") {
+            let content = UnsafeRawBufferPointer(start: start, count: run)
+            guard run <= scanner.maxTokenLength, high == 0 || UTF8Validation.firstInvalid(content) < 0 else { return nil }
+            return (isKey ? sink.key(content) : sink.string(content)) ? q : nil
+        }
+        guard let close = scanner.stringEnd(open, end) else { return nil }
+        scratch.removeAll(keepingCapacity: true)
+        unescape(UnsafeRawBufferPointer(start: start, count: close - start), into: &scratch)
+        let ok = scratch.withUnsafeBytes { isKey ? sink.key($0) : sink.string($0) }
+        return ok ? close : nil
+    }
+
+    /// The text of a string SkipScanner accepted, its escapes decoded as yajl decodes them.
+    static func unescape(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+        var i = 0
+        let n = raw.count
+        @inline(__always) func hex(_ at: Int) -> UInt32 {
+            var value: UInt32 = 0
+            for k in at..<(at + 4) {
+                let c = raw[k]
+                value = value << 4 | UInt32(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : (c | 0x20) - UInt8(ascii: "a") + 10)
+            }
+            return value
+        }
+        while i < n {
+            var j = i
+            while j < n && raw[j] != UInt8(ascii: "\\") { j += 1 }
+            if j > i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<j])) }
+            guard j < n else { break }
+            let e = raw[j + 1]
+            i = j + 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex(j + 2)
+                i = j + 6
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(j + 8) - 0xDC00)
+                    i = j + 12
+                }
+                if scalar < 0x80 {
+                    out.append(UInt8(scalar))
+                } else if scalar < 0x800 {
+                    out.append(0xC0 | UInt8(scalar >> 6))
+                    out.append(0x80 | UInt8(scalar & 0x3F))
+                } else if scalar < 0x10000 {
+                    out.append(0xE0 | UInt8(scalar >> 12))
+                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+                    out.append(0x80 | UInt8(scalar & 0x3F))
+                } else {
+                    out.append(0xF0 | UInt8(scalar >> 18))
+                    out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
+                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+                    out.append(0x80 | UInt8(scalar & 0x3F))
+                }
+            default: out.append(e)
+            }
+        }
+    }
+}
