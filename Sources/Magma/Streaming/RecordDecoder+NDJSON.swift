@@ -28,8 +28,22 @@ extension RecordDecoder {
         lineNumber += 1
         if line.allSatisfy(isBlank) { return }
         lineRecords += 1
+        if scanLine(line) { return try deliverLineRecord() }
         var lineTokenizer = Tokenizer(builder: builder, tracksLines: false, memory: lineMemory)
         if try !parsingLine(start: start, { try lineTokenizer.parseAll(line) }) { try deliverLineRecord() }
+    }
+
+    /// Reads a whole line without yajl (`DocumentScanner`); false when the scanner gave up on it
+    /// (anything outside its subset, errors included), the builder and the held record then
+    /// dropped so that yajl reads the line from its start, errors at their yajl positions.
+    private func scanLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        let options = builder.pointee.options
+        if !options.allowComments, DocumentScanner.scan(line, into: &builder.pointee, maxTokenLength: options.maxTokenLength) {
+            return true
+        }
+        builder.pointee.reset()
+        receiver.dropHeld()
+        return false
     }
 
     /// Begins a new input, counted from its own first byte and line, with the same handler, policy
