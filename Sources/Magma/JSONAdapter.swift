@@ -227,8 +227,7 @@ public enum JSONAdapter {
                     builder.deinitialize(count: 1)
                     builder.deallocate()
                 }
-                return !options.allowComments
-                    && DocumentScanner.scan(input, into: &builder.pointee, maxTokenLength: options.maxTokenLength)
+                return builder.pointee.scanDocument(input)
             }
         }
         return read ? result : nil

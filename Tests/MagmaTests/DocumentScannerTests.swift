@@ -140,7 +140,7 @@ import Testing
                     withUnsafeMutablePointer(to: &result) { pointer in
                         var builder = EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(pointer), options: options)
                         defer { builder.destroy() }
-                        guard DocumentScanner.scan(input, into: &builder, maxTokenLength: options.maxTokenLength) else { return nil }
+                        guard builder.scanDocument(input) else { return nil }
                         builderEvents = builder.eventCount
                         return pointer.pointee
                     }

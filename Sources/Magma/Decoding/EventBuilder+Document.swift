@@ -1,10 +1,23 @@
 // EventBuilder+Document.swift — Magma
 //
-// The builder as a DocumentScanner's sink: a whole document in memory is read without yajl
-// (JSONAdapter.scanned), its unmapped values passed over by the scanner.
+// The builder as a DocumentScanner's sink: a whole document in memory (JSONAdapter.scanned) or a
+// whole NDJSON line is read without yajl, its unmapped values passed over by the scanner.
 
 extension EventBuilder: DocumentSink {
+    @inline(__always)
+    mutating func startContainer(object: Bool, at offset: Int) -> Bool { object ? startObject() : startArray() }
+    @inline(__always)
+    mutating func endContainer(object: Bool, elements: Int) -> Bool { object ? endObject() : endArray() }
+    @inline(__always)
+    mutating func text(_ text: UnsafeRawBufferPointer, isKey: Bool, end: Int) -> Bool { isKey ? key(text) : string(text) }
+    @inline(__always)
+    mutating func literal(_ value: Bool?, at offset: Int) -> Bool { value.map { bool($0) } ?? null() }
     /// The room within which the scanner validates and passes over the value of a key the object
     /// on top does not map; nil when the value is read.
     var skipRoom: Int? { options.skipsUnmappedInPlace && skipsNextValue ? options.maxDepth - depth - 1 : nil }
+
+    /// Reads the whole document (or NDJSON line) without yajl; false when the scanner gave up.
+    mutating func scanDocument(_ input: UnsafeRawBufferPointer) -> Bool {
+        !options.allowComments && DocumentScanner.scan(input, into: &self, maxTokenLength: options.maxTokenLength, maxDepth: options.maxDepth)
+    }
 }

@@ -37,10 +37,7 @@ extension RecordDecoder {
     /// (anything outside its subset, errors included), the builder and the held record then
     /// dropped so that yajl reads the line from its start, errors at their yajl positions.
     private func scanLine(_ line: UnsafeRawBufferPointer) -> Bool {
-        let options = builder.pointee.options
-        if !options.allowComments, DocumentScanner.scan(line, into: &builder.pointee, maxTokenLength: options.maxTokenLength) {
-            return true
-        }
+        if builder.pointee.scanDocument(line) { return true }
         builder.pointee.reset()
         receiver.dropHeld()
         return false

@@ -9,24 +9,26 @@
 // It accepts a strict subset of what the yajl path accepts: only space, tab, CR and LF between
 // tokens, no comments, strings and keys SkipScanner accepts (strict UTF-8, valid escapes,
 // surrogate escapes in pairs, within the size cap), the number grammar, any value but a number
-// at the root (yajl's rule: it could go on), nesting within the sink's depth limit. On anything else (errors included) and on
+// at the root (yajl's rule: it could go on), nesting below the depth limit. On anything else (errors included) and on
 // a sink's refusal it answers false, and the caller reads the document with yajl from the start,
 // so every error keeps the code, message and position the yajl path gives it.
 private import CYajl  // its bytescan.h: the SIMD run of string content
 
-/// Where a `DocumentScanner` hands its events: the calls yajl's callbacks make, already checked
-/// (text is strict UTF-8 within the size cap, its escapes decoded; numbers follow the grammar).
-/// Each returns false to stop the scan.
+/// Where a `DocumentScanner` hands its events: those yajl's callbacks give, already checked (text
+/// is strict UTF-8 within the size cap, its escapes decoded; numbers follow the grammar), with
+/// the positions and counts a tape keeps. Each returns false to stop the scan.
 protocol DocumentSink {
-    mutating func startObject() -> Bool
-    mutating func startArray() -> Bool
-    mutating func endObject() -> Bool
-    mutating func endArray() -> Bool
-    mutating func key(_ text: UnsafeRawBufferPointer) -> Bool
-    mutating func string(_ text: UnsafeRawBufferPointer) -> Bool
+    /// An object or array opens at `offset` (its bracket's, in the input).
+    mutating func startContainer(object: Bool, at offset: Int) -> Bool
+    /// The innermost container closes; `elements` is an array's element count (an object's members).
+    mutating func endContainer(object: Bool, elements: Int) -> Bool
+    /// A key or a string value: its bytes in the input, or decoded from escapes into a scratch
+    /// buffer (`end` is one past the closing quote, in the input).
+    mutating func text(_ text: UnsafeRawBufferPointer, isKey: Bool, end: Int) -> Bool
+    /// A number, its text in the input.
     mutating func number(_ text: UnsafeRawBufferPointer) -> Bool
-    mutating func bool(_ value: Bool) -> Bool
-    mutating func null() -> Bool
+    /// `true`, `false` (`value`) or `null` (nil) at `offset`.
+    mutating func literal(_ value: Bool?, at offset: Int) -> Bool
     /// Asked after each key: nil to be handed its value, or how many levels of containers the
     /// value may hold (the depth limit) to have the scanner validate it and pass over it.
     var skipRoom: Int? { get }
@@ -40,16 +42,18 @@ enum DocumentScanner {
     /// the sink stops (the sink is then partial).
     /// - Parameters:
     ///   - maxTokenLength: The longest string, key (bytes as written) or number accepted.
-    static func scan<Sink: DocumentSink>(_ input: UnsafeRawBufferPointer, into sink: inout Sink, maxTokenLength: Int) -> Bool {
+    ///   - maxDepth: Containers may nest below this depth (the scan gives up at it: yajl's reading
+    ///     reports the limit).
+    static func scan<Sink: DocumentSink>(_ input: UnsafeRawBufferPointer, into sink: inout Sink,
+                                         maxTokenLength: Int, maxDepth: Int) -> Bool {
         guard input.count > 0, let base = input.baseAddress else { return false }
         let end = base + input.count
         let scanner = SkipScanner(maxTokenLength: maxTokenLength, nestingRoom: 0)
-        // Per open container: 1 for an object, 0 for an array.
-        var stack: [UInt8] = []
+        // Per open container: its element count so far, times 2, plus 1 for an object.
+        var stack: [Int] = []
         stack.reserveCapacity(32)
         var scratch: [UInt8] = []
         var p = SkipScanner.blank(base, end)
-
         var next = Next.value
         while true {
             switch next {
@@ -59,19 +63,19 @@ enum DocumentScanner {
                 switch c {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     let object = c == UInt8(ascii: "{")
-                    guard object ? sink.startObject() : sink.startArray() else { return false }
+                    guard stack.count + 1 < maxDepth, sink.startContainer(object: object, at: p - base) else { return false }
                     p = SkipScanner.blank(p + 1, end)
                     guard p < end else { return false }
                     if p.load(as: UInt8.self) == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        guard object ? sink.endObject() : sink.endArray() else { return false }
+                        guard sink.endContainer(object: object, elements: 0) else { return false }
                         p += 1
                         next = .afterValue
                     } else {
-                        stack.append(object ? 1 : 0)
+                        stack.append(object ? 1 : 2)
                         next = object ? .key : .value
                     }
                 case UInt8(ascii: "\""):
-                    guard let close = text(p, end, scanner, &scratch, &sink, isKey: false) else { return false }
+                    guard let close = text(p, end, base, scanner, &scratch, &sink, isKey: false) else { return false }
                     p = close + 1
                     next = .afterValue
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -82,15 +86,15 @@ enum DocumentScanner {
                     p = stop
                     next = .afterValue
                 case UInt8(ascii: "t"):
-                    guard scanner.literal(p, end, "true"), sink.bool(true) else { return false }
+                    guard scanner.literal(p, end, "true"), sink.literal(true, at: p - base) else { return false }
                     p += 4
                     next = .afterValue
                 case UInt8(ascii: "f"):
-                    guard scanner.literal(p, end, "false"), sink.bool(false) else { return false }
+                    guard scanner.literal(p, end, "false"), sink.literal(false, at: p - base) else { return false }
                     p += 5
                     next = .afterValue
                 case UInt8(ascii: "n"):
-                    guard scanner.literal(p, end, "null"), sink.null() else { return false }
+                    guard scanner.literal(p, end, "null"), sink.literal(nil, at: p - base) else { return false }
                     p += 4
                     next = .afterValue
                 default:
@@ -98,7 +102,7 @@ enum DocumentScanner {
                 }
             case .key:
                 guard p < end, p.load(as: UInt8.self) == UInt8(ascii: "\""),
-                      let close = text(p, end, scanner, &scratch, &sink, isKey: true) else { return false }
+                      let close = text(p, end, base, scanner, &scratch, &sink, isKey: true) else { return false }
                 p = SkipScanner.blank(close + 1, end)
                 guard p < end, p.load(as: UInt8.self) == UInt8(ascii: ":") else { return false }
                 p = SkipScanner.blank(p + 1, end)
@@ -116,12 +120,18 @@ enum DocumentScanner {
                 guard let top = stack.last else { return p == end }
                 guard p < end else { return false }
                 let c = p.load(as: UInt8.self)
+                let object = top & 1 != 0
                 p += 1
                 if c == UInt8(ascii: ",") {
                     p = SkipScanner.blank(p, end)
-                    next = top == 1 ? .key : .value
-                } else if c == (top == 1 ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    guard top == 1 ? sink.endObject() : sink.endArray() else { return false }
+                    if object {
+                        next = .key
+                    } else {
+                        stack[stack.count - 1] = top + 2
+                        next = .value
+                    }
+                } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    guard sink.endContainer(object: object, elements: top >> 1) else { return false }
                     stack.removeLast()
                 } else {
                     return false
@@ -134,8 +144,9 @@ enum DocumentScanner {
     /// or nil when SkipScanner does not accept it or the sink stops. Text with escapes is decoded
     /// (as yajl decodes it) into `scratch`.
     @inline(__always)
-    private static func text<Sink: DocumentSink>(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer, _ scanner: SkipScanner,
-                                                 _ scratch: inout [UInt8], _ sink: inout Sink, isKey: Bool) -> UnsafeRawPointer? {
+    private static func text<Sink: DocumentSink>(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer, _ base: UnsafeRawPointer,
+                                                 _ scanner: SkipScanner, _ scratch: inout [UInt8], _ sink: inout Sink,
+                                                 isKey: Bool) -> UnsafeRawPointer? {
         let start = open + 1
         var high: Int32 = 0
         let run = magma_string_run(start.assumingMemoryBound(to: UInt8.self), end - start, &high)
@@ -144,12 +155,12 @@ enum DocumentScanner {
         if q.load(as: UInt8.self) == UInt8(ascii: "\"") {
             let content = UnsafeRawBufferPointer(start: start, count: run)
             guard run <= scanner.maxTokenLength, high == 0 || UTF8Validation.firstInvalid(content) < 0 else { return nil }
-            return (isKey ? sink.key(content) : sink.string(content)) ? q : nil
+            return sink.text(content, isKey: isKey, end: q + 1 - base) ? q : nil
         }
         guard let close = scanner.stringEnd(open, end) else { return nil }
         scratch.removeAll(keepingCapacity: true)
         unescape(UnsafeRawBufferPointer(start: start, count: close - start), into: &scratch)
-        let ok = scratch.withUnsafeBytes { isKey ? sink.key($0) : sink.string($0) }
+        let ok = scratch.withUnsafeBytes { sink.text($0, isKey: isKey, end: close + 1 - base) }
         return ok ? close : nil
     }
 
