@@ -97,12 +97,7 @@ import Testing
         let data = Self.document(20_000, bad: [9_000, 15_000])
         let expected = Self.sequential(data, policy: .stop)
         let expectedError = try #require(expected.error)
-        let pipe = Pipe()
-        let writer = pipe.fileHandleForWriting
-        Thread {
-            writer.write(data)
-            try? writer.close()
-        }.start()
+        let pipe = Pipe.feeding(data)
         var ids: [Int] = []
         let error = #expect(throws: JSONError.self) {
             try JSONAdapter.forEachRecordInParallel(Line.self, from: pipe.fileHandleForReading, ordered: ordered,

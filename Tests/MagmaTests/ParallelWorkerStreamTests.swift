@@ -39,12 +39,7 @@ import Testing
                                                         windowBytes: windowBytes, concurrency: concurrency, makeState: { [] }, body)
             }
         case .pipe:
-            let pipe = Pipe()
-            let writer = pipe.fileHandleForWriting
-            Thread {
-                writer.write(data)
-                try? writer.close()
-            }.start()
+            let pipe = Pipe.feeding(data)
             return collect {
                 try JSONAdapter.forEachRecordInParallel(Line.self, from: pipe.fileHandleForReading, errorPolicy: policy, progress: progress,
                                                         windowBytes: windowBytes, concurrency: concurrency, makeState: { [] }, body)
@@ -144,16 +139,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let window = 48 << 10
         for policy in [RecordDecoder<Line>.ErrorPolicy.stop, .skip] {
-            let pipe = Pipe()
+            let pipe = source == .pipe ? Pipe.feeding(data) : Pipe()
             let descriptor = source == .path ? open(url.path, O_RDONLY) : pipe.fileHandleForReading.fileDescriptor
             defer { if source == .path { close(descriptor) } }
-            if source == .pipe {
-                let writer = pipe.fileHandleForWriting
-                Thread {
-                    writer.write(data)
-                    try? writer.close()
-                }.start()
-            }
             let stream = ParallelLineStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: policy, progress: nil,
                                                   ordered: false, windowBytes: window, concurrency: 3, batchBytes: 4096)
             #expect((stream.file != nil) == (source == .path))

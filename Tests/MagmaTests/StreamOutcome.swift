@@ -77,3 +77,22 @@ func streamOutcomeEverywhere(_ input: String, _ layout: RecordDecoder<StreamEven
     }
     return whole
 }
+
+extension Pipe {
+    /// A pipe whose write end is fed `data` on a thread of its own (the pipe holds less than the
+    /// input), then closed. A reader that stops early (a stream stopped at a bad line) leaves the
+    /// writer facing a closed pipe: SIGPIPE is ignored in the tests, and the write's error dropped.
+    static func feeding(_ data: Data) -> Pipe {
+        _ = ignoringSIGPIPE
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        Thread {
+            try? writer.write(contentsOf: data)
+            try? writer.close()
+        }.start()
+        return pipe
+    }
+}
+
+/// Set once: a write to a pipe whose reader has gone fails with EPIPE instead of killing the process.
+private let ignoringSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
