@@ -213,32 +213,37 @@ public enum JSONAdapter {
         }
     }
 
-    /// The document read without yajl (`EventBuilder.feedDocument`), or nil when that reader
+    /// The document read without yajl (`EventBuilder.scanDocument`), or nil when the scanner
     /// gave up (on anything outside its subset, errors included): then yajl reads it.
     static func scanned<V>(_ codec: Codec<V>, _ input: UnsafeRawBufferPointer, options: DecodingOptions) -> V? {
-        var result: V? = nil
-        let slot = Slot(codec, ResultReceiver<V>())
-        let read = withExtendedLifetime(slot) {
-            withUnsafeMutablePointer(to: &result) { resultPointer in
-                let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
-                builder.initialize(to: EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options))
-                defer {
-                    builder.pointee.destroy()
-                    builder.deinitialize(count: 1)
-                    builder.deallocate()
-                }
-                return builder.pointee.scanDocument(input)
-            }
-        }
-        return read ? result : nil
+        let (read, value) = withBuilder(codec, options: options) { $0.pointee.scanDocument(input) }
+        return read ? value : nil
     }
 
     static func run<V>(_ codec: Codec<V>, options: DecodingOptions, chunked: Bool,
                        onFailure: (inout EventBuilder) -> Void = { _ in },
                        _ body: (inout Tokenizer) throws -> Void) throws -> V {
+        let (_, result) = try withBuilder(codec, options: options) { builder in
+            var tokenizer = Tokenizer(builder: builder, tracksLines: chunked)
+            do {
+                try body(&tokenizer)
+            } catch {
+                onFailure(&builder.pointee)
+                throw error
+            }
+        }
+        guard let result else { throw JSONError(.unexpectedEnd, "the input holds no JSON value") }
+        return result
+    }
+
+    /// Runs `body` with a fresh builder (heap-allocated: a Tokenizer keeps its address) whose
+    /// root slot receives a `V`; the builder is destroyed after. Returns what `body` returned and
+    /// the value the root received, if any.
+    private static func withBuilder<V, R>(_ codec: Codec<V>, options: DecodingOptions,
+                                          _ body: (UnsafeMutablePointer<EventBuilder>) throws -> R) rethrows -> (R, V?) {
         var result: V? = nil
         let slot = Slot(codec, ResultReceiver<V>())
-        try withExtendedLifetime(slot) {
+        let returned = try withExtendedLifetime(slot) {
             try withUnsafeMutablePointer(to: &result) { resultPointer in
                 let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
                 builder.initialize(to: EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options))
@@ -247,17 +252,10 @@ public enum JSONAdapter {
                     builder.deinitialize(count: 1)
                     builder.deallocate()
                 }
-                var tokenizer = Tokenizer(builder: builder, tracksLines: chunked)
-                do {
-                    try body(&tokenizer)
-                } catch {
-                    onFailure(&builder.pointee)
-                    throw error
-                }
+                return try body(builder)
             }
         }
-        guard let result else { throw JSONError(.unexpectedEnd, "the input holds no JSON value") }
-        return result
+        return (returned, result)
     }
 
     static func read(_ url: URL) throws -> Data {

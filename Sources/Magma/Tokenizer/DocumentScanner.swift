@@ -159,60 +159,8 @@ enum DocumentScanner {
         }
         guard let close = scanner.stringEnd(open, end) else { return nil }
         scratch.removeAll(keepingCapacity: true)
-        unescape(UnsafeRawBufferPointer(start: start, count: close - start), into: &scratch)
+        EscapedText.decode(UnsafeRawBufferPointer(start: start, count: close - start), into: &scratch)
         let ok = scratch.withUnsafeBytes { sink.text($0, isKey: isKey, end: close + 1 - base) }
         return ok ? close : nil
-    }
-
-    /// The text of a string SkipScanner accepted, its escapes decoded as yajl decodes them.
-    static func unescape(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        var i = 0
-        let n = raw.count
-        @inline(__always) func hex(_ at: Int) -> UInt32 {
-            var value: UInt32 = 0
-            for k in at..<(at + 4) {
-                let c = raw[k]
-                value = value << 4 | UInt32(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : (c | 0x20) - UInt8(ascii: "a") + 10)
-            }
-            return value
-        }
-        while i < n {
-            var j = i
-            while j < n && raw[j] != UInt8(ascii: "\\") { j += 1 }
-            if j > i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<j])) }
-            guard j < n else { break }
-            let e = raw[j + 1]
-            i = j + 2
-            switch e {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex(j + 2)
-                i = j + 6
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(j + 8) - 0xDC00)
-                    i = j + 12
-                }
-                if scalar < 0x80 {
-                    out.append(UInt8(scalar))
-                } else if scalar < 0x800 {
-                    out.append(0xC0 | UInt8(scalar >> 6))
-                    out.append(0x80 | UInt8(scalar & 0x3F))
-                } else if scalar < 0x10000 {
-                    out.append(0xE0 | UInt8(scalar >> 12))
-                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
-                    out.append(0x80 | UInt8(scalar & 0x3F))
-                } else {
-                    out.append(0xF0 | UInt8(scalar >> 18))
-                    out.append(0x80 | UInt8(scalar >> 12 & 0x3F))
-                    out.append(0x80 | UInt8(scalar >> 6 & 0x3F))
-                    out.append(0x80 | UInt8(scalar & 0x3F))
-                }
-            default: out.append(e)
-            }
-        }
     }
 }

@@ -189,16 +189,29 @@ enum EscapedText {
     static func decodeReplacingBadSurrogates(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
+        decode(raw, into: &out)
+        return out
+    }
+
+    /// Appends the string as written to `out`, its escapes decoded as yajl decodes them, every bad
+    /// surrogate escape becoming U+FFFD (the document scanner hands only good ones here). Runs
+    /// without a backslash are copied whole.
+    static func decode(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         var i = 0
         let n = raw.count
         func append(_ scalar: UInt32) {
             UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
         }
         while i < n {
-            let c = raw[i]
-            guard c == UInt8(ascii: "\\"), i + 1 < n else { out.append(c); i += 1; continue }
-            let e = raw[i + 1]
-            i += 2
+            var j = i
+            while j < n, raw[j] != UInt8(ascii: "\\") { j += 1 }
+            if j > i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<j])) }
+            guard j + 1 < n else {
+                if j < n { out.append(raw[j]) }
+                return
+            }
+            let e = raw[j + 1]
+            i = j + 2
             switch e {
             case UInt8(ascii: "b"): out.append(8)
             case UInt8(ascii: "f"): out.append(12)
@@ -220,7 +233,6 @@ enum EscapedText {
             default: out.append(e)   // \" \\ \/
             }
         }
-        return out
     }
 
     private static func hex4(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32? {
