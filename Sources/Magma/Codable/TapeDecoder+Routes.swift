@@ -54,7 +54,7 @@ extension Dictionary: TapeDirectDecodable where Key == String, Value: Decodable 
 /// instead of a conformance lookup per value.
 final class TypeRoutes {
     /// The routes of every type met, for the whole process (see `TypeAnswers`).
-    nonisolated(unsafe) private static let known = TypeAnswers<(any TapeDirectDecodable.Type)?> { $0 as? any TapeDirectDecodable.Type }
+    private static let known = TypeAnswers<(any TapeDirectDecodable.Type)?> { $0 as? any TapeDirectDecodable.Type }
 
     private struct Route {
         let type: ObjectIdentifier

@@ -22,7 +22,7 @@ extension Array: TreeArrayEncodable where Element: Encodable {
 /// Which types are arrays, remembered per type: pointer compares instead of a conformance lookup per value.
 final class ArrayTypes {
     /// Arrays' element loops for StreamEncoder, by type (nil: not an array).
-    nonisolated(unsafe) private static let known = TypeAnswers<(any StreamArrayEncodable.Type)?> { $0 as? any StreamArrayEncodable.Type }
+    private static let known = TypeAnswers<(any StreamArrayEncodable.Type)?> { $0 as? any StreamArrayEncodable.Type }
 
     private let types = UnsafeMutablePointer<(ObjectIdentifier, (any StreamArrayEncodable.Type)?)>.allocate(capacity: 32)
     private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
