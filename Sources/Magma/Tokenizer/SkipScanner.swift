@@ -215,31 +215,44 @@ struct SkipScanner {
     @inline(__always)
     func numberEnd(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
         var q = p
-        @inline(__always) func digit() -> Bool {
-            guard q < end else { return false }
-            let c = q.load(as: UInt8.self)
-            return c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
-        }
-        @inline(__always) func at(_ c: UInt8) -> Bool { q < end && q.load(as: UInt8.self) == c }
-        if at(UInt8(ascii: "-")) { q += 1 }
-        if at(UInt8(ascii: "0")) {
+        if q < end, q.load(as: UInt8.self) == UInt8(ascii: "-") { q += 1 }
+        guard q < end else { return nil }
+        let first = q.load(as: UInt8.self)
+        if first == UInt8(ascii: "0") {
             q += 1
         } else {
-            guard digit() else { return nil }
-            while digit() { q += 1 }
+            guard first &- UInt8(ascii: "1") < 9 else { return nil }
+            q = Self.digitRun(q + 1, end)
         }
-        if at(UInt8(ascii: ".")) {
+        if q < end, q.load(as: UInt8.self) == UInt8(ascii: ".") {
             q += 1
-            guard digit() else { return nil }
-            while digit() { q += 1 }
+            guard q < end, q.load(as: UInt8.self) &- UInt8(ascii: "0") < 10 else { return nil }
+            q = Self.digitRun(q + 1, end)
         }
-        if at(UInt8(ascii: "e")) || at(UInt8(ascii: "E")) {
+        if q < end, q.load(as: UInt8.self) | 0x20 == UInt8(ascii: "e") {
             q += 1
-            if at(UInt8(ascii: "+")) || at(UInt8(ascii: "-")) { q += 1 }
-            guard digit() else { return nil }
-            while digit() { q += 1 }
+            if q < end, q.load(as: UInt8.self) == UInt8(ascii: "+") || q.load(as: UInt8.self) == UInt8(ascii: "-") { q += 1 }
+            guard q < end, q.load(as: UInt8.self) &- UInt8(ascii: "0") < 10 else { return nil }
+            q = Self.digitRun(q + 1, end)
         }
         guard q < end, q - p <= maxTokenLength else { return nil }
+        return q
+    }
+
+    /// One past the run of ASCII digits at `p`, eight bytes a step while eight are there (a
+    /// 17-digit double: 2 steps, not 17). In the SWAR test a byte is flagged when it is not a digit;
+    /// carries and borrows only run from a flagged byte upward, so the lowest flag is the first
+    /// byte that is not a digit.
+    @inline(__always)
+    private static func digitRun(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer {
+        var q = p
+        while end - q >= 8 {
+            let chunk = UInt64(littleEndian: q.loadUnaligned(as: UInt64.self))
+            let notDigit = ((chunk &+ 0x4646_4646_4646_4646) | (chunk &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            if notDigit != 0 { return q + (notDigit.trailingZeroBitCount >> 3) }
+            q += 8
+        }
+        while q < end, q.load(as: UInt8.self) &- UInt8(ascii: "0") < 10 { q += 1 }
         return q
     }
 
