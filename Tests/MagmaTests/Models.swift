@@ -1,36 +1,23 @@
 import Foundation
 import Magma
 
-/// The seed example: a GitHub issue as Mantle's README mapped it, declared with `Map`: the twin of
-/// `MacroIssue`, for what only `Map` models do (`JSONAdapter.update` merges into an existing model).
-struct GHIssue: JSONModel, Equatable {
+/// The seed example: a GitHub issue as Mantle's README mapped it, with optionals and defaults
+/// where its keys may be absent (`MacroIssue` declares the same issue with `let`s).
+@JSONModel struct GHIssue: Equatable {
     enum State: String { case open, closed }
 
     var url: URL?
-    var htmlURL: URL?
-    var number = 0
+    @Key("html_url") var htmlURL: URL?
+    @Required var number = 0
     var state = State.open
-    var reporterLogin: String?
+    @Key("user.login") var reporterLogin: String?
     var assignee: GHUser?
     var labels: [GHLabel] = []
-    var updatedAt: Date?
+    @Key("updated_at") @Transform(.date(format: "yyyy-MM-dd'T'HH:mm:ss'Z'")) var updatedAt: Date?
     var title = ""
     var body: String?
     /// Set locally, never decoded nor encoded.
-    var retrievedAt = Date(timeIntervalSince1970: 0)
-
-    static let jsonMapping = JSONMapping<GHIssue> {
-        Map(\.url, "url")
-        Map(\.htmlURL, "html_url")
-        Map(\.number, "number", required: true)
-        Map(\.state, "state")
-        Map(\.reporterLogin, "user.login")
-        Map(\.assignee, "assignee")
-        Map(\.labels, "labels")
-        Map(\.updatedAt, "updated_at", .date(format: "yyyy-MM-dd'T'HH:mm:ss'Z'"))
-        Map(\.title, "title")
-        Map(\.body, "body")
-    }
+    @Ignore var retrievedAt = Date(timeIntervalSince1970: 0)
 }
 
 @JSONModel struct GHUser: Equatable {
