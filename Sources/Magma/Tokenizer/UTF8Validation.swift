@@ -7,6 +7,12 @@
 // written: by `UTF8Validation.firstInvalid` when yajl hands over the bytes in place, and by
 // `EscapedText.check` (UTF-8 and \u escapes in one pass) when yajl decoded escapes into a copy.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Strict UTF-8 (Unicode 15, table 3-7): no overlong forms, no encoded surrogates, nothing above
 /// U+10FFFF, no truncated sequence.
 enum UTF8Validation {
@@ -202,9 +208,9 @@ enum EscapedText {
         func append(_ scalar: UInt32) {
             UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
         }
+        guard let base = raw.baseAddress else { return }
         while i < n {
-            var j = i
-            while j < n, raw[j] != UInt8(ascii: "\\") { j += 1 }
+            let j = memchr(base + i, 0x5C, n - i).map { UnsafeRawPointer($0) - base } ?? n
             if j > i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<j])) }
             guard j + 1 < n else {
                 if j < n { out.append(raw[j]) }
