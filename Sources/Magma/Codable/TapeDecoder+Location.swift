@@ -1,0 +1,58 @@
+// TapeDecoder+Location.swift — Magma
+//
+// Where an error in the tape lies, placed when it leaves the decode (moved out of TapeDecoder.swift).
+
+import Foundation
+
+/// The tape entry a `DecodingError` is about, until `Tape.place` turns it into the error's
+/// location (the `underlyingError` of a decoding error that escapes `decode` inside an error of
+/// `init(from:)`'s own, or is thrown by a decoder `init(from:)` kept, stays this).
+struct PendingLocation: Error, CustomStringConvertible {
+    let index: Int
+    let code: JSONError.Code?
+    let path: String?
+    var description: String { "the value at tape entry \(index)" }
+}
+
+extension Tape {
+    /// `error` as the caller of a decode sees it: a `DecodingError` marked by `TapeDecoder.located`
+    /// gets the line, column and byte offset of its value in the message, and a `JSONError` with
+    /// them (and the JSON path) as its underlying error. Anything else is returned as it is.
+    func place(_ error: any Error) -> any Error {
+        guard let decoding = error as? DecodingError else { return error }
+        func relocate(_ context: DecodingError.Context) -> DecodingError.Context {
+            guard let pending = context.underlyingError as? PendingLocation else { return context }
+            let i = pending.index
+            let code = pending.code ?? {
+                switch decoding {
+                case .typeMismatch: .typeMismatch
+                case .valueNotFound: .nullValue
+                case .keyNotFound: .missingKey
+                default: .invalidValue
+                }
+            }()
+            var underlying = JSONError(code, context.debugDescription)
+            underlying.path = pending.path ?? JSONPathText.render(context.codingPath)
+            var description = context.debugDescription
+            if i >= 0 {
+                let e = self[i]
+                // A string's text starts after its quote: point at the quote.
+                let offset = (e.kind == .string || e.kind == .key) && !e.inSide ? e.offset - 1 : e.offset
+                underlying.offset = offset
+                if let (line, column) = lineAndColumn(of: offset) {
+                    underlying.line = line
+                    underlying.column = column
+                    description += " (line \(line), column \(column), byte \(offset))"
+                }
+            }
+            return DecodingError.Context(codingPath: context.codingPath, debugDescription: description, underlyingError: underlying)
+        }
+        switch decoding {
+        case .typeMismatch(let type, let context): return DecodingError.typeMismatch(type, relocate(context))
+        case .valueNotFound(let type, let context): return DecodingError.valueNotFound(type, relocate(context))
+        case .keyNotFound(let key, let context): return DecodingError.keyNotFound(key, relocate(context))
+        case .dataCorrupted(let context): return DecodingError.dataCorrupted(relocate(context))
+        @unknown default: return error
+        }
+    }
+}
