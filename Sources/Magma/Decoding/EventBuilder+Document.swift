@@ -18,6 +18,12 @@ extension EventBuilder: DocumentSink {
 
     /// Reads the whole document (or NDJSON line) without yajl; false when the scanner gave up.
     mutating func scanDocument(_ input: UnsafeRawBufferPointer) -> Bool {
-        !options.allowComments && DocumentScanner.scan(input, into: &self, maxTokenLength: options.maxTokenLength, maxDepth: options.maxDepth)
+        guard !options.allowComments else { return false }
+        // Out of self for the scan: the builder is the sink, passed inout beside it.
+        var workspace = scanWorkspace
+        scanWorkspace = DocumentScanner.Workspace()
+        defer { scanWorkspace = workspace }
+        return DocumentScanner.scan(input, into: &self, maxTokenLength: options.maxTokenLength, maxDepth: options.maxDepth,
+                                    workspace: &workspace)
     }
 }

@@ -79,6 +79,8 @@ struct EventBuilder {
     /// as an element, so a record that is one has the array's count as its index, not count - 1.
     /// Set on error paths only.
     var failedBeforeFrames = false
+    /// DocumentScanner's buffers, kept from one scanned document (an NDJSON line) to the next.
+    var scanWorkspace = DocumentScanner.Workspace()
 
     init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
         self.root = Unmanaged.passUnretained(root)

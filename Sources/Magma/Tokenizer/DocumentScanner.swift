@@ -38,21 +38,48 @@ enum DocumentScanner {
     /// What the scan expects next.
     private enum Next { case value, key, afterValue }
 
+    /// The scan's growable buffers, kept by a caller that scans document after document (an
+    /// NDJSON line each) so that they are allocated once, not once per document.
+    struct Workspace {
+        /// Per open container: its element count so far, times 2, plus 1 for an object.
+        fileprivate var stack: [Int] = []
+        /// Text with escapes, decoded.
+        fileprivate var scratch: [UInt8] = []
+        init() {}
+        fileprivate init(stack: [Int], scratch: [UInt8]) {
+            self.stack = stack
+            self.scratch = scratch
+        }
+    }
+
+    /// `scan(_:into:maxTokenLength:maxDepth:workspace:)` with buffers of its own.
+    static func scan<Sink: DocumentSink>(_ input: UnsafeRawBufferPointer, into sink: inout Sink,
+                                         maxTokenLength: Int, maxDepth: Int) -> Bool {
+        var workspace = Workspace()
+        return scan(input, into: &sink, maxTokenLength: maxTokenLength, maxDepth: maxDepth, workspace: &workspace)
+    }
+
     /// Hands the whole document to `sink`; false on anything outside the subset above or when
     /// the sink stops (the sink is then partial).
     /// - Parameters:
     ///   - maxTokenLength: The longest string, key (bytes as written) or number accepted.
     ///   - maxDepth: Containers may nest below this depth (the scan gives up at it: yajl's reading
     ///     reports the limit).
+    ///   - workspace: Buffers the scan empties and grows; they keep their capacity for the next.
     static func scan<Sink: DocumentSink>(_ input: UnsafeRawBufferPointer, into sink: inout Sink,
-                                         maxTokenLength: Int, maxDepth: Int) -> Bool {
+                                         maxTokenLength: Int, maxDepth: Int, workspace: inout Workspace) -> Bool {
         guard input.count > 0, let base = input.baseAddress else { return false }
         let end = base + input.count
         let scanner = SkipScanner(maxTokenLength: maxTokenLength, nestingRoom: 0)
-        // Per open container: its element count so far, times 2, plus 1 for an object.
-        var stack: [Int] = []
-        stack.reserveCapacity(32)
-        var scratch: [UInt8] = []
+        // The buffers are moved out for the scan (no copy) and back when it ends.
+        var stack = workspace.stack
+        var scratch = workspace.scratch
+        workspace = Workspace()
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            workspace = Workspace(stack: stack, scratch: scratch)
+        }
+        if stack.capacity == 0 { stack.reserveCapacity(32) }
         var p = SkipScanner.blank(base, end)
         var next = Next.value
         while true {
