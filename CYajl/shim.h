@@ -63,4 +63,33 @@ static inline int magma_yajl_resume_after_value(yajl_handle h) {
     return 1;
 }
 
+/* yajl 2.1.0's lexer (src/yajl_lex.c, `struct yajl_lexer_t`) as far as the fields below. */
+struct magma_yajl_lexer_head {
+    size_t lineOff;
+    size_t charOff;
+    unsigned int error; /* yajl_lex_error */
+    void *buf;
+    size_t bufOff;
+    unsigned int bufInUse;
+    unsigned int allowComments;
+    unsigned int validateUTF8;
+};
+
+/* yajl 2.1.0's `yajl_lex_unallowed_comment` (src/yajl_lex.h). */
+#define MAGMA_YAJL_LEX_UNALLOWED_COMMENT 10
+
+/* After yajl_parse failed on a handle made without comments and with yajl's UTF-8 check off (as
+ * the Tokenizer makes them): 1 when its lexer stopped at a `/` it unread (a comment where none
+ * is allowed: yajl's offset is then the `/`'s own, not the end of a token it read), 0 when not,
+ * -1 when the handle does not look as this expects. */
+static inline int magma_yajl_stopped_at_slash(yajl_handle h) {
+    const struct magma_yajl_handle_head *head = (const struct magma_yajl_handle_head *)h;
+    int version = yajl_version();
+    if (version < 20100 || version >= 20200 || head->lexer == NULL
+        || head->bytesConsumed != yajl_get_bytes_consumed(h)) return -1;
+    const struct magma_yajl_lexer_head *lexer = (const struct magma_yajl_lexer_head *)head->lexer;
+    if (lexer->allowComments != 0 || lexer->validateUTF8 != 0 || lexer->bufInUse > 1) return -1;
+    return lexer->error == MAGMA_YAJL_LEX_UNALLOWED_COMMENT;
+}
+
 #endif

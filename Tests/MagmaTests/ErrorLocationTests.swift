@@ -44,6 +44,10 @@ import Testing
         ("[/* c */ 1]", 1, 1, 2, "comment"), ("[1,\u{0C}2]", 3, 1, 4, "form feed"),
         // A `/` after the value, comments not allowed: yajl unreads it (Fuzz/regressions/trailing-garbage-slash-*).
         ("\"\"/\":\"\"", 2, 1, 3, "trailing garbage"), ("[1] /", 4, 1, 5, "trailing garbage"),
+        // Other garbage yajl reads whole, a `/` after it: the garbage's start (Fuzz/regressions/trailing-garbage-then-slash-*).
+        ("7 i/\"kids\"1", 2, 1, 3, "trailing garbage"), ("false}/", 5, 1, 6, "trailing garbage"), ("{}}/", 2, 1, 3, "trailing garbage"),
+        ("[[]]]/", 4, 1, 5, "trailing garbage"), ("{\"a\":[1]}]/", 9, 1, 10, "trailing garbage"), ("[[]] /", 5, 1, 6, "trailing garbage"),
+        ("{\"a\":\"b\"}/", 9, 1, 10, "trailing garbage"),
     ])
     func syntaxError_pointsAtTheOffendingByte(json: String, offset: Int, line: Int, column: Int, message: String) {
         let error = failureAnywhere(Array(json.utf8), .json)

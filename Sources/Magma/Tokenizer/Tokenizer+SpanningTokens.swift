@@ -1,6 +1,7 @@
 // Errors in a token yajl has not finished: one that spans feeds, passes the size cap, or is left
 // open at the end of the input. yajl cannot say where such a token began, so these find it in
 // the bytes themselves (TokenScanner). Error paths only: nothing here runs per event.
+private import CYajl
 
 extension Tokenizer {
     /// yajl accepts a complete value followed by a string (or comment) the input ends inside
@@ -61,11 +62,15 @@ extension Tokenizer {
             return
         }
         // A `/` where comments are not allowed is a lexical error that yajl unreads: as trailing
-        // garbage, yajl points at the `/` itself, which is the offending token's start already
-        // (not the end of the token before it).
+        // garbage right after the value, yajl points at the `/` itself, which is the offending
+        // token's start already (not the end of the token before it). Other garbage yajl reads
+        // whole and points past, maybe at a `/` after it (`false}/`): its lexer tells them apart.
         if parseError, !allowComments, error.message.hasPrefix("trailing garbage") {
             let i = offset - (consumedBefore - carry.count)
-            if i >= 0, i < carry.count + chunk.count, (i < carry.count ? carry[i] : chunk[i - carry.count]) == UInt8(ascii: "/") { return }
+            if i >= 0, i < carry.count + chunk.count, (i < carry.count ? carry[i] : chunk[i - carry.count]) == UInt8(ascii: "/"),
+               magma_yajl_stopped_at_slash(handle) != 0 {
+                return
+            }
         }
         // Scanning from the end of the last string, key or number read from this feed (a token
         // boundary before the offending token) keeps this short in a large buffer.
