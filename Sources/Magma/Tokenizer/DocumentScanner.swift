@@ -43,7 +43,7 @@ enum DocumentScanner {
     struct Workspace {
         /// Per open container: its element count so far, times 2, plus 1 for an object.
         fileprivate var stack: [Int] = []
-        /// Text with escapes, decoded.
+        /// Text with escapes, decoded (its count is the room, not the text's length).
         fileprivate var scratch: [UInt8] = []
         init() {}
         fileprivate init(stack: [Int], scratch: [UInt8]) {
@@ -185,9 +185,13 @@ enum DocumentScanner {
             return sink.text(content, isKey: isKey, end: q + 1 - base) ? q : nil
         }
         guard let close = scanner.stringEnd(open, end) else { return nil }
-        scratch.removeAll(keepingCapacity: true)
-        EscapedText.decode(UnsafeRawBufferPointer(start: start, count: close - start), into: &scratch)
-        let ok = scratch.withUnsafeBytes { sink.text($0, isKey: isKey, end: close + 1 - base) }
+        // Room for the text as written (decoding never lengthens it); the buffer only grows.
+        let raw = UnsafeRawBufferPointer(start: start, count: close - start)
+        if scratch.count < raw.count { scratch.append(contentsOf: repeatElement(0, count: max(raw.count, 2 * scratch.count) - scratch.count)) }
+        let ok = scratch.withUnsafeMutableBufferPointer { buffer in
+            let count = EscapedText.decode(raw, to: buffer.baseAddress.unsafelyUnwrapped)
+            return sink.text(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), isKey: isKey, end: close + 1 - base)
+        }
         return ok ? close : nil
     }
 }

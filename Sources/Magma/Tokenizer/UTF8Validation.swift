@@ -193,52 +193,62 @@ enum EscapedText {
 
     /// Decodes the string as written, every bad surrogate escape becoming U+FFFD.
     static func decodeReplacingBadSurrogates(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        decode(raw, into: &out)
-        return out
+        [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in
+            count = decode(raw, to: buffer.baseAddress.unsafelyUnwrapped)
+        }
     }
 
-    /// Appends the string as written to `out`, its escapes decoded as yajl decodes them, every bad
-    /// surrogate escape becoming U+FFFD (the document scanner hands only good ones here). Runs
-    /// without a backslash are copied whole.
-    static func decode(_ raw: UnsafeRawBufferPointer, into out: inout [UInt8]) {
-        var i = 0
+    /// Writes the string as written to `out`, its escapes decoded as yajl decodes them, every bad
+    /// surrogate escape becoming U+FFFD (the document scanner hands only good ones here), and
+    /// returns how many bytes it wrote. `out` has room for `raw.count` bytes: decoding never
+    /// lengthens (an escape of 2, 6 or 12 bytes becomes 1, at most 3, and 4). Runs without a
+    /// backslash are copied whole.
+    static func decode(_ raw: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = raw.baseAddress else { return 0 }
         let n = raw.count
-        func append(_ scalar: UInt32) {
-            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
+        var i = 0, k = 0
+        @inline(__always) func put(_ byte: UInt8) {
+            out[k] = byte
+            k &+= 1
         }
-        guard let base = raw.baseAddress else { return }
+        func put(scalar: UInt32) {
+            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { put($0) }
+        }
         while i < n {
             let j = memchr(base + i, 0x5C, n - i).map { UnsafeRawPointer($0) - base } ?? n
-            if j > i { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i..<j])) }
+            if j > i {
+                (out + k).initialize(from: (base + i).assumingMemoryBound(to: UInt8.self), count: j - i)
+                k &+= j - i
+            }
             guard j + 1 < n else {
-                if j < n { out.append(raw[j]) }
-                return
+                if j < n { put(raw[j]) }
+                return k
             }
             let e = raw[j + 1]
             i = j + 2
             switch e {
-            case UInt8(ascii: "b"): out.append(8)
-            case UInt8(ascii: "f"): out.append(12)
-            case UInt8(ascii: "n"): out.append(10)
-            case UInt8(ascii: "r"): out.append(13)
-            case UInt8(ascii: "t"): out.append(9)
+            case UInt8(ascii: "b"): put(8)
+            case UInt8(ascii: "f"): put(12)
+            case UInt8(ascii: "n"): put(10)
+            case UInt8(ascii: "r"): put(13)
+            case UInt8(ascii: "t"): put(9)
             case UInt8(ascii: "u"):
-                guard let unit = hex4(raw, i) else { append(0xFFFD); continue }
+                // Not four hex digits (yajl and the scanner reject these before): as written.
+                guard let unit = hex4(raw, i) else { put(0x5C); put(e); continue }
                 i += 4
                 if unit & 0xFC00 == 0xD800, i + 5 < n, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
                    let low = hex4(raw, i + 2), low & 0xFC00 == 0xDC00 {
                     i += 6
-                    append(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                    put(scalar: 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
                 } else if unit & 0xF800 == 0xD800 {
-                    append(0xFFFD)
+                    put(scalar: 0xFFFD)
                 } else {
-                    append(unit)
+                    put(scalar: unit)
                 }
-            default: out.append(e)   // \" \\ \/
+            default: put(e)   // \" \\ \/
             }
         }
+        return k
     }
 
     private static func hex4(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32? {
