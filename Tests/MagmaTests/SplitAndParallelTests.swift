@@ -73,6 +73,35 @@ import Testing
         #expect(parallel.skipped.map(\.offset) == [offset])
     }
 
+    /// A split counts its own bytes (its first line to the end of its last), records and skips
+    /// in the handle it is given: the splits that tile a document add up to the whole.
+    @Test(arguments: [1, 3, 8, 50])
+    func split_countsItsProgress(splits: Int) throws {
+        struct Plain: Decodable { let id: Int }
+        var text = String(decoding: document(400), as: UTF8.self)
+        text += "{\"id\": \"bad\"}\n{\"id\": 400}\n{\"id\": tru}\n"
+        let data = Data(text.utf8)
+        var totals = [(bytes: 0, records: 0, skipped: 0), (bytes: 0, records: 0, skipped: 0)]
+        for split in 0..<splits {
+            let range = data.count * split / splits..<data.count * (split + 1) / splits
+            let model = ProgressHandle(), decodable = ProgressHandle()
+            var count = 0
+            let skipped = try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: range, errorPolicy: .skip, progress: model) { _ in
+                count += 1
+            }
+            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: range, decoder: MagmaDecoder(), errorPolicy: .skip,
+                                          progress: decodable) { _ in }
+            #expect(model.current.records == count && model.current.skipped == skipped.count)
+            for (i, handle) in [model, decodable].enumerated() {
+                let now = handle.current
+                totals[i] = (totals[i].bytes + now.bytes, totals[i].records + now.records, totals[i].skipped + now.skipped)
+            }
+        }
+        for total in totals {
+            #expect(total.bytes == data.count && total.records == 401 && total.skipped == 2, "\(splits) splits")
+        }
+    }
+
     /// An error the body throws leaves a split as it was thrown, even a `JSONError`.
     @Test func split_bodyErrorIsNotPlaced() {
         let data = Data("{\"id\": 0}\n{\"id\": 1}\n".utf8)

@@ -23,6 +23,9 @@ extension JSONAdapter {
     ///   - range: The byte range assigned to this worker.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count the split's bytes (from its first line to the end of its
+    ///     last), its records delivered and skipped, readable from another thread while it runs
+    ///     (see ``ProgressHandle``); nil for none. Give each split its own handle.
     ///   - body: Called with each record of the split, in order.
     /// - Returns: The errors of the records skipped, placed as above.
     /// - Throws: The first bad record's error (with `.stop`), placed as above, or what `body` threw.
@@ -30,6 +33,7 @@ extension JSONAdapter {
     public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
         let lines = NDJSONSplit.lines(of: data, in: range)
         guard !lines.isEmpty else { return [] }
@@ -37,7 +41,8 @@ extension JSONAdapter {
         func placed(_ error: JSONError) -> JSONError { error.placed(after: lines.lowerBound, lines: nil, records: nil) }
         do {
             let split = data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound]
-            return try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy) {
+            return try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy,
+                                     progress: progress) {
                 do { try body($0) } catch { throw CallerError(error: error) }
             }.map(placed)
         } catch let error as CallerError {
