@@ -102,6 +102,26 @@ import Testing
         }
     }
 
+    /// A `Decodable` split places its errors as a model split does: the byte offset in the whole
+    /// document, no line; an error its body throws comes out as thrown.
+    @Test func decodableSplit_placesErrorsInTheDocument() throws {
+        struct Plain: Decodable { let id: Int }
+        let lines = (1...3_000).map { $0 == 2_001 ? "{\"id\": true}" : "{\"id\": \($0)}" }
+        let data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let offset = lines[..<2_000].reduce(0) { $0 + $1.utf8.count + 1 } + "{\"id\": ".utf8.count
+        let half = data.count / 2..<data.count
+        let skipped = try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder(), errorPolicy: .skip) { _ in }
+        #expect(skipped.map(\.offset) == [offset] && skipped.map(\.line) == [nil] && skipped.map(\.recordIndex) == [nil])
+        let thrown = #expect(throws: JSONError.self) {
+            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder()) { _ in }
+        }
+        #expect(thrown?.offset == offset && thrown?.line == nil)
+        let mine = #expect(throws: JSONError.self) {
+            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder()) { _ in throw JSONError(.io, "mine") }
+        }
+        #expect(mine?.offset == nil && mine?.message == "mine")
+    }
+
     /// An error the body throws leaves a split as it was thrown, even a `JSONError`.
     @Test func split_bodyErrorIsNotPlaced() {
         let data = Data("{\"id\": 0}\n{\"id\": 1}\n".utf8)

@@ -81,16 +81,17 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count the split's bytes, records and skips; nil for none.
     ///   - body: Called with each record of the split, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The errors of the records skipped, placed as the model variant places them (the
+    ///   byte offset in the whole document, no line).
+    /// - Throws: The first bad record's error (with `.stop`), placed the same way, or what `body` threw.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, byteRange range: Range<Int>,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
                                                    _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
-        let lines = NDJSONSplit.lines(of: data, in: range)
-        guard !lines.isEmpty else { return [] }
-        return try forEachRecord(type, in: data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound],
-                                 layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress, body)
+        try forEachRecordOfSplit(data, range, body) { split, each in
+            try forEachRecord(type, in: split, layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress, each)
+        }
     }
 
     /// The `Decodable` records of a sequence of byte chunks, decoded as they come, with

@@ -35,14 +35,23 @@ extension JSONAdapter {
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        try forEachRecordOfSplit(data, range, body) { split, each in
+            try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy, progress: progress, each)
+        }
+    }
+
+    /// Runs `decode` (a sequential decode calling its closure with each record) on the lines of a
+    /// split, with `body` as its closure, and places its errors in the whole document (only the
+    /// offset: the split's line and record counts start at its first line); an error `body`
+    /// throws comes out as it was thrown.
+    static func forEachRecordOfSplit<T>(_ data: Data, _ range: Range<Int>, _ body: @escaping (T) throws -> Void,
+                                        decode: (Data, @escaping (T) throws -> Void) throws -> [JSONError]) throws -> [JSONError] {
         let lines = NDJSONSplit.lines(of: data, in: range)
         guard !lines.isEmpty else { return [] }
-        // The split's line and record counts start at its first line: keep only what is exact.
         func placed(_ error: JSONError) -> JSONError { error.placed(after: lines.lowerBound, lines: nil, records: nil) }
         do {
             let split = data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound]
-            return try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy,
-                                     progress: progress) {
+            return try decode(split) {
                 do { try body($0) } catch { throw CallerError(error: error) }
             }.map(placed)
         } catch let error as CallerError {
