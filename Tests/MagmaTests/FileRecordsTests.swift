@@ -102,6 +102,62 @@ import Testing
         #expect(error?.line == 7 && count == 6)
     }
 
+    /// A `Decodable` row, read through a `MagmaDecoder`.
+    struct PlainRow: Decodable { let id: Int }
+
+    /// The sync forms at a path (a model and a `Decodable`) and the `Decodable` async form: the
+    /// same records, skip report and progress as the handle forms.
+    @Test func atPath_syncAndDecodableForms_withSkipReportAndProgress() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID()).ndjson")
+        try Self.input.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = Array(1...30_000).filter { $0 != 7 && $0 != 20_001 }
+        func check(_ ids: [Int], _ skips: [JSONError], _ progress: ProgressHandle) {
+            #expect(ids == expected)
+            #expect(skips.map(\.line) == [7, 20_001] && skips.allSatisfy { $0.code == .typeMismatch })
+            #expect(progress.current.records == 29_998 && progress.current.skipped == 2 && progress.current.bytes == Self.input.count)
+        }
+        var ids: [Int] = []
+        var progress = ProgressHandle()
+        var skips = try JSONAdapter.forEachRecord(FileRow.self, atPath: url.path, layout: .ndjson, errorPolicy: .skip,
+                                                  progress: progress) { ids.append($0.id) }
+        check(ids, skips, progress)
+        ids = []
+        progress = ProgressHandle()
+        skips = try JSONAdapter.forEachRecord(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder(),
+                                              errorPolicy: .skip, progress: progress) { ids.append($0.id) }
+        check(ids, skips, progress)
+        ids = []
+        skips = []
+        progress = ProgressHandle()
+        for try await row in JSONAdapter.records(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder(),
+                                                 errorPolicy: .skip, progress: progress, onSkip: { skips.append($0) }) {
+            ids.append(row.id)
+        }
+        check(ids, skips, progress)
+        // With `.stop`, the first bad line's error, after the records before it.
+        ids = []
+        let error = #expect(throws: JSONError.self) {
+            try JSONAdapter.forEachRecord(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder()) { ids.append($0.id) }
+        }
+        #expect(error?.line == 7 && ids == Array(1...6))
+    }
+
+    @Test func atPath_missingFile_throwsIO() async throws {
+        let path = "/nonexistent/magma.ndjson"
+        let errors = [
+            #expect(throws: JSONError.self) { try JSONAdapter.forEachRecord(FileRow.self, atPath: path, layout: .ndjson) { _ in } },
+            #expect(throws: JSONError.self) {
+                try JSONAdapter.forEachRecord(PlainRow.self, atPath: path, layout: .ndjson, decoder: MagmaDecoder()) { _ in }
+            },
+            await #expect(throws: JSONError.self) {
+                for try await _ in JSONAdapter.records(PlainRow.self, atPath: path, layout: .ndjson, decoder: MagmaDecoder()) {}
+            },
+        ]
+        #expect(errors.map { $0?.code } == [.io, .io, .io])
+        #expect(errors.allSatisfy { $0?.message.contains(path) == true })
+    }
+
     @Test func records_missingPath_throwsIO() async throws {
         let error = await #expect(throws: JSONError.self) {
             for try await _ in JSONAdapter.records(FileRow.self, atPath: "/nonexistent/magma.ndjson", layout: .ndjson) {}

@@ -79,4 +79,40 @@ import Testing
         let tally = try ingest(pipe.fileHandleForReading, every: 0.01) { line in lines.value.withLock { $0.append(line) } }
         check(tally, lines)
     }
+
+    /// The article's manifest, in a package beside a checkout of Magma whose folder is not called
+    /// `Magma` (as a clone into `magma-main` is): SwiftPM resolves the product it names.
+    @Test func article_manifest_worksWhateverTheCheckoutFolderIsCalled() throws {
+        let article = try String(contentsOf: Self.article, encoding: .utf8)
+        let start = try #require(article.range(of: "```swift\n// swift-tools-version"))
+        let end = try #require(article.range(of: "\n```", range: start.upperBound..<article.endIndex))
+        let manifest = String(article[article.index(start.lowerBound, offsetBy: "```swift\n".count)..<end.lowerBound])
+        #expect(manifest.contains("path: \"../Magma\""))
+        let getStarted = try String(contentsOf: Self.article.deletingLastPathComponent().appendingPathComponent("GettingStarted.md"),
+                                    encoding: .utf8)
+        #expect(getStarted.contains(".package(name: \"Magma\", path: \"../Magma\")"), "Getting Started names the package as the recipe does")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources/ingest-issues"), withIntermediateDirectories: true)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("magma-main"), withDestinationURL: root)
+        try manifest.replacingOccurrences(of: "../Magma", with: "../magma-main")
+            .write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "import Magma\n".write(to: app.appendingPathComponent("Sources/ingest-issues/main.swift"), atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "describe"]
+        process.currentDirectoryURL = app
+        let output = folder.appendingPathComponent("out")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = process.standardOutput
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(process.terminationStatus == 0, "swift package describe: \(text)")
+    }
 }

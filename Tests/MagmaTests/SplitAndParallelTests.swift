@@ -73,6 +73,55 @@ import Testing
         #expect(parallel.skipped.map(\.offset) == [offset])
     }
 
+    /// A split counts its own bytes (its first line to the end of its last), records and skips
+    /// in the handle it is given: the splits that tile a document add up to the whole.
+    @Test(arguments: [1, 3, 8, 50])
+    func split_countsItsProgress(splits: Int) throws {
+        struct Plain: Decodable { let id: Int }
+        var text = String(decoding: document(400), as: UTF8.self)
+        text += "{\"id\": \"bad\"}\n{\"id\": 400}\n{\"id\": tru}\n"
+        let data = Data(text.utf8)
+        var totals = [(bytes: 0, records: 0, skipped: 0), (bytes: 0, records: 0, skipped: 0)]
+        for split in 0..<splits {
+            let range = data.count * split / splits..<data.count * (split + 1) / splits
+            let model = ProgressHandle(), decodable = ProgressHandle()
+            var count = 0
+            let skipped = try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: range, errorPolicy: .skip, progress: model) { _ in
+                count += 1
+            }
+            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: range, decoder: MagmaDecoder(), errorPolicy: .skip,
+                                          progress: decodable) { _ in }
+            #expect(model.current.records == count && model.current.skipped == skipped.count)
+            for (i, handle) in [model, decodable].enumerated() {
+                let now = handle.current
+                totals[i] = (totals[i].bytes + now.bytes, totals[i].records + now.records, totals[i].skipped + now.skipped)
+            }
+        }
+        for total in totals {
+            #expect(total.bytes == data.count && total.records == 401 && total.skipped == 2, "\(splits) splits")
+        }
+    }
+
+    /// A `Decodable` split places its errors as a model split does: the byte offset in the whole
+    /// document, no line; an error its body throws comes out as thrown.
+    @Test func decodableSplit_placesErrorsInTheDocument() throws {
+        struct Plain: Decodable { let id: Int }
+        let lines = (1...3_000).map { $0 == 2_001 ? "{\"id\": true}" : "{\"id\": \($0)}" }
+        let data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let offset = lines[..<2_000].reduce(0) { $0 + $1.utf8.count + 1 } + "{\"id\": ".utf8.count
+        let half = data.count / 2..<data.count
+        let skipped = try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder(), errorPolicy: .skip) { _ in }
+        #expect(skipped.map(\.offset) == [offset] && skipped.map(\.line) == [nil] && skipped.map(\.recordIndex) == [nil])
+        let thrown = #expect(throws: JSONError.self) {
+            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder()) { _ in }
+        }
+        #expect(thrown?.offset == offset && thrown?.line == nil)
+        let mine = #expect(throws: JSONError.self) {
+            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder()) { _ in throw JSONError(.io, "mine") }
+        }
+        #expect(mine?.offset == nil && mine?.message == "mine")
+    }
+
     /// An error the body throws leaves a split as it was thrown, even a `JSONError`.
     @Test func split_bodyErrorIsNotPlaced() {
         let data = Data("{\"id\": 0}\n{\"id\": 1}\n".utf8)

@@ -64,9 +64,7 @@ public struct FileChunks: AsyncSequence, Sendable {
             if descriptor < 0 {
                 switch source {
                 case .handle(let handle): descriptor = handle.fileDescriptor
-                case .path(let path):
-                    descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                    if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
+                case .path(let path): descriptor = try openForReading(path)
                 }
                 RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor)
             }
@@ -86,4 +84,12 @@ public struct FileChunks: AsyncSequence, Sendable {
             return chunk
         }
     }
+}
+
+/// A descriptor open for reading on the file at `path` (closed on `exec`); the caller closes it.
+/// - Throws: ``JSONError/Code/io`` naming the path and the reason when it cannot be opened.
+func openForReading(_ path: String) throws -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
+    return descriptor
 }

@@ -48,24 +48,50 @@ extension JSONAdapter {
         return records.skipped
     }
 
+    /// Calls `body` with each `Decodable` record of the file at a path, in bounded memory; as the
+    /// `FileHandle` variant.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - path: The file's path.
+    ///   - layout: How the records are laid out.
+    ///   - decoder: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The errors of the records skipped.
+    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
+    ///   `FileHandle` variant.
+    @discardableResult
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, atPath path: String, layout: RecordDecoder<T>.Layout,
+                                                   decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
+                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+        let handle = FileHandle(fileDescriptor: try openForReading(path), closeOnDealloc: true)
+        return try forEachRecord(type, from: handle, layout: layout, decoder: decoder, errorPolicy: errorPolicy,
+                                 progress: progress, body)
+    }
+
     /// The `Decodable` records of one byte range of an NDJSON document, as a line split; as
-    /// ``forEachRecord(_:in:byteRange:options:errorPolicy:_:)`` does for models.
+    /// ``forEachRecord(_:in:byteRange:options:errorPolicy:progress:_:)`` does for models.
     /// - Parameters:
     ///   - type: The record type.
     ///   - data: The whole NDJSON document.
     ///   - range: The byte range assigned to this worker.
     ///   - decoder: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count the split's bytes, records and skips; nil for none.
     ///   - body: Called with each record of the split, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The errors of the records skipped, placed as the model variant places them (the
+    ///   byte offset in the whole document, no line).
+    /// - Throws: The first bad record's error (with `.stop`), placed the same way, or what `body` threw.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, byteRange range: Range<Int>,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
                                                    _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
-        let lines = NDJSONSplit.lines(of: data, in: range)
-        guard !lines.isEmpty else { return [] }
-        return try forEachRecord(type, in: data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound],
-                                 layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, body)
+        try forEachRecordOfSplit(data, range, body) { split, each in
+            try forEachRecord(type, in: split, layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress, each)
+        }
     }
 
     /// The `Decodable` records of a sequence of byte chunks, decoded as they come, with
@@ -105,6 +131,26 @@ extension JSONAdapter {
         errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
     ) -> AsyncRecords<T, FileChunks> {
         records(type, from: FileChunks(handle), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress,
+                onSkip: onSkip)
+    }
+
+    /// The `Decodable` records of the file at a path, as an async sequence; as the `FileHandle`
+    /// variant. The file is opened when the iteration begins and closed when its iterator goes.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - path: The file's path.
+    ///   - layout: How the records are laid out.
+    ///   - decoder: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - onSkip: Called with each skipped record's error (with `.skip`).
+    /// - Returns: An async sequence of the records; iterating it throws ``JSONError/Code/io`` when
+    ///   the file cannot be opened or read, and as ``RecordDecoder/feed(_:)``.
+    public static func records<T: Decodable>(
+        _ type: T.Type, atPath path: String, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<T, FileChunks> {
+        records(type, from: FileChunks(path: path), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress,
                 onSkip: onSkip)
     }
 

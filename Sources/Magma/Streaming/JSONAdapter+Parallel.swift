@@ -23,6 +23,9 @@ extension JSONAdapter {
     ///   - range: The byte range assigned to this worker.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count the split's bytes (from its first line to the end of its
+    ///     last), its records delivered and skipped, readable from another thread while it runs
+    ///     (see ``ProgressHandle``); nil for none. Give each split its own handle.
     ///   - body: Called with each record of the split, in order.
     /// - Returns: The errors of the records skipped, placed as above.
     /// - Throws: The first bad record's error (with `.stop`), placed as above, or what `body` threw.
@@ -30,14 +33,25 @@ extension JSONAdapter {
     public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
                                                    _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        try forEachRecordOfSplit(data, range, body) { split, each in
+            try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy, progress: progress, each)
+        }
+    }
+
+    /// Runs `decode` (a sequential decode calling its closure with each record) on the lines of a
+    /// split, with `body` as its closure, and places its errors in the whole document (only the
+    /// offset: the split's line and record counts start at its first line); an error `body`
+    /// throws comes out as it was thrown.
+    static func forEachRecordOfSplit<T>(_ data: Data, _ range: Range<Int>, _ body: @escaping (T) throws -> Void,
+                                        decode: (Data, @escaping (T) throws -> Void) throws -> [JSONError]) throws -> [JSONError] {
         let lines = NDJSONSplit.lines(of: data, in: range)
         guard !lines.isEmpty else { return [] }
-        // The split's line and record counts start at its first line: keep only what is exact.
         func placed(_ error: JSONError) -> JSONError { error.placed(after: lines.lowerBound, lines: nil, records: nil) }
         do {
             let split = data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound]
-            return try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy) {
+            return try decode(split) {
                 do { try body($0) } catch { throw CallerError(error: error) }
             }.map(placed)
         } catch let error as CallerError {
@@ -77,7 +91,8 @@ extension JSONAdapter {
         _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         concurrency: Int, minimumShardBytes: Int
     ) throws -> (models: [M], skipped: [JSONError]) {
-        try recordsInParallel(ndjson: data, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
+        prepareGraph(of: M.self)
+        return try recordsInParallel(ndjson: data, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
                               concurrency: concurrency, minimumShardBytes: minimumShardBytes)
     }
 

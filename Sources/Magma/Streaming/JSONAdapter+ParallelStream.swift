@@ -80,8 +80,7 @@ extension JSONAdapter {
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ body: (M) throws -> Void
     ) throws -> [JSONError] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let stream = ParallelLineStream<M>(descriptor: descriptor, options: options, errorPolicy: errorPolicy,
                                            progress: progress, ordered: ordered, windowBytes: windowBytes,
@@ -171,8 +170,7 @@ extension JSONAdapter {
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
     ) throws -> (states: [State], skipped: [JSONError]) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
+        let descriptor = try openForReading(path)
         defer { close(descriptor) }
         return try runWorkers(M.self, descriptor: descriptor, options: options, errorPolicy: errorPolicy,
                               progress: progress, windowBytes: windowBytes, concurrency: concurrency, makeState: makeState, body)

@@ -56,6 +56,30 @@ extension JSONAdapter {
         return decoder.skipped
     }
 
+    /// Calls `body` with each record of the file at a path, one at a time, in bounded memory; as
+    /// the `FileHandle` variant.
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - path: The file's path.
+    ///   - layout: How the records are laid out.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - body: Called with each record, in order.
+    /// - Returns: The errors of the records skipped.
+    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
+    ///   `FileHandle` variant.
+    @discardableResult
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, atPath path: String, layout: RecordDecoder<M>.Layout,
+                                                   options: DecodingOptions = .init(),
+                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                   progress: ProgressHandle? = nil,
+                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+        let handle = FileHandle(fileDescriptor: try openForReading(path), closeOnDealloc: true)
+        return try forEachRecord(type, from: handle, layout: layout, options: options, errorPolicy: errorPolicy,
+                                 progress: progress, body)
+    }
+
     // MARK: Envelopes
 
     /// Calls `body` with each record of the array at `keyPath` in an envelope object, one at a

@@ -82,8 +82,10 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
         if let file, file.size == 0 { readEnded = true }
     }
 
-    /// Starts `concurrency` threads running `work`.
+    /// Starts `concurrency` threads running `work`, once the model's plans (nested models'
+    /// included) are compiled on this thread: no worker waits while another compiles one.
     func start(workers work: @escaping @Sendable () -> Void) {
+        prepareGraph(of: M.self)
         if file == nil { RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor) }
         running = concurrency
         for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }

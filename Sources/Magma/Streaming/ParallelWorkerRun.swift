@@ -107,12 +107,15 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
         stream.policy == .skip || cleanPrefixNow.load(ordering: .acquiring) >= sequence
     }
 
-    /// Gives records to `body`, in order.
+    /// Gives records to `body`, in order, and counts them in the progress (once: an atomic add
+    /// per record from every worker would contend for the handle's cache line).
     private func deliver(_ records: [M], _ state: inout State) throws {
+        var given = 0
+        defer { stream.progress?.records.add(given, ordering: .relaxed) }
         try records.withUnsafeBufferPointer { records in
             for index in records.indices {
                 try body(&state, records[index])
-                stream.progress?.records.add(1, ordering: .relaxed)
+                given += 1
             }
         }
     }
@@ -139,9 +142,11 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
         // This worker's decoded batches waiting for the batches before them, in input order.
         var parked: [Parked] = []
         // The batch being decoded: whether its records go to `body` as they are decoded, and
-        // until then, those decoded (kept in order).
+        // until then, those decoded (kept in order, in storage kept from batch to batch); the
+        // records it gave to `body` directly, added to the progress once the batch is decoded.
         var sequence = 0, direct = false
         var kept: [M] = []
+        var given = 0
         var bodyThrew = false
         let decoder = stream.makeDecoder { [self] model in
             do {
@@ -150,12 +155,12 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
                     for batch in parked { try deliver(batch, &state) }
                     parked.removeAll()
                     try deliver(kept, &state)
-                    kept.removeAll()
+                    kept.removeAll(keepingCapacity: true)
                     direct = true
                 }
                 if direct {
                     try body(&state, model)
-                    stream.progress?.records.add(1, ordering: .relaxed)
+                    given += 1
                 } else {
                     kept.append(model)
                 }
@@ -199,6 +204,8 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
             sequence = batch.sequence
             direct = mayDeliver(sequence) && parked.isEmpty
             let decoded = stream.decode(batch, buffer.bytes, with: decoder)
+            stream.progress?.records.add(given, ordering: .relaxed)
+            given = 0
             if bodyThrew, let error = decoded.failure {
                 stop(error)
                 return
@@ -219,8 +226,12 @@ final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @un
             }
             monitor.broadcast()
             monitor.unlock()
-            if !direct { parked.append(Parked(sequence: batch.sequence, bytes: batch.held, models: kept)) }
-            kept.removeAll()
+            if !direct {
+                parked.append(Parked(sequence: batch.sequence, bytes: batch.held, models: kept))
+                kept = []
+            } else {
+                kept.removeAll(keepingCapacity: true)
+            }
         }
     }
 
