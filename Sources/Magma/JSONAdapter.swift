@@ -15,6 +15,15 @@ import Foundation
 /// between. Errors are ``JSONError``s with the JSON path, the model property, and the byte
 /// offset, line and column of the failure.
 public enum JSONAdapter {
+    /// Compiles the mapping of `type` and of every model a decode of it can reach (nested, in
+    /// arrays and dictionaries, at key paths, cluster cases) now, on this thread. Otherwise each
+    /// is compiled when its first object is read: a service that wants its first request, or a
+    /// benchmark that times from the first byte, calls this at start-up. The parallel entry
+    /// points call it themselves. A mapping that is illegal is left for the decode to report.
+    public static func prepare<M: JSONObjectModel>(_ type: M.Type) {
+        prepareGraph(of: M.self)
+    }
+
     // MARK: One model
 
     /// Decodes one model from a JSON object.

@@ -53,6 +53,23 @@ import Testing
         }
     }
 
+    struct Prepared: JSONModel {
+        var n = 0
+        static var jsonMapping: JSONMapping<Prepared> { note("Prepared"); return JSONMapping { Map(\.n, "n") } }
+    }
+    @JSONModel struct PreparedRoot {
+        var items: [Prepared] = []
+    }
+
+    /// `JSONAdapter.prepare` compiles the nested mappings before any input is read.
+    @Test func prepare_buildsNestedMappingsBeforeAnyInput() throws {
+        #expect(Self.builtOn.withLock { $0["Prepared"] } == nil)
+        JSONAdapter.prepare(PreparedRoot.self)
+        let thread = try #require(Self.builtOn.withLock { $0["Prepared"] }, "prepare did not build the nested mapping")
+        #expect(pthread_equal(thread, pthread_self()) != 0)
+        #expect(try JSONAdapter.model(PreparedRoot.self, from: #"{"items": [{"n": 4}]}"#).items.map(\.n) == [4])
+    }
+
     /// A macro record holding each kind of nested model.
     @JSONModel struct Record {
         @Required var id = 0

@@ -107,6 +107,8 @@ struct Decode: ParsableCommand {
     func run() throws {
         let tally = Tally()
         let cpu = cpuTime()
+        // The mappings are compiled before the first byte, as the parallel form compiles them.
+        JSONAdapter.prepare(GHIssue.self)
         let decoder = RecordDecoder(GHIssue.self, layout: layout.recordLayout) { tally.add($0) }
         try decoder.read(from: FileHandle.standardInput)
         // Timed from the first byte (`progress.seconds` counts from the first `feed`), not from this
