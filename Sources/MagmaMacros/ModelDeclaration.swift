@@ -162,11 +162,30 @@ struct ModelDeclaration {
                 diagnostics.append(Diagnostic(node: attributes.keyAttribute ?? Syntax(binding), message: ModelMessage.severalKeysNeedTransform(name)))
                 continue
             }
+            if let type, let problem = typeProblem(name, type, attributes) {
+                diagnostics.append(problem)
+                continue
+            }
             properties.append(MappedProperty(
                 name: name, type: type, initializer: binding.initializer?.value, isOptional: isOptional,
                 keyLiterals: attributes.keyLiterals, keys: attributes.keys, transform: attributes.transform, merge: attributes.merge,
                 explicitlyRequired: attributes.required, node: Syntax(binding)))
         }
+    }
+
+    /// A declared type with no JSON form and no transformer, or a built-in transformer whose
+    /// values cannot be the property's (see PropertyTypeCheck).
+    private func typeProblem(_ name: String, _ type: TypeSyntax, _ attributes: PropertyAttributes) -> Diagnostic? {
+        guard let transform = attributes.transform else {
+            return PropertyTypeCheck.noJSONForm(type).map { Diagnostic(node: Syntax(type), message: ModelMessage.noJSONForm(name, $0)) }
+        }
+        // Several keys are combined by a Transformer<[String: JSONValue], V>: not a built-in.
+        guard attributes.keys.count <= 1, let value = PropertyTypeCheck.builtinValue(transform) else { return nil }
+        // An optional property takes a transformer of its wrapped type or of its own.
+        let candidates = [PropertyTypeCheck.wrappedType(type), type].compactMap { $0 }
+        guard candidates.allSatisfy({ PropertyTypeCheck.fits(value, $0) == false }) else { return nil }
+        return Diagnostic(node: attributes.transformAttribute ?? Syntax(type),
+                          message: ModelMessage.transformMismatch(name, value.description, type.trimmedDescription))
     }
 
     /// Two properties reading one key is allowed (each gets the value) but is usually a slip: a
@@ -202,6 +221,7 @@ struct PropertyAttributes {
     var keys: [String] = []
     var keyAttribute: Syntax? = nil
     var transform: ExprSyntax? = nil
+    var transformAttribute: Syntax? = nil
     var merge: ExprSyntax? = nil
     var mergeAttribute: Syntax? = nil
     var ignore = false
@@ -227,6 +247,7 @@ struct PropertyAttributes {
                     keys.append(value)
                 }
             case "Transform":
+                transformAttribute = Syntax(attribute)
                 transform = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
             case "Merge":
                 mergeAttribute = Syntax(attribute)

@@ -17,6 +17,8 @@ enum ModelMessage: DiagnosticMessage {
     case notOnProperty(String)
     case mergeWithoutHook
     case mergeOnIgnored(String)
+    case noJSONForm(String, String)
+    case transformMismatch(String, String, String)
 
     var message: String {
         switch self {
@@ -54,6 +56,11 @@ enum ModelMessage: DiagnosticMessage {
             return "@Merge needs the hook that merges two values, such as @Merge({ (mine: Int, theirs: Int) in mine + theirs })"
         case .mergeOnIgnored(let name):
             return "'\(name)' is ignored, so merging keeps its value: remove @Merge"
+        case .noJSONForm(let name, let why):
+            return "'\(name)' has no JSON form (\(why)): give it a @Transform that converts it, or mark it @Ignore"
+        case .transformMismatch(let name, let value, let type):
+            return "@Transform gives \(value), but '\(name)' is declared '\(type)': use a transformer to \(type), "
+                + "or change the property's type"
         }
     }
 
@@ -82,6 +89,8 @@ enum ModelMessage: DiagnosticMessage {
         case .notOnProperty: id = "notOnProperty"
         case .mergeWithoutHook: id = "mergeWithoutHook"
         case .mergeOnIgnored: id = "mergeOnIgnored"
+        case .noJSONForm: id = "noJSONForm"
+        case .transformMismatch: id = "transformMismatch"
         }
         return MessageID(domain: "MagmaMacros", id: id)
     }

@@ -468,7 +468,7 @@ import Testing
     }
 
     static func stripped(_ property: String) -> String {
-        property.replacingOccurrences(of: #"@\w+(\([^)]*\))? "#, with: "", options: .regularExpression)
+        property.replacingOccurrences(of: #"@\w+(\((?:[^()]|\([^()]*\))*\))? "#, with: "", options: .regularExpression)
     }
 
     @Test func ignoredWithoutDefault_isAnError() {

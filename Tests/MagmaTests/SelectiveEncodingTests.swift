@@ -53,6 +53,26 @@ import Testing
             == #"{"first":\#(anonymousJSON),"pinned":\#(anonymousJSON),"replies":[{"title":"a","author":"ann","anonymous":false,"review":{"by":"bob"}},\#(anonymousJSON)]}"#)
     }
 
+    /// A case of a protocol cluster: written with its discriminator, and its own choice.
+    protocol Item {}
+    @JSONModel
+    struct Note: Item, SelectiveEncoding {
+        let text: String
+        var secret: String?
+        func encodes(_ property: AnyKeyPath) -> Bool { property != \Note.secret }
+    }
+    static let items = JSONCluster<any Item>(discriminator: "type") { ClusterCase("note", Note.self) }
+    @JSONModel
+    struct Board {
+        @Transform(.array(.cluster(SelectiveEncodingTests.items))) var items: [any Item] = []
+    }
+
+    @Test func aClusterCase_choosesToo() throws {
+        let board = Board(items: [Note(text: "a", secret: "s"), Note(text: "b", secret: nil)])
+        #expect(String(decoding: try JSONAdapter.json(from: board), as: UTF8.self)
+            == #"{"items":[{"type":"note","text":"a"},{"type":"note","text":"b"}]}"#)
+    }
+
     class Account: JSONModel, SelectiveEncoding {
         var login = ""
         var password = ""

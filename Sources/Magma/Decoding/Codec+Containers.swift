@@ -31,6 +31,13 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
     override var isReversible: Bool { element.isReversible }
     override func elementTarget(fallback: ValueTarget) -> ValueTarget? { element.nestedElementTarget(fallback: fallback) }
     override func makeValueWriter() -> ValueWriter { valueWriter }
+    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+        #if _runtime(_ObjC)
+        return nil  // an array may be a bridged NSArray, released otherwise
+        #else
+        return ArrayField(owner: owner, offset: offset, optional: optional, fallback: fallback)
+        #endif
+    }
 }
 
 final class ArrayOwner<Element>: ContainerOwner {

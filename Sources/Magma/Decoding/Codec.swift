@@ -5,6 +5,10 @@ import Foundation
 /// Reads a `V` from one JSON value's tokens, and writes a `V` back as JSON.
 /// Subclasses override the token kinds they accept; the rest is a `typeMismatch`.
 class Codec<V>: @unchecked Sendable {
+    /// Stores this codec's values from their tokens without generic code (see ``TypedWrite``):
+    /// the field and element targets of a codec that does not make its own. Read once per plan.
+    var typedWrite: TypedWrite? { nil }
+
     /// The name used in messages: "expected Int, found string".
     var typeName: String { String(describing: V.self) }
     /// Whether `null` decodes to a value (optionals, JSONValue) rather than being an error.
@@ -52,10 +56,12 @@ class Codec<V>: @unchecked Sendable {
     ///   - offset: The stored property's offset in the struct.
     ///   - optional: Whether the property is a `V?` (this codec's optional form decodes it).
     ///   - fallback: The generic slot of the property, for every token the fast path leaves.
-    func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? { nil }
+    func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+        typedWrite.map { TypedField($0, offset: offset, optional: optional, fallback: fallback) }
+    }
     /// A target that appends each element of a JSON array straight to a `[V]`, or nil.
     /// - Parameter fallback: The generic element slot, for every token the fast path leaves.
-    func elementTarget(fallback: ValueTarget) -> ValueTarget? { nil }
+    func elementTarget(fallback: ValueTarget) -> ValueTarget? { typedWrite.map { TypedElement($0, fallback: fallback) } }
     /// A target that appends each element of a JSON array to a `[[V]]` (each element an array of
     /// `V` read by this codec), or nil.
     /// - Parameter fallback: The generic element slot of the outer array.
@@ -148,12 +154,18 @@ final class MappedCodec<A, B>: Codec<B>, @unchecked Sendable {
     let reverse: ((B) throws -> A)?
     let name: String?
 
-    init(_ base: Codec<A>, name: String? = nil, forward: @escaping (A) throws -> B, reverse: ((B) throws -> A)?) {
+    private let typed: TypedWrite?
+
+    init(_ base: Codec<A>, name: String? = nil, forward: @escaping (A) throws -> B, reverse: ((B) throws -> A)?,
+         typedWrite: TypedWrite? = nil) {
         self.base = base
         self.name = name
         self.forward = forward
         self.reverse = reverse
+        typed = typedWrite
     }
+
+    override var typedWrite: TypedWrite? { typed }
 
     override var typeName: String { name ?? String(describing: B.self) }
     override var acceptsNull: Bool { base.acceptsNull }

@@ -87,3 +87,22 @@ final class DoubleArrayOwner: ContainerOwner {
         storage.assumingMemoryBound(to: [Double].self).deinitialize(count: 1)
     }
 }
+
+/// Appends each element through its codec's ``TypedWrite``.
+final class TypedElement: ElementTarget {
+    private let typed: TypedWrite
+
+    init(_ typed: TypedWrite, fallback: ValueTarget) {
+        self.typed = typed
+        super.init(fallback: fallback)
+    }
+
+    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if typed.token == .string, typed.write(bytes, context, .element) { return }
+        try fallback.string(bytes, context, &b)
+    }
+    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if typed.token == .number, typed.write(text, context, .element) { return }
+        try fallback.number(text, context, &b)
+    }
+}

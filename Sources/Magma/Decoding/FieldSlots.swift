@@ -108,3 +108,106 @@ final class URLField: FieldSlot {
         }
     }
 }
+
+/// Reads one token kind and stores the value where a property or an array holds it, in code
+/// compiled where the value's type is concrete: a built-in transformer of a concrete type (dates,
+/// integers of every width), or an `@inlinable` factory that the model's own module specialises
+/// (`Transformer.rawValue`, which `@JSONModel`'s enum lines reach through `@inlinable` `Map`
+/// overloads). A generic `Slot<V>` would look up `V`'s metadata and call its value witnesses per
+/// value. `write` returns false for a value it does not take (an unknown raw value, an integer
+/// out of range): the generic slot then reads the token, and reports it.
+@usableFromInline
+struct TypedWrite {
+    @usableFromInline
+    enum Token { case string, number }
+
+    /// How the address holds the value.
+    @usableFromInline
+    enum Form {
+        /// A `V` (a property).
+        case value
+        /// A `V?` (an optional property).
+        case optional
+        /// A `[V]`, which the value is appended to.
+        case element
+    }
+
+    let token: Token
+    let write: (_ token: UnsafeRawBufferPointer, _ address: UnsafeMutableRawPointer, _ form: TypedWrite.Form) -> Bool
+
+    @usableFromInline
+    init(_ token: Token, _ write: @escaping (UnsafeRawBufferPointer, UnsafeMutableRawPointer, TypedWrite.Form) -> Bool) {
+        self.token = token
+        self.write = write
+    }
+
+    /// A string token's text, as `StringCodec` reads it.
+    @usableFromInline
+    static func string(_ bytes: UnsafeRawBufferPointer) -> String { String(checkedUTF8: bytes) }
+
+    /// A number token's value as an `Int`, or nil where `IntegerCodec<Int>` would not give one.
+    @usableFromInline
+    static func int(_ text: UnsafeRawBufferPointer) -> Int? {
+        guard case .value(let value) = NumberParsing.integer(text, as: Int.self) else { return nil }
+        return value
+    }
+}
+
+extension TypedWrite.Form {
+    /// Stores `value` at `address`, which holds a `V`, a `V?` or a `[V]` as this says.
+    @inlinable
+    func store<V>(_ value: consuming V, at address: UnsafeMutableRawPointer) {
+        switch self {
+        case .value: address.assumingMemoryBound(to: V.self).pointee = value
+        case .optional: address.assumingMemoryBound(to: V?.self).pointee = value
+        case .element: address.assumingMemoryBound(to: [V].self).pointee.append(value)
+        }
+    }
+}
+
+/// A property written by its codec's ``TypedWrite``.
+final class TypedField: FieldSlot {
+    private let typed: TypedWrite
+    private let form: TypedWrite.Form
+
+    init(_ typed: TypedWrite, offset: Int, optional: Bool, fallback: ValueTarget) {
+        self.typed = typed
+        form = optional ? .optional : .value
+        super.init(offset: offset, optional: optional, fallback: fallback)
+    }
+
+    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if typed.token == .string, typed.write(bytes, context + offset, form) { return }
+        try fallback.string(bytes, context, &b)
+    }
+    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if typed.token == .number, typed.write(text, context + offset, form) { return }
+        try fallback.number(text, context, &b)
+    }
+}
+
+/// An array property (`[E]` or `[E]?`, of any element): the array its owner filled is moved into
+/// the property as the one reference it is stored as, so delivering it needs no metadata of
+/// `[E]` (a generic `Slot<[E]>` looks it up and calls its value witnesses per array). Elements go
+/// through the owner's element target as before; anything but an array goes to the generic slot.
+final class ArrayField: FieldSlot {
+    private let owner: ContainerOwner
+
+    init(owner: ContainerOwner, offset: Int, optional: Bool, fallback: ValueTarget) {
+        self.owner = owner
+        super.init(offset: offset, optional: optional, fallback: fallback)
+    }
+
+    override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try owner.start(self, context, &b)
+    }
+    /// An array is one strong reference to its storage (`nil` is 0 for `[E]?`); the property's
+    /// old array is released as that reference, which destroys its elements if it was the last.
+    override func deliver(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner, _ context: UnsafeMutableRawPointer,
+                          _ b: inout EventBuilder) throws {
+        let address = context + offset
+        let old = address.load(as: UInt.self)
+        address.storeBytes(of: storage.load(as: UInt.self), as: UInt.self)
+        if let old = UnsafeRawPointer(bitPattern: old) { Unmanaged<AnyObject>.fromOpaque(old).release() }
+    }
+}

@@ -108,7 +108,7 @@ final class EncodeNode {
         w.endObject()
     }
 
-    fileprivate func writeMembers(_ model: UnsafeRawPointer, choosing filter: (UnsafeRawPointer, AnyKeyPath) -> Bool,
+    func writeMembers(_ model: UnsafeRawPointer, choosing filter: (UnsafeRawPointer, AnyKeyPath) -> Bool,
                                   into w: inout JSONWriter) throws {
         for member in w.options.sortedKeys ? inKeyOrder : inOrder {
             try member._withUnsafeGuaranteedRef { member in

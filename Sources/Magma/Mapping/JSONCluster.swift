@@ -256,10 +256,10 @@ final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
 
 /// A `@JSONModel` case: its objects fill the model's draft, and the model is built from it.
 final class DraftedClusterEntry<Base, M: JSONDraftedModel>: ClusterEntry<Base> {
-    private let codec: Codec<M>
+    private let codec: DraftModelCodec<M>
 
     init(value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?) {
-        codec = objectModelCodec(M.self)
+        codec = DraftModelCodec<M>()
         super.init(value: value, rule: rule, owner: codec.objectOwner!, modelType: M.self)
     }
 
@@ -273,7 +273,8 @@ final class DraftedClusterEntry<Base, M: JSONDraftedModel>: ClusterEntry<Base> {
 
     override func write(_ value: Base, discriminator: String, into w: inout JSONWriter) throws -> Bool {
         guard let model = value as? M else { return false }
-        try ModelCodec<M.Draft>.write(model.jsonDraft, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &w)
+        // Through the model's codec: a `SelectiveEncoding` model chooses its properties here too.
+        try codec.write(model, discriminator: self.value.map { (discriminator, $0) }, into: &w)
         return true
     }
 }

@@ -98,16 +98,7 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
             let type = type(of: value)
             plan = try type.cachedMapping.plan(for: type)
         }
-        try withUnsafePointer(to: value) { model in
-            guard let discriminator, !plan.root.names.contains(discriminator.key) else {
-                return try plan.encodeRoot.write(UnsafeRawPointer(model), into: &w)
-            }
-            w.beginObject()
-            w.key(discriminator.key)
-            w.string(discriminator.value)
-            try plan.encodeRoot.writeMembers(UnsafeRawPointer(model), into: &w)
-            w.endObject()
-        }
+        try withUnsafePointer(to: value) { try plan.write(UnsafeRawPointer($0), discriminator: discriminator, into: &w) }
     }
 }
 

@@ -121,9 +121,12 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
         try Model.model(fromDraft: try draft.take(storage, from: owner))
     }
     override func encode(_ value: Model) throws -> JSONValue { try encodeByWriting(value) }
-    override func write(_ value: Model, into w: inout JSONWriter) throws {
-        if let selective { return try withUnsafePointer(to: value) { try selective.write($0, into: &w) } }
-        try draft.write(value.jsonDraft, into: &w)
+    override func write(_ value: Model, into w: inout JSONWriter) throws { try write(value, discriminator: nil, into: &w) }
+    /// Writes the model's draft, with a cluster's discriminator first when one is given; a
+    /// `SelectiveEncoding` model chooses its properties either way.
+    func write(_ value: Model, discriminator: (key: String, value: String)?, into w: inout JSONWriter) throws {
+        if let selective { return try withUnsafePointer(to: value) { try selective.write($0, discriminator: discriminator, into: &w) } }
+        try ModelCodec<Model.Draft>.write(value.jsonDraft, mapping: nil, discriminator: discriminator, into: &w)
     }
     /// For a `SelectiveEncoding` model, its writer (the model chooses its properties); nil for
     /// the others, which pay one check per write.
@@ -137,15 +140,18 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
 /// Writes a `SelectiveEncoding` `@JSONModel` model: opens the model's type, which the codec knows
 /// only as a `JSONDraftedModel`.
 private protocol SelectiveWriting {
-    /// - Parameter value: The model (of the writer's type).
-    func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws
+    /// - Parameters:
+    ///   - value: The model (of the writer's type).
+    ///   - discriminator: A cluster's key and the model's case, written first.
+    func write(_ value: UnsafeRawPointer, discriminator: (key: String, value: String)?, into w: inout JSONWriter) throws
 }
 
 private struct SelectiveWriter<Model: JSONDraftedModel & SelectiveEncoding>: SelectiveWriting {
     let paths = Model.jsonDraftKeyPaths
 
-    func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        try SelectiveEncodingFilter.write(value.assumingMemoryBound(to: Model.self).pointee, paths: paths, into: &w)
+    func write(_ value: UnsafeRawPointer, discriminator: (key: String, value: String)?, into w: inout JSONWriter) throws {
+        try SelectiveEncodingFilter.write(value.assumingMemoryBound(to: Model.self).pointee, paths: paths, discriminator: discriminator,
+                                          into: &w)
     }
 }
 

@@ -31,20 +31,19 @@ extension Map {
         derivesKey = true
     }
 
-    /// Maps a RawRepresentable enum by its raw value, from the key its name gives.
-    @_disfavoredOverload
+    /// Maps a RawRepresentable enum by its raw value, from the key its name gives. Inlinable,
+    /// as the other enum lines: the model's module compiles its typed write (`Transformer.rawValue`).
+    @_disfavoredOverload @inlinable
     public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, V>, required: Bool = false)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
-        self.init(property, "", .rawValue(V.self), required: required)
-        derivesKey = true
+        self.init(property, .rawValue(V.self), required: required)
     }
 
     /// Maps an optional RawRepresentable enum by its raw value, from the key its name gives.
-    @_disfavoredOverload
+    @_disfavoredOverload @inlinable
     public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, V?>, required: Bool = false)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
-        self.init(property, "", .optional(.rawValue(V.self)), required: required)
-        derivesKey = true
+        self.init(property, .rawValue(V.self), required: required)
     }
 
     /// One line per property, each from the key its name gives, through its type's implicit

@@ -19,7 +19,7 @@ extension Map {
     }
 
     /// A required line for a non-optional RawRepresentable model property held as `V?` in the draft.
-    @_disfavoredOverload
+    @_disfavoredOverload @inlinable
     public init<V: RawRepresentable>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil,
                                      required: Bool = true)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
@@ -27,7 +27,7 @@ extension Map {
     }
 
     /// A required line for a non-optional array of RawRepresentable values held as `[V]?` in the draft.
-    @_disfavoredOverload
+    @_disfavoredOverload @inlinable
     public init<V: RawRepresentable>(nonOptional property: WritableKeyPath<Model, [V]?>, _ keyPath: String? = nil,
                                      required: Bool = true)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {

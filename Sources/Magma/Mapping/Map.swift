@@ -102,26 +102,27 @@ public struct Map<Model> {
         self.init(property, keyPath, .optional(transformer), required: required)
     }
 
-    /// Maps a RawRepresentable enum by its raw value.
+    /// Maps a RawRepresentable enum by its raw value. Inlinable, as the other enum lines: the
+    /// model's module compiles its typed write (`Transformer.rawValue`).
     /// - Parameters:
     ///   - property: The enum property.
     ///   - keyPath: The JSON key path.
     ///   - required: Whether a missing key is an error.
-    @_disfavoredOverload
+    @_disfavoredOverload @inlinable
     public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, required: Bool = false)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
         self.init(property, keyPath, .rawValue(V.self), required: required)
     }
 
     /// Maps an optional RawRepresentable enum by its raw value.
-    @_disfavoredOverload
+    @_disfavoredOverload @inlinable
     public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, V?>, _ keyPath: String, required: Bool = false)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
         self.init(property, keyPath, .optional(.rawValue(V.self)), required: required)
     }
 
     /// Maps an array of RawRepresentable enums by their raw values.
-    @_disfavoredOverload
+    @_disfavoredOverload @inlinable
     public init<V: RawRepresentable>(_ property: WritableKeyPath<Model, [V]>, _ keyPath: String, required: Bool = false)
     where V.RawValue: JSONRepresentable, V.RawValue.JSONForm == V.RawValue {
         self.init(property, keyPath, .array(.rawValue(V.self)), required: required)

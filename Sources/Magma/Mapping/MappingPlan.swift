@@ -174,3 +174,25 @@ private final class NodeBuilder {
         return PlanNode(names: order, targets: targets, requiredBits: bits)
     }
 }
+
+extension MappingPlan {
+    /// Writes the model at `model` as one object: a cluster's `discriminator` first, unless the
+    /// mapping writes that key itself; its members chosen by `filter` when there is one (a
+    /// `SelectiveEncoding` `@JSONModel` model's choice, asked while its draft is written).
+    func write(_ model: UnsafeRawPointer, discriminator: (key: String, value: String)?,
+               choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)? = nil, into w: inout JSONWriter) throws {
+        guard let discriminator, !root.names.contains(discriminator.key) else {
+            if let filter { return try encodeRoot.write(model, choosing: filter, into: &w) }
+            return try encodeRoot.write(model, into: &w)
+        }
+        w.beginObject()
+        w.key(discriminator.key)
+        w.string(discriminator.value)
+        if let filter {
+            try encodeRoot.writeMembers(model, choosing: filter, into: &w)
+        } else {
+            try encodeRoot.writeMembers(model, into: &w)
+        }
+        w.endObject()
+    }
+}

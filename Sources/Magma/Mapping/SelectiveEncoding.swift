@@ -40,8 +40,11 @@ enum SelectiveEncodingFilter {
     }
 
     /// Writes a `@JSONModel` model's draft, asking the model which properties it writes.
-    /// - Parameter paths: The model's ``SelectiveEncoding/jsonDraftKeyPaths``.
+    /// - Parameters:
+    ///   - paths: The model's ``SelectiveEncoding/jsonDraftKeyPaths``.
+    ///   - discriminator: A cluster's key and the model's case, written first.
     static func write<Model: JSONDraftedModel & SelectiveEncoding>(_ value: Model, paths: [AnyKeyPath: AnyKeyPath],
+                                                                  discriminator: (key: String, value: String)?,
                                                                   into w: inout JSONWriter) throws {
         if paths.isEmpty {
             throw JSONError.invalidMapping("\(Model.self) conforms to SelectiveEncoding outside its @JSONModel declaration; "
@@ -50,7 +53,7 @@ enum SelectiveEncodingFilter {
         let plan = try Model.Draft.cachedMapping.plan(for: Model.Draft.self)
         let draft = value.jsonDraft
         try withUnsafePointer(to: draft) { draft in
-            try plan.encodeRoot.write(UnsafeRawPointer(draft), choosing: { _, property in
+            try plan.write(UnsafeRawPointer(draft), discriminator: discriminator, choosing: { _, property in
                 paths[property].map { value.encodes($0) } ?? true
             }, into: &w)
         }

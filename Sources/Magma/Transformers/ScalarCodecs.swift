@@ -57,6 +57,12 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
 /// Any fixed-width integer, range-checked: overflow is an error, never a wrap. A number whose
 /// exact value is an integer decodes (`1.0`, `1e2`); one with a fraction does not (`1.5`).
 final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
+    private let typed: TypedWrite?
+
+    /// - Parameter typedWrite: Compiled where `T` is concrete (`Transformer.integer`).
+    init(typedWrite: TypedWrite?) { typed = typedWrite }
+
+    override var typedWrite: TypedWrite? { typed }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T {
         switch NumberParsing.integer(text, as: T.self) {
         case .value(let v): return v
@@ -73,15 +79,17 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
     override func write(_ value: T, into w: inout JSONWriter) throws { w.integer(value) }
-    /// `Int` and `Int64` (one layout on 64-bit platforms) have fast paths; other widths do not.
+    /// `Int` and `Int64` (one layout on 64-bit platforms) have fast paths of their own.
     private var isInt64Layout: Bool { T.self == Int.self || T.self == Int64.self }
+    /// Other widths through the typed write `Transformer.integer` gives them.
     override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        isInt64Layout ? Int64Field(offset: offset, optional: optional, fallback: fallback) : nil
+        isInt64Layout ? Int64Field(offset: offset, optional: optional, fallback: fallback)
+            : super.fieldTarget(offset: offset, optional: optional, fallback: fallback)
     }
     override func elementTarget(fallback: ValueTarget) -> ValueTarget? {
         if T.self == Int.self { return IntElement(fallback: fallback) }
         if T.self == Int64.self { return Int64Element(fallback: fallback) }
-        return nil
+        return super.elementTarget(fallback: fallback)
     }
     override func makeValueWriter() -> ValueWriter { isInt64Layout ? Int64Value(optional: false) : CodecValue(self) }
     override func makeOptionalValueWriter() -> ValueWriter {
@@ -170,11 +178,17 @@ final class StringFormCodec<V>: Codec<V>, @unchecked Sendable {
     let parse: (UnsafeRawBufferPointer) throws(InvalidForm) -> V
     let format: (V) throws -> String
 
-    init(_ name: String, parse: @escaping (UnsafeRawBufferPointer) throws(InvalidForm) -> V, format: @escaping (V) throws -> String) {
+    private let typed: TypedWrite?
+
+    init(_ name: String, parse: @escaping (UnsafeRawBufferPointer) throws(InvalidForm) -> V, format: @escaping (V) throws -> String,
+         typedWrite: TypedWrite? = nil) {
         self.name = name
         self.parse = parse
         self.format = format
+        typed = typedWrite
     }
+
+    override var typedWrite: TypedWrite? { typed }
 
     override var typeName: String { name }
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> V {
@@ -203,6 +217,14 @@ struct InvalidForm: Error {
 final class EpochCodec: Codec<Date>, @unchecked Sendable {
     let unitsPerSecond: Double
     init(unitsPerSecond: Double) { self.unitsPerSecond = unitsPerSecond }
+
+    override var typedWrite: TypedWrite? {
+        TypedWrite(.number) { [unitsPerSecond] text, address, form in
+            guard let v = NumberParsing.doubleInRange(text) else { return false }
+            form.store(Date(timeIntervalSince1970: v / unitsPerSecond), at: address)
+            return true
+        }
+    }
 
     override var typeName: String { unitsPerSecond == 1 ? "Date (epoch seconds)" : "Date (epoch milliseconds)" }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Date {

@@ -12,7 +12,14 @@ extension Transformer where Input == JSONValue, Output == Bool {
 
 extension Transformer where Input == JSONValue, Output: FixedWidthInteger {
     /// JSON numbers whose value is an integer in `Output`'s range; overflow is an error.
-    public static var integer: Self { Transformer(codec: IntegerCodec<Output>()) }
+    public static var integer: Self {
+        // Specialised where `Output` is concrete (each integer type's `jsonTransformer`).
+        Transformer(codec: IntegerCodec<Output>(typedWrite: TypedWrite(.number) { text, address, form in
+            guard case .value(let value) = NumberParsing.integer(text, as: Output.self) else { return false }
+            form.store(value, at: address)
+            return true
+        }))
+    }
 }
 
 extension Transformer where Input == JSONValue, Output == Double {
@@ -64,7 +71,7 @@ extension Transformer where Input == JSONValue, Output == Date {
     public static func iso8601(fractionalSeconds: Bool) -> Self {
         Transformer(codec: StringFormCodec("ISO 8601 date", parse: { bytes throws(InvalidForm) in
             try InvalidForm.unwrap(ISO8601DateCoding.parse(bytes))
-        }, format: { ISO8601DateCoding.format($0, fractionalSeconds: fractionalSeconds) }))
+        }, format: { ISO8601DateCoding.format($0, fractionalSeconds: fractionalSeconds) }, typedWrite: .date(ISO8601DateCoding.parse)))
     }
 
     /// Dates in a fixed `DateFormatter` pattern such as `yyyy-MM-dd'T'HH:mm:ss'Z'`. Common patterns
@@ -84,7 +91,7 @@ extension Transformer where Input == JSONValue, Output == Date {
         let parser = DatePattern(pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
         return Transformer(codec: StringFormCodec("date in the form \(pattern)", parse: { bytes throws(InvalidForm) in
             try InvalidForm.unwrap(parser.parse(bytes))
-        }, format: parser.format))
+        }, format: parser.format, typedWrite: .date(parser.parse)))
     }
 
     /// Dates as a JSON number of seconds since 1970-01-01T00:00:00Z.
@@ -119,16 +126,26 @@ extension Transformer where Input == JSONValue {
 
     /// A RawRepresentable value (an enum) by its raw value; an unknown raw value is an
     /// ``JSONError/Code/invalidValue`` error naming it.
+    ///
+    /// Inlinable so that the model's module compiles its typed write (a `String` or `Int` raw
+    /// value read and the case stored with no generic code).
     /// - Parameter type: The RawRepresentable type.
+    @inlinable
     public static func rawValue(_ type: Output.Type) -> Self where Output: RawRepresentable, Output.RawValue: JSONRepresentable,
         Output.RawValue.JSONForm == Output.RawValue {
+        rawValue(type, typedWrite: .rawValue(type))
+    }
+
+    @usableFromInline
+    static func rawValue(_ type: Output.Type, typedWrite: TypedWrite?) -> Self where Output: RawRepresentable,
+        Output.RawValue: JSONRepresentable, Output.RawValue.JSONForm == Output.RawValue {
         let raw = Output.RawValue.jsonTransformer.codec
         return Transformer(codec: MappedCodec(raw, name: String(describing: Output.self), forward: { value in
             guard let v = Output(rawValue: value) else {
                 throw JSONError(.invalidValue, "\(value) is not a \(Output.self) (no case has that raw value)")
             }
             return v
-        }, reverse: { $0.rawValue }))
+        }, reverse: { $0.rawValue }, typedWrite: typedWrite))
     }
 
     /// Maps listed JSON values to values, with defaults for the rest (Mantle's value-mapping
@@ -182,4 +199,36 @@ extension Array: JSONRepresentable where Element: JSONRepresentable {
 }
 extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresentable {
     public static var jsonTransformer: Transformer<JSONValue, [String: Value.JSONForm]> { .dictionary(Value.jsonTransformer) }
+}
+
+extension TypedWrite {
+    /// Dates from string tokens through `parse` (nil for text it cannot read).
+    static func date(_ parse: @escaping (UnsafeRawBufferPointer) -> Date?) -> TypedWrite {
+        TypedWrite(.string) { bytes, address, form in
+            guard let date = parse(bytes) else { return false }
+            form.store(date, at: address)
+            return true
+        }
+    }
+
+    /// The typed write of `V` by its raw value, when that is a `String` or an `Int`. Compiled
+    /// where it is called with a concrete `V` (the casts then vanish).
+    @inlinable
+    static func rawValue<V: RawRepresentable>(_: V.Type) -> TypedWrite? {
+        if V.RawValue.self == String.self {
+            return TypedWrite(.string) { bytes, address, form in
+                guard let value = V(rawValue: TypedWrite.string(bytes) as! V.RawValue) else { return false }
+                form.store(value, at: address)
+                return true
+            }
+        }
+        if V.RawValue.self == Int.self {
+            return TypedWrite(.number) { text, address, form in
+                guard let raw = TypedWrite.int(text), let value = V(rawValue: raw as! V.RawValue) else { return false }
+                form.store(value, at: address)
+                return true
+            }
+        }
+        return nil
+    }
 }

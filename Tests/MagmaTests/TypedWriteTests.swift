@@ -1,0 +1,98 @@
+// Enums by raw value, dates through a built-in transformer, integers of every width and arrays
+// (optional or not) are written with no generic `Slot<V>`: by a codec's typed write, compiled
+// where the value's type is concrete, or as the array's one reference. Each decodes as the
+// generic slot did, which still reads every token the typed path leaves (null, unknown raw
+// values, out-of-range numbers).
+import Foundation
+import Testing
+@testable import Magma
+
+@Suite struct TypedWriteTests {
+    enum Kind: String, Equatable { case bug, feature }
+    enum Level: Int, Equatable { case low = 1, high = 2 }
+
+    @JSONModel
+    struct Ticket: Equatable {
+        let kind: Kind
+        var level: Level = .low
+        let maybe: Kind?
+        var kinds: [Kind] = []
+        @Key("level_or_nil") var levelOrNil: Level?
+        @Transform(.date(format: "yyyy-MM-dd")) let day: Date
+        @Transform(.iso8601) var seen: Date?
+        @Transform(.epochMilliseconds) var start = Date(timeIntervalSince1970: 0)
+        let id: UInt64
+        var small: UInt8 = 0
+        var ints: [Int]?
+        var names: [String]?
+        var doubles: [Double]?
+        var counts: [Int64] = [7]
+        var bigs: [UInt32] = []
+    }
+
+    /// The plan's target for each key of the model's draft.
+    func targets<M: JSONDraftedModel>(_ type: M.Type) throws -> [String: ValueTarget] {
+        let root = try M.Draft.cachedMapping.plan(for: M.Draft.self).root
+        return Dictionary(uniqueKeysWithValues: root.names.indices.map { (root.names[$0], root.entries[$0].target.takeUnretainedValue()) })
+    }
+
+    @Test func eachProperty_isWrittenWithNoGenericSlot() throws {
+        let targets = try targets(Ticket.self)
+        for key in ["kind", "level", "maybe", "level_or_nil", "day", "seen", "start", "id", "small"] {
+            #expect(targets[key] is TypedField, "\(key): \(String(describing: targets[key].map { type(of: $0) }))")
+        }
+        for key in ["kinds", "ints", "names", "doubles", "counts", "bigs"] {
+            #expect(targets[key] is ArrayField, "\(key): \(String(describing: targets[key].map { type(of: $0) }))")
+        }
+        let kinds = try #require(ArrayCodec(Transformer<JSONValue, Kind>.rawValue(Kind.self).codec).arrayOwner as? ArrayOwner<Kind>)
+        #expect(kinds.elementTarget is TypedElement)
+        #expect((ArrayCodec(UInt32.jsonTransformer.codec).arrayOwner as? ArrayOwner<UInt32>)?.elementTarget is TypedElement)
+    }
+
+    static let full = #"""
+    {"kind": "bug", "level": 2, "maybe": "feature", "kinds": ["feature", "bug"], "level_or_nil": 1,
+     "day": "2024-02-29", "seen": "2024-01-31T12:34:56Z", "start": 1700000000123, "id": 18446744073709551615,
+     "small": 255, "ints": [1, -2], "names": ["a", "é"], "doubles": [0.5, -1e3], "counts": [], "bigs": [4294967295]}
+    """#
+
+    @Test func everyTypedPath_decodesAsTheGenericSlot_inEveryChunking() throws {
+        let ticket = try decodeEverywhere(Ticket.self, Self.full)
+        let day = try Transformer<JSONValue, Date>.date(format: "yyyy-MM-dd").transform(.string("2024-02-29"))
+        #expect(ticket == Ticket(
+            kind: .bug, level: .high, maybe: .feature, kinds: [.feature, .bug], levelOrNil: .low, day: day,
+            seen: try Transformer<JSONValue, Date>.iso8601.transform(.string("2024-01-31T12:34:56Z")),
+            start: Date(timeIntervalSince1970: 1_700_000_000.123), id: .max, small: 255, ints: [1, -2], names: ["a", "é"],
+            doubles: [0.5, -1000], counts: [], bigs: [.max]))
+        let sparse = try decodeEverywhere(Ticket.self, #"{"kind": "feature", "maybe": null, "level_or_nil": null, "seen": null, "day": "2000-01-01", "id": 0, "ints": null}"#)
+        #expect(sparse.level == .low && sparse.maybe == nil && sparse.levelOrNil == nil && sparse.seen == nil)
+        #expect(sparse.ints == nil && sparse.names == nil && sparse.counts == [7] && sparse.start == Date(timeIntervalSince1970: 0))
+    }
+
+    /// An array read twice (duplicate keys are allowed by default) replaces, and releases, the first.
+    @Test func arrayReadTwice_keepsTheLast() throws {
+        let ticket = try decodeEverywhere(Ticket.self,
+            #"{"kind": "bug", "day": "2000-01-01", "id": 1, "names": ["a", "b"], "names": ["c"], "counts": [1], "counts": [2, 3]}"#)
+        #expect(ticket.names == ["c"] && ticket.counts == [2, 3])
+    }
+
+    @Test(arguments: [
+        (#"{"kind": "task"}"#, JSONError.Code.invalidValue, "$.kind"),
+        (#"{"kind": null}"#, .nullValue, "$.kind"),
+        (#"{"kind": 1}"#, .typeMismatch, "$.kind"),
+        (#"{"level": 3}"#, .invalidValue, "$.level"),
+        (#"{"level": 1.5}"#, .numberOutOfRange, "$.level"),
+        (#"{"kinds": ["bug", "task"]}"#, .invalidValue, "$.kinds[1]"),
+        (#"{"day": "2024-02-30"}"#, .invalidValue, "$.day"),
+        (#"{"start": "soon"}"#, .typeMismatch, "$.start"),
+        (#"{"id": -1}"#, .numberOutOfRange, "$.id"),
+        (#"{"small": 256}"#, .numberOutOfRange, "$.small"),
+        (#"{"bigs": [1, 4294967296]}"#, .numberOutOfRange, "$.bigs[1]"),
+        (#"{"ints": [1, "2"]}"#, .typeMismatch, "$.ints[1]"),
+        (#"{"names": "a"}"#, .typeMismatch, "$.names"),
+    ])
+    func valuesTheTypedPathLeaves_failAsBefore(json: String, code: JSONError.Code, path: String) {
+        let error = failureEverywhere(Ticket.self, json)
+        #expect(error?.code == code, "\(json): \(String(describing: error))")
+        #expect(error?.path == path, "\(json): \(String(describing: error))")
+    }
+}
