@@ -165,6 +165,48 @@ import Testing
             #expect(f == m)
         }
     }
+
+    /// `.iso8601` dates, which Magma prints for whole seconds from 1900 to 2100: JSONEncoder's
+    /// bytes inside that range, at its edges and outside it (fractions, earlier, later).
+    @Test func iso8601Dates_byteIdentical() {
+        var seconds: [Double] = [0, -1, 1, 951_782_400, 951_868_799, 1_709_164_800, -2_208_988_800, -2_208_988_801, 4_102_444_799, 4_102_444_800,
+                                 -62_135_596_800, 253_402_300_799, 0.5, -0.5, 1e9 + 0.9996, 1e9 + 0.0004, 1e12, -1e12]
+        var g = SeededGenerator(seed: 8601)
+        for _ in 0..<2000 { seconds.append(Double(Int64.random(in: -2_208_988_800..<4_102_444_800, using: &g))) }
+        for _ in 0..<200 { seconds.append(Double.random(in: -3e9..<5e9, using: &g)) }
+        let dates = seconds.map { Date(timeIntervalSince1970: $0) }
+        let (f, m) = Self.bothEncoders(dates) { $0.dateEncodingStrategy = .iso8601 }
+        #expect(f == m)
+    }
+
+    /// Every byte escaping treats apart (each control byte, `"`, `\`, `/`, DEL, non-ASCII, U+2028
+    /// and U+2029), alone, in runs, and between clean runs that put it at every offset of the
+    /// writer's eight-byte steps and of its last, partial step: JSONEncoder's bytes, in values
+    /// and in keys, with and without `.withoutEscapingSlashes`.
+    @Test func escapes_byteIdenticalAtEveryOffset() {
+        let specials = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + ["\"", "\\", "/", "\u{7F}", "\u{e9}", "\u{20AC}", "\u{1F600}", "\u{2028}", "\u{2029}"]
+        var strings: [String] = []
+        for special in specials {
+            for before in 0...17 {
+                for after in [0, 1, 6, 7, 8, 9, 16] {
+                    strings.append(String(repeating: "x", count: before) + special + String(repeating: "y", count: after))
+                }
+            }
+            for run in 1...17 { strings.append(String(repeating: special, count: run)) }
+        }
+        strings += ["https://api.github.com/repos/o/r/issues/1", "a/b\"c\\d\ne\u{1}f/", "//\"\"\\\\\n\n\u{1F}\u{1F}", #"C:\temp\new"#]
+        var g = SeededGenerator(seed: 2028)
+        for _ in 0..<300 {
+            strings.append((0..<Int.random(in: 1...40, using: &g)).map { _ in specials.randomElement(using: &g)! + (Bool.random(using: &g) ? "ab" : "") }.joined())
+        }
+        let keyed = Dictionary(strings.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        for formatting: JSONEncoder.OutputFormatting in [[.sortedKeys], [.sortedKeys, .withoutEscapingSlashes]] {
+            let (f, m) = Self.bothEncoders(strings) { $0.outputFormatting = formatting }
+            #expect(f == m, "values, \(formatting)")
+            let (fk, mk) = Self.bothEncoders(keyed) { $0.outputFormatting = formatting }
+            #expect(fk == mk, "keys, \(formatting)")
+        }
+    }
 }
 
 extension DecodeOutcome {

@@ -312,7 +312,7 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
             try check(1000.0 * date.timeIntervalSince1970, key, strategy: .throw)
             s.pointee.double(1000.0 * date.timeIntervalSince1970)
         case .iso8601:
-            s.pointee.writer.string(date.formatted(.iso8601))
+            s.pointee.writer.string(MagmaEncoder.DateEncodingStrategy.iso8601String(date))
         case .formatted:
             s.pointee.writer.string(output.settings.formattedDates.unsafelyUnwrapped.string(date))
         case .custom(let closure):
