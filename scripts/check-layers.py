@@ -31,12 +31,10 @@ LAYERS = {
 TOP_LEVEL = {"JSONAdapter.swift": "FrontDoor"}
 
 # "Folder -> Type": upward references not cut yet (ARCHITECTURE.md, "Known gaps"):
-# - the Tokenizer calls the EventBuilder it feeds (issue 17's TokenSource boundary);
 # - Codec<V> makes the writers of its values and writes into a JSONWriter (the engine's write side
 #   lives in Encoding/); DoubleCodec builds the inner slot of a [[Double]] element;
 # - Mapping decodes mapping files and reads back a model's JSON through JSONAdapter.
 KNOWN = set(filter(None, """
-Tokenizer -> EventBuilder
 Decoding -> ArrayValue
 Decoding -> CodecValue
 Decoding -> JSONWriter
