@@ -23,9 +23,20 @@ extension NumberParsing {
     static let powersOfFiveMinimumExponent = -342
 
     /// 5^q for q in -342...308 as 128-bit numbers normalized so that the top bit is
-    /// set (high word, low word); truncated for q >= 0, rounded up for q < 0.
-    /// Generated like fast_float's `script/table_generation.py`.
-    static let powersOfFive: [UInt64] = [
+    /// set (high word, low word); truncated for q >= 0, rounded up for q < 0: word `index`
+    /// (`2 * (q - powersOfFiveMinimumExponent)`, + 1 for the low word).
+    /// Generated like fast_float's `script/table_generation.py`, in two literals (5^-342...5^-1,
+    /// 5^0...5^308) so that neither file is long; each is initialised statically (one array
+    /// concatenated at run time was checked for its lazy initialisation on every access: +1.9 %
+    /// instructions decoding canada.json).
+    @inline(__always)
+    static func powerOfFive(_ index: Int) -> UInt64 {
+        index < 2 &* -powersOfFiveMinimumExponent ? negativePowersOfFive[index]
+                                                   : nonNegativePowersOfFive[index &+ 2 &* powersOfFiveMinimumExponent]
+    }
+
+    /// `powerOfFive` for q in -342...-1.
+    static let negativePowersOfFive: [UInt64] = [
         0xEEF453D6923BD65A, 0x113FAA2906A13B3F, // 5^-342
         0x9558B4661B6565F8, 0x4AC7CA59A424C507, // 5^-341
         0xBAAEE17FA23EBF76, 0x5D79BCF00D2DF649, // 5^-340
@@ -368,6 +379,10 @@ extension NumberParsing {
         0x83126E978D4FDF3B, 0x645A1CAC083126EA, // 5^-3
         0xA3D70A3D70A3D70A, 0x3D70A3D70A3D70A4, // 5^-2
         0xCCCCCCCCCCCCCCCC, 0xCCCCCCCCCCCCCCCD, // 5^-1
+    ]
+
+    /// `powerOfFive` for q in 0...308.
+    static let nonNegativePowersOfFive: [UInt64] = [
         0x8000000000000000, 0x0000000000000000, // 5^0
         0xA000000000000000, 0x0000000000000000, // 5^1
         0xC800000000000000, 0x0000000000000000, // 5^2
