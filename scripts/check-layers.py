@@ -18,8 +18,8 @@ import os, re, sys
 LAYERS = {
     "Support": 0,        # what all share: the lock, the error, the options
     "Tokenizer": 1,      # the yajl boundary
-    "Decoding": 2,       # the engine: frames, targets, codecs, the plan nodes the frames walk
-    "Encoding": 3,       # the writer and the value and property writers the codecs and plans make
+    "Decoding": 2,       # the engine: frames, targets, codecs, the plan nodes the frames walk, the JSON writer
+    "Encoding": 3,       # the value and property writers the codecs and plans make, the encode plan
     "Transformers": 4,   # the public transformers and the built-in codecs behind them
     "Mapping": 5,        # models, mappings, plans compiled from them
     "Codable": 6,        # MagmaDecoder / MagmaEncoder
@@ -31,15 +31,12 @@ LAYERS = {
 TOP_LEVEL = {"JSONAdapter.swift": "FrontDoor"}
 
 # "Folder -> Type": upward references not cut yet (ARCHITECTURE.md, "Known gaps"):
-# - the Tokenizer calls the EventBuilder it feeds (issue 17's TokenSource boundary);
-# - Codec<V> makes the writers of its values and writes into a JSONWriter (the engine's write side
-#   lives in Encoding/); DoubleCodec builds the inner slot of a [[Double]] element;
+# - Codec<V> makes the writers of its values (the generic value writers live in Encoding/ beside
+#   the encode plan they reach); DoubleCodec builds the inner slot of a [[Double]] element;
 # - Mapping decodes mapping files and reads back a model's JSON through JSONAdapter.
 KNOWN = set(filter(None, """
-Tokenizer -> EventBuilder
 Decoding -> ArrayValue
 Decoding -> CodecValue
-Decoding -> JSONWriter
 Decoding -> OptionalValue
 Decoding -> ValueWriter
 Decoding -> DoubleCodec

@@ -207,14 +207,14 @@ public enum JSONAdapter {
 
     static func decode<V>(_ codec: Codec<V>, from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> V {
         if let value = scanned(codec, input, options: options) { return value }
-        return try run(codec, options: options, chunked: false) { (tokenizer: inout Tokenizer) in
+        return try run(codec, options: options, chunked: false) { (tokenizer: inout Tokenizer<EventBuilder>) in
             try tokenizer.parseAll(input)
         }
     }
 
     static func decode<V, Chunks: Sequence>(_ codec: Codec<V>, fromChunks chunks: Chunks, options: DecodingOptions) throws -> V
     where Chunks.Element: ContiguousBytes {
-        try run(codec, options: options, chunked: true) { (tokenizer: inout Tokenizer) in
+        try run(codec, options: options, chunked: true) { (tokenizer: inout Tokenizer<EventBuilder>) in
             for chunk in chunks {
                 try chunk.withUnsafeBytes { try tokenizer.feed($0) }
             }
@@ -231,7 +231,7 @@ public enum JSONAdapter {
 
     static func run<V>(_ codec: Codec<V>, options: DecodingOptions, chunked: Bool,
                        onFailure: (inout EventBuilder) -> Void = { _ in },
-                       _ body: (inout Tokenizer) throws -> Void) throws -> V {
+                       _ body: (inout Tokenizer<EventBuilder>) throws -> Void) throws -> V {
         let (_, result) = try withBuilder(codec, options: options) { builder in
             var tokenizer = Tokenizer(builder: builder, tracksLines: chunked)
             do {

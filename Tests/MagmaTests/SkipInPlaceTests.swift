@@ -63,8 +63,8 @@ import Testing
 
     @Test func theLayoutCheck_acceptsTheLinkedYajl() {
         // Debian's yajl 2.1.0: if this fails, skipping in place is off everywhere (slower, still correct).
-        #expect(Tokenizer.canMoveOffset)
-        #expect(Tokenizer.canResume)
+        #expect(Tokenizer<EventBuilder>.canMoveOffset)
+        #expect(Tokenizer<EventBuilder>.canResume)
     }
 
     /// Values of the unmapped key `x` (and, for a few, of the whole text) that decode.

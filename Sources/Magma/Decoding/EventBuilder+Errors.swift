@@ -127,14 +127,6 @@ extension EventBuilder {
         return failure
     }
 
-    /// A token that has begun but not reached the builder yet, for the path of an error in it.
-    enum PendingToken {
-        /// A value: the next element of an array, or the value of an object's current key.
-        case value
-        /// An object key: it replaces the current one, so the path is the object's own.
-        case key
-    }
-
     /// What a string or number begun right after `:` (`afterColon`) or else after `,`, `{` or
     /// `[` is: a key when the top frame is an object's (a skipped subtree's path is the same
     /// either way).

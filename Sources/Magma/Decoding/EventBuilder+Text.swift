@@ -153,7 +153,7 @@ extension EventBuilder {
     /// One past the token yajl has just finished, in the whole input.
     func tokenEnd() -> Int? {
         guard let handle = position.handle else { return nil }
-        return position.consumedBefore + position.resumedAt + Tokenizer.bytesConsumed(handle)
+        return position.consumedBefore + position.resumedAt + Tokenizer<EventBuilder>.bytesConsumed(handle)
     }
 
     private mutating func failSize(_ what: String, at offset: Int?, isKey: Bool) -> Bool {

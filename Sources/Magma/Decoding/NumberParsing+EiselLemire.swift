@@ -54,10 +54,10 @@ extension NumberParsing {
         // 128-bit approximation of wn * 5^q; the second word is only needed when the
         // bits below the result precision are all ones (they might carry).
         let index = 2 &* (q &- powersOfFiveMinimumExponent)
-        var (hi, lo) = wn.multipliedFullWidth(by: powersOfFive[index])
+        var (hi, lo) = wn.multipliedFullWidth(by: powerOfFive(index))
         let precisionMask = UInt64.max >> UInt64(F.mantissaExplicitBits + 3)
         if hi & precisionMask == precisionMask {
-            let hi2 = wn.multipliedFullWidth(by: powersOfFive[index &+ 1]).high
+            let hi2 = wn.multipliedFullWidth(by: powerOfFive(index &+ 1)).high
             let (sum, carry) = lo.addingReportingOverflow(hi2)
             lo = sum
             if carry { hi &+= 1 }

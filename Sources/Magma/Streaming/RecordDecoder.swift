@@ -86,7 +86,7 @@ public final class RecordDecoder<Model> {
     /// A layout that cannot work (a malformed key path): thrown by the first `feed` or `finish`.
     let configurationError: JSONError?
     let builder: UnsafeMutablePointer<EventBuilder>
-    var tokenizer: Tokenizer?
+    var tokenizer: Tokenizer<EventBuilder>?
     var finished = false
     /// NDJSON: lines begun so far, and lines holding a record.
     var lineNumber = 0
@@ -98,7 +98,7 @@ public final class RecordDecoder<Model> {
     var lineBlanks = 0
     /// Its parse, from its first byte after the blanks (nil before that byte); its record is the
     /// last counted in `lineRecords`.
-    var lineTokenizer: Tokenizer?
+    var lineTokenizer: Tokenizer<EventBuilder>?
     /// It failed (with `.skip`): the rest of it, up to its newline, is read past, not held.
     var lineSkipped = false
     /// The most bytes the tokenizers of lines now closed have held.

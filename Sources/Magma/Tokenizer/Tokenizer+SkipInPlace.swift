@@ -10,28 +10,28 @@ private import CYajl
 import Glibc
 #endif
 
-/// A key from yajl. When the builder skips its value (an unmapped key of a model), the value and
-/// the unmapped members after it are read past yajl if they lie whole in the bytes at hand.
-@inline(__always)
-func mapKey(_ ctx: UnsafeMutableRawPointer?, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-    let builder = eventBuilder(ctx)
-    guard builder.pointee.keyToken(bytes) else { return 0 }
-    if builder.pointee.skipsNextValue, Tokenizer.skipValuesInPlace(builder) { return 0 }
-    return 1
-}
-
-/// An object or array begins: when the builder starts skipping it (an unmapped value), yajl is
-/// moved past it if it lies whole in the bytes at hand (`Tokenizer.skipInPlace`).
-@inline(__always)
-func startContainer(_ ctx: UnsafeMutableRawPointer?, object: Bool) -> Int32 {
-    let builder = eventBuilder(ctx)
-    let wasSkipping = builder.pointee.isSkipping
-    guard object ? builder.pointee.startObject() : builder.pointee.startArray() else { return 0 }
-    if !wasSkipping, builder.pointee.isSkipping { Tokenizer.skipInPlace(builder, object: object) }
-    return 1
-}
-
 extension Tokenizer {
+    /// A key from yajl (the sink's `mapKey` callback). When the builder skips its value (an
+    /// unmapped key of a model), the value and the unmapped members after it are read past yajl
+    /// if they lie whole in the bytes at hand.
+    @inline(__always)
+    static func mapKey(_ builder: UnsafeMutablePointer<Sink>, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        guard builder.pointee.keyToken(bytes) else { return 0 }
+        if builder.pointee.skipsNextValue, skipValuesInPlace(builder) { return 0 }
+        return 1
+    }
+
+    /// An object or array begins (the sink's `startMap` / `startArray` callback): when the builder
+    /// starts skipping it (an unmapped value), yajl is moved past it if it lies whole in the bytes
+    /// at hand (`skipInPlace`).
+    @inline(__always)
+    static func startContainer(_ builder: UnsafeMutablePointer<Sink>, object: Bool) -> Int32 {
+        let wasSkipping = builder.pointee.isSkipping
+        guard object ? builder.pointee.startObject() : builder.pointee.startArray() else { return 0 }
+        if !wasSkipping, builder.pointee.isSkipping { skipInPlace(builder, object: object) }
+        return 1
+    }
+
     /// Called in yajl's map_key callback of a key whose value the builder skips: scans the value
     /// and, while a `,` and another key the object does not map follow, that member too. If at
     /// least one value is valid JSON lying whole in the buffer yajl is parsing, sets the builder's
@@ -39,15 +39,13 @@ extension Tokenizer {
     /// parse, and the Tokenizer feeds yajl again from there. A run stops before anything else (a
     /// mapped key, a key with escapes, `}`, an error, the end of the bytes), which yajl then reads.
     @inline(never)
-    static func skipValuesInPlace(_ builder: UnsafeMutablePointer<EventBuilder>) -> Bool {
-        guard builder.pointee.options.skipsUnmappedInPlace, canResume, let handle = builder.pointee.position.handle else { return false }
+    static func skipValuesInPlace(_ builder: UnsafeMutablePointer<Sink>) -> Bool {
+        guard let room = builder.pointee.skipRoom, room >= 0, canResume, let handle = builder.pointee.position.handle else { return false }
         let position = builder.pointee.position
         let end = position.inputEnd
         var p = position.inputStart + position.resumedAt + yajl_get_bytes_consumed(handle)
         // The key's closing quote is the byte before yajl's offset, in the buffer at hand.
         guard p > position.inputStart, p <= end, (p - 1).load(as: UInt8.self) == UInt8(ascii: "\"") else { return false }
-        let room = builder.pointee.options.maxDepth - builder.pointee.depth - 1
-        guard room >= 0 else { return false }
         let scanner = SkipScanner(maxTokenLength: builder.pointee.options.maxTokenLength, nestingRoom: room)
         var resume: UnsafeRawPointer?
         while true {
@@ -79,7 +77,7 @@ extension Tokenizer {
     /// skip count closes at once. Otherwise (it runs on into later input, or holds anything the
     /// scanner does not accept, an error included) yajl reads it as before, by counting.
     @inline(never)
-    static func skipInPlace(_ builder: UnsafeMutablePointer<EventBuilder>, object: Bool) {
+    static func skipInPlace(_ builder: UnsafeMutablePointer<Sink>, object: Bool) {
         guard builder.pointee.options.skipsUnmappedInPlace, canMoveOffset, let handle = builder.pointee.position.handle else { return }
         let position = builder.pointee.position
         let consumed = position.resumedAt + yajl_get_bytes_consumed(handle)
@@ -97,6 +95,13 @@ extension Tokenizer {
         builder.pointee.lastTokenEnd = close
     }
 
+    static var canResume: Bool { YajlLayout.canResume }
+    static var canMoveOffset: Bool { YajlLayout.canMoveOffset }
+}
+
+/// What the skip past yajl relies on, checked once against the yajl linked here (stored apart from
+/// the generic `Tokenizer`, which cannot hold statics).
+enum YajlLayout {
     /// Runs `body` on a yajl handle of its own with `callbacks` and a `P` as context, if the
     /// handle's layout is the one shim.h mirrors; false otherwise. For the checks below.
     private static func probe<P>(_ initial: P, _ callbacks: yajl_callbacks,

@@ -112,7 +112,7 @@ extension Tokenizer {
     /// whole input, placed as the builder places its own for the token pending there (path and
     /// property alike) and, when lines are tracked, with its line and column (`chunk`: the feed
     /// under way, whose lines are not counted yet).
-    func tokenTooLong(_ kind: TokenScanner.Kind, at offset: Int, pending: EventBuilder.PendingToken,
+    func tokenTooLong(_ kind: TokenScanner.Kind, at offset: Int, pending: PendingToken,
                       chunk: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) -> JSONError {
         var error = builder.pointee.tokenTooLong(kind.name, isKey: kind == .string && pending == .key)
         builder.pointee.placePending(&error, pending)
@@ -135,9 +135,9 @@ extension Tokenizer {
     /// it is (a key or a value), if it is longer than the size cap (as far as it goes, for one
     /// yajl stopped inside).
     func overlongToken(at position: TokenAt, chunk: UnsafeRawBufferPointer, carry: UnsafeRawBufferPointer)
-        -> (start: Int, kind: TokenScanner.Kind, pending: EventBuilder.PendingToken)? {
+        -> (start: Int, kind: TokenScanner.Kind, pending: PendingToken)? {
         let base = consumedBefore - carry.count
-        return TokenScanner.withJoined(carry, chunk) { bytes -> (start: Int, kind: TokenScanner.Kind, pending: EventBuilder.PendingToken)? in
+        return TokenScanner.withJoined(carry, chunk) { bytes -> (start: Int, kind: TokenScanner.Kind, pending: PendingToken)? in
             var found: TokenScanner.Token?
             var previous: TokenScanner.Token?, beforeFound: TokenScanner.Token?
             var inside = false
@@ -173,7 +173,7 @@ extension Tokenizer {
 
     /// What the string or number after `previous` (a token of `bytes`, nil at their start) is,
     /// for the path of an error in it.
-    func pendingToken(after previous: TokenScanner.Token?, in bytes: UnsafeRawBufferPointer) -> EventBuilder.PendingToken {
+    func pendingToken(after previous: TokenScanner.Token?, in bytes: UnsafeRawBufferPointer) -> PendingToken {
         builder.pointee.pendingToken(afterColon: Tokenizer.isColon(previous, in: bytes))
     }
 

@@ -2,25 +2,27 @@
 // Tokenizer+OverlongTokens, YajlBaseline, SkipScanner) import CYajl, privately: no C type leaves them.
 //
 // yajl keeps a pointer to the callback table, so the table is allocated once, for the life of
-// the process, and never moves. Callbacks capture nothing: each recovers the EventBuilder from the
-// context pointer (a raw pointer to the builder's storage, so there is no retain/release per event)
-// and forwards to one method. A method that fails has already stored its error in the builder and
-// returns false, which stops yajl (`yajl_status_client_canceled`).
+// the process, and never moves (`TokenCallbacks`). Callbacks capture nothing: each recovers the
+// sink (the EventBuilder) from the context pointer (a raw pointer to the sink's storage, so there
+// is no retain/release per event) and forwards to one method. A method that fails has already
+// stored its error in the sink and returns false, which stops yajl (`yajl_status_client_canceled`).
+// The Tokenizer names its sink only through `TokenSink`, the one interface up out of this layer.
 private import CYajl
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One yajl handle fed chunk by chunk. Not copyable: it owns the handle.
+/// One yajl handle fed chunk by chunk to a `Sink`. Not copyable: it owns the handle.
 ///
 /// Beyond yajl, it closes yajl's gaps that need the bytes themselves: form feed and vertical tab
 /// are not JSON whitespace (yajl skips them), a string or number may not pass the size cap, and a
 /// syntax error in a token that spans feeds is reported where it is in one whole buffer (yajl
 /// clamps it to the start of the feed). For those it holds the bytes from the start of the token
 /// still open at the end of a feed (see `held`).
-struct Tokenizer: ~Copyable {
+struct Tokenizer<Sink: TokenSink>: ~Copyable {
     let handle: OpaquePointer
-    let builder: UnsafeMutablePointer<EventBuilder>
+    /// The sink yajl's callbacks feed (the EventBuilder); its storage must not move.
+    let builder: UnsafeMutablePointer<Sink>
     /// Bytes handed to yajl before the current feed: turns yajl's per-feed offsets into absolute ones.
     var consumedBefore = 0
     /// The lines of the bytes before `consumedBefore`, when line and column are tracked as the
@@ -50,7 +52,7 @@ struct Tokenizer: ~Copyable {
     /// - Parameters:
     ///   - multipleValues: Accept a sequence of top-level values (concatenated records).
     ///   - memory: Blocks shared with the handles before and after this one (NDJSON's per line).
-    init(builder: UnsafeMutablePointer<EventBuilder>, multipleValues: Bool = false, tracksLines: Bool, memory: YajlMemory? = nil) {
+    init(builder: UnsafeMutablePointer<Sink>, multipleValues: Bool = false, tracksLines: Bool, memory: YajlMemory? = nil) {
         self.builder = builder
         self.memory = memory
         lines = tracksLines ? LineCounter() : nil
@@ -64,9 +66,9 @@ struct Tokenizer: ~Copyable {
                 free: { ctx, pointer in yajlMemory(ctx).release(pointer) },
                 ctx: Unmanaged.passUnretained(memory).toOpaque())
             // yajl copies the table into the handle.
-            handle = yajl_alloc(Tokenizer.callbacks, &funcs, UnsafeMutableRawPointer(builder))
+            handle = yajl_alloc(Sink.tokenCallbacks.yajlTable, &funcs, UnsafeMutableRawPointer(builder))
         } else {
-            handle = yajl_alloc(Tokenizer.callbacks, nil, UnsafeMutableRawPointer(builder))
+            handle = yajl_alloc(Sink.tokenCallbacks.yajlTable, nil, UnsafeMutableRawPointer(builder))
         }
         if allowComments { _ = magma_yajl_config(handle, yajl_allow_comments, 1) }
         if multipleValues { _ = magma_yajl_config(handle, yajl_allow_multiple_values, 1) }
@@ -303,37 +305,32 @@ struct Tokenizer: ~Copyable {
         if error.line == nil, let offset = error.offset { lines?.locate(&error, offset: offset, chunk: chunk, at: consumedBefore) }
         return error
     }
+}
 
-    nonisolated(unsafe) private static let callbacks: UnsafeMutablePointer<yajl_callbacks> = {
+/// yajl's callbacks for one kind of `TokenSink`, in a table allocated once, for the life of the
+/// process, that never moves (yajl keeps a pointer to it). C function pointers cannot be generic,
+/// so the sink's layer writes them: each recovers the sink from the context pointer and forwards
+/// to one method; a key and a container's start go through `Tokenizer.mapKey` and
+/// `Tokenizer.startContainer`, which skip unmapped values past yajl. Each returns 0 to stop yajl.
+final class TokenCallbacks: @unchecked Sendable {
+    typealias Event = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+    typealias Text = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<UInt8>?, Int) -> Int32
+    /// The `yajl_callbacks` (kept untyped: no C type leaves the files that import CYajl).
+    private let table: UnsafeMutableRawPointer
+
+    init(null: Event, boolean: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32,
+         number: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int) -> Int32, string: Text,
+         startMap: Event, mapKey: Text, endMap: Event, startArray: Event, endArray: Event) {
         let table = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         table.initialize(to: yajl_callbacks(
-            yajl_null: { ctx in flag(eventBuilder(ctx).pointee.null()) },
-            yajl_boolean: { ctx, value in flag(eventBuilder(ctx).pointee.bool(value != 0)) },
-            yajl_integer: nil,
-            yajl_double: nil,
-            yajl_number: { ctx, text, count in
-                flag(eventBuilder(ctx).pointee.numberToken(UnsafeRawBufferPointer(start: text, count: count)))
-            },
-            yajl_string: { ctx, text, count in
-                flag(eventBuilder(ctx).pointee.stringToken(UnsafeRawBufferPointer(start: text, count: count)))
-            },
-            yajl_start_map: { ctx in startContainer(ctx, object: true) },
-            yajl_map_key: { ctx, text, count in mapKey(ctx, UnsafeRawBufferPointer(start: text, count: count)) },
-            yajl_end_map: { ctx in flag(eventBuilder(ctx).pointee.endObject()) },
-            yajl_start_array: { ctx in startContainer(ctx, object: false) },
-            yajl_end_array: { ctx in flag(eventBuilder(ctx).pointee.endArray()) }
-        ))
-        return table
-    }()
-}
+            yajl_null: null, yajl_boolean: boolean, yajl_integer: nil, yajl_double: nil, yajl_number: number,
+            yajl_string: string, yajl_start_map: startMap, yajl_map_key: mapKey, yajl_end_map: endMap,
+            yajl_start_array: startArray, yajl_end_array: endArray))
+        self.table = UnsafeMutableRawPointer(table)
+    }
 
-@inline(__always)
-func eventBuilder(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<EventBuilder> {
-    ctx.unsafelyUnwrapped.assumingMemoryBound(to: EventBuilder.self)
+    fileprivate var yajlTable: UnsafePointer<yajl_callbacks> { UnsafePointer(table.assumingMemoryBound(to: yajl_callbacks.self)) }
 }
-
-@inline(__always)
-private func flag(_ ok: Bool) -> Int32 { ok ? 1 : 0 }
 
 /// The `YajlMemory` a handle allocates from (the Tokenizer that owns the handle holds it).
 @inline(__always)
