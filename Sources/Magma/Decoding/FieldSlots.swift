@@ -186,18 +186,22 @@ final class TypedField: FieldSlot {
     }
 }
 
-/// An array property (`[E]` or `[E]?`, of any element): the array its owner filled is moved into
-/// the property as the one reference it is stored as, so delivering it needs no metadata of
-/// `[E]` (a generic `Slot<[E]>` looks it up and calls its value witnesses per array). Elements go
-/// through the owner's element target as before; anything but an array goes to the generic slot.
-final class ArrayField: FieldSlot {
-    private let owner: ContainerOwner
+/// A property whose value a container owner builds in a frame of its own (an array, a nested
+/// draft) and hands back to `deliver`.
+class OwnedField: FieldSlot {
+    let owner: ContainerOwner
 
     init(owner: ContainerOwner, offset: Int, optional: Bool, fallback: ValueTarget) {
         self.owner = owner
         super.init(offset: offset, optional: optional, fallback: fallback)
     }
+}
 
+/// An array property (`[E]` or `[E]?`, of any element): the array its owner filled is moved into
+/// the property as the one reference it is stored as, so delivering it needs no metadata of
+/// `[E]` (a generic `Slot<[E]>` looks it up and calls its value witnesses per array). Elements go
+/// through the owner's element target as before; anything but an array goes to the generic slot.
+final class ArrayField: OwnedField {
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         try owner.start(self, context, &b)
     }

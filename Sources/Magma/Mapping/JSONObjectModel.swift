@@ -170,14 +170,7 @@ public enum DraftDestination: Sendable {
 /// A nested `@JSONModel` model's property of a struct: its draft's frame is started as the
 /// generic slot would, and the finished draft is moved into the property, as the model, by the
 /// model's own code. Everything else (null, mismatches) goes to the generic slot.
-final class DraftField<Model: JSONDraftedModel>: FieldSlot {
-    private let owner: ContainerOwner
-
-    init(owner: ContainerOwner, offset: Int, optional: Bool, fallback: ValueTarget) {
-        self.owner = owner
-        super.init(offset: offset, optional: optional, fallback: fallback)
-    }
-
+final class DraftField<Model: JSONDraftedModel>: OwnedField {
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         try owner.start(self, context, &b)
     }
