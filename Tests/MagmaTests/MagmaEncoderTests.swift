@@ -378,6 +378,47 @@ extension DecodeOutcome {
         }
     }
 
+    /// Keeps the encoder it was given past its encode.
+    final class Kept: @unchecked Sendable { var encoder: (any Encoder)? }
+    struct Keeps: Encodable {
+        let box: Kept
+        func encode(to encoder: any Encoder) throws {
+            box.encoder = encoder
+            var c = encoder.singleValueContainer()
+            try c.encode(1)
+        }
+    }
+
+    /// One MagmaEncoder, many encodes: the stream's buffers go from one encode to the next
+    /// (emptied: every output is JSONEncoder's, after a throw, a fallback to the tree and a change
+    /// of formatting too), but not while an `encode(to:)` keeps an encoder of the last one.
+    @Test func oneEncoder_reusesItsBuffers_bytesUnchanged() throws {
+        let magma = MagmaEncoder(), foundation = JSONEncoder()
+        var g = SeededGenerator(seed: 1515)
+        let values: [any Encodable] = [MagmaEncoderTests.model(&g), Double.nan, [HalfWritten()], Reopened(), MagmaEncoderTests.model(&g),
+                                       [MacroIssue(id: 1, title: "a/b", labels: ["x"], closedAt: nil)], "s", MagmaEncoderTests.model(&g)]
+        func text(_ body: () throws -> Data) -> String {
+            do { return String(decoding: try body(), as: UTF8.self) } catch { return "error: " + DecodeOutcome<Int>.describeEncoding(error) }
+        }
+        for formatting: JSONEncoder.OutputFormatting in [[.sortedKeys], [.sortedKeys, .prettyPrinted], [.sortedKeys, .withoutEscapingSlashes]] {
+            magma.outputFormatting = formatting
+            foundation.outputFormatting = formatting
+            for (n, value) in values.enumerated() {
+                #expect(text { try magma.encode(value) } == text { try foundation.encode(value) }, "\(formatting) #\(n)")
+            }
+        }
+        _ = try magma.encode(1)
+        // Weak: a strong reference here would keep the encoder from taking them back.
+        weak var kept = magma.spare
+        _ = try magma.encode(MagmaEncoderTests.model(&g))
+        #expect(kept != nil && magma.spare === kept)
+        let box = Kept()
+        #expect(String(decoding: try magma.encode(Keeps(box: box)), as: UTF8.self) == "1")
+        #expect(box.encoder != nil && magma.spare == nil)
+        #expect(String(decoding: try magma.encode([2]), as: UTF8.self) == "[2]")
+        #expect(magma.spare != nil && magma.spare !== kept)
+    }
+
     /// Keys whose escapes sort them otherwise than their text: sorted as JSONEncoder sorts them.
     @Test func escapedKeys_sortByTheirText() {
         let keys = ["a\"", "a#", "a/", "a0", "a\\", "a]", "a\n", "a\u{1}", "a", "", "\u{e9}", "z"]

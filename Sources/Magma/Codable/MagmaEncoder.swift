@@ -69,8 +69,26 @@ public final class MagmaEncoder: @unchecked Sendable {
     ///   `.convertToString`, a value that encodes nothing, any error of an `encode(to:)`).
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         let settings = EncoderSettings(self)
-        if let data = try StreamEncoder.encode(value, settings: settings, formatting: outputFormatting) { return data }
+        var buffers = spareLock.withLock { () -> StreamBuffers? in
+            defer { spare = nil }
+            return spare
+        } ?? StreamBuffers(formatting: outputFormatting)
+        if buffers.formatting != outputFormatting { buffers = StreamBuffers(formatting: outputFormatting) }
+        defer { keep(&buffers) }
+        if let data = try StreamEncoder.encode(value, settings: settings, buffers: buffers) { return data }
         return try treeEncode(value, settings: settings)
+    }
+
+    /// The buffers of the last stream encode, for the next (nil while an encode uses them).
+    private(set) var spare: StreamBuffers?
+    private let spareLock = Lock()
+
+    /// Keeps `buffers` for the next encode, unless an encoder of the one that used them is still
+    /// alive (an `encode(to:)` kept it) or they hold a large output.
+    private func keep(_ buffers: inout StreamBuffers) {
+        guard isKnownUniquelyReferenced(&buffers), buffers.state.pointee.writer.count <= 1 << 20 else { return }
+        let kept = buffers
+        spareLock.withLock { spare = kept }
     }
 
     /// Encodes through a tree of the values: JSONEncoder's semantics for what StreamEncoder cannot

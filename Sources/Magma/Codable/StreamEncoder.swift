@@ -38,14 +38,16 @@ enum SlotKey {
     }
 }
 
-/// The state of one streaming encode, freed with the last encoder that refers to it.
-final class StreamOutput {
+/// The state and buffers of a streaming encode, and the array types it met: what one encode
+/// leaves for the next on the same MagmaEncoder (set up afresh, they were ~6 % of an encode of
+/// github_webhooks.ndjson, one record per encode).
+final class StreamBuffers {
     let state: UnsafeMutablePointer<StreamState>
-    let settings: EncoderSettings
     let routes = ArrayTypes()
+    let formatting: JSONEncoder.OutputFormatting
 
-    init(settings: EncoderSettings, formatting: JSONEncoder.OutputFormatting) {
-        self.settings = settings
+    init(formatting: JSONEncoder.OutputFormatting) {
+        self.formatting = formatting
         state = .allocate(capacity: 1)
         state.initialize(to: StreamState(formatting: formatting))
     }
@@ -54,6 +56,22 @@ final class StreamOutput {
         state.pointee.release()
         state.deinitialize(count: 1)
         state.deallocate()
+    }
+}
+
+/// The state of one streaming encode, freed with the last encoder that refers to it.
+final class StreamOutput {
+    let state: UnsafeMutablePointer<StreamState>
+    let settings: EncoderSettings
+    let routes: ArrayTypes
+    /// The owner of `state` and `routes`.
+    let buffers: StreamBuffers
+
+    init(settings: EncoderSettings, buffers: StreamBuffers) {
+        self.settings = settings
+        self.buffers = buffers
+        state = buffers.state
+        routes = buffers.routes
     }
 }
 
@@ -110,7 +128,13 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
 
     /// Encodes `value`; nil when the stream cannot take it (the caller then uses TreeEncoder).
     static func encode<T: Encodable>(_ value: T, settings: EncoderSettings, formatting: JSONEncoder.OutputFormatting) throws -> Data? {
-        let output = StreamOutput(settings: settings, formatting: formatting)
+        try encode(value, settings: settings, buffers: StreamBuffers(formatting: formatting))
+    }
+
+    /// Encodes `value` with `buffers` (emptied first; written with their formatting).
+    static func encode<T: Encodable>(_ value: T, settings: EncoderSettings, buffers: StreamBuffers) throws -> Data? {
+        buffers.state.pointee.reset()
+        let output = StreamOutput(settings: settings, buffers: buffers)
         let s = output.state
         let root = StreamEncoder(output: output, owner: nil, key: .none)
         root.slot = s.pointee.newID()

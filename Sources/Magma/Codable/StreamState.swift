@@ -67,6 +67,18 @@ struct StreamState {
         members.deallocate()
     }
 
+    /// Empties the state for another encode, keeping its buffers.
+    mutating func reset() {
+        writer.truncate(to: 0)
+        frameCount = 0
+        memberCount = 0
+        current = 0
+        slotPending = false
+        floor = 0
+        lastID = 0
+        abandoned = false
+    }
+
     mutating func newID() -> Int {
         lastID += 1
         return lastID
