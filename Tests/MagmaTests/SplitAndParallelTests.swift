@@ -142,6 +142,23 @@ import Testing
         #expect(skipped.isEmpty)
     }
 
+    /// The parallel decode counts into a progress handle: every byte, record and skip, once.
+    @Test func parallel_countsItsProgress() throws {
+        var text = ""
+        for i in 0..<3000 { text += i == 1234 ? "{\"id\": \"bad\"}\n" : "{\"id\": \(i)}\n" }
+        let data = Data(text.utf8)
+        let progress = ProgressHandle()
+        let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .skip,
+                                                                 progress: progress, concurrency: 3, minimumShardBytes: 1000)
+        let counted = progress.current
+        #expect(models.count == 2999 && skipped.count == 1)
+        #expect(counted.bytes == data.count && counted.records == 2999 && counted.skipped == 1 && counted.seconds > 0)
+        struct Row: Decodable, Sendable { let id: Int }
+        let decodable = ProgressHandle()
+        _ = try JSONAdapter.modelsInParallel(Row.self, ndjson: data, decoder: MagmaDecoder(), errorPolicy: .skip, progress: decodable)
+        #expect(decodable.current.bytes == data.count && decodable.current.records == 2999 && decodable.current.skipped == 1)
+    }
+
     @Test func parallel_skipsBadLinesAndStopsAtTheFirstInOrder() throws {
         var text = ""
         for i in 0..<3000 { text += i == 1234 || i == 2500 ? "{\"id\": \"bad\"}\n" : "{\"id\": \(i)}\n" }

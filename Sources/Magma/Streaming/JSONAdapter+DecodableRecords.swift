@@ -155,21 +155,22 @@ extension JSONAdapter {
     }
 
     /// Decodes the `Decodable` records of an NDJSON document on every core and returns them in
-    /// input order; as ``modelsInParallel(_:ndjson:options:errorPolicy:concurrency:)`` does for models.
+    /// input order; as ``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)`` does for models.
     /// - Parameters:
     ///   - type: The record type.
     ///   - data: The NDJSON document.
     ///   - decoder: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
+    ///   - progress: Where to count bytes, records and skips (each shard's added when it ends); nil for none.
     ///   - concurrency: Shards decoding at once; default the number of active cores.
     /// - Returns: The records in order, and the errors of the records skipped, placed in the whole document.
     /// - Throws: The first bad record's error in input order (with `.stop`).
     public static func modelsInParallel<T: Decodable & Sendable>(
         _ type: T.Type, ndjson data: Data, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+        progress: ProgressHandle? = nil, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> (models: [T], skipped: [JSONError]) {
         try recordsInParallel(ndjson: data, codec: DecodableRecordCodec<T>(decoder), options: decoder.options, errorPolicy: errorPolicy,
-                              concurrency: concurrency, minimumShardBytes: 256 * 1024)
+                              progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
 }

@@ -14,7 +14,7 @@ extension JSONAdapter {
     /// An error (skipped or thrown) carries its byte ``JSONError/offset`` in the whole document
     /// and its ``JSONError/column`` in its line. Its ``JSONError/line`` and
     /// ``JSONError/recordIndex`` are nil: a split does not read the lines before it, so only the
-    /// offset places the error exactly (``modelsInParallel(_:ndjson:options:errorPolicy:concurrency:)``
+    /// offset places the error exactly (``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)``
     /// and ``forEachRecordInParallel(_:from:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
     /// add up the lines of the splits before and give every position).
     /// - Parameters:
@@ -73,6 +73,8 @@ extension JSONAdapter {
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
+    ///   - progress: Where to count bytes, records and skips, readable from another thread while
+    ///     the decode runs (see ``ProgressHandle``): each shard's are added when it ends; nil for none.
     ///   - concurrency: Shards decoding at once; default the number of active cores.
     /// - Returns: The records in order, and the errors of the records skipped, placed in the
     ///   whole document as the sequential decoder places them (line, column, byte offset and
@@ -80,27 +82,28 @@ extension JSONAdapter {
     /// - Throws: The first bad record's error in input order (with `.stop`), placed the same way.
     public static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> (models: [M], skipped: [JSONError]) {
-        try modelsInParallel(type, ndjson: data, options: options, errorPolicy: errorPolicy, concurrency: concurrency,
-                             minimumShardBytes: 256 * 1024)
+        try modelsInParallel(type, ndjson: data, options: options, errorPolicy: errorPolicy, progress: progress,
+                             concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
 
     static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        concurrency: Int, minimumShardBytes: Int
+        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int
     ) throws -> (models: [M], skipped: [JSONError]) {
         prepareGraph(of: M.self)
         return try recordsInParallel(ndjson: data, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
-                              concurrency: concurrency, minimumShardBytes: minimumShardBytes)
+                                     progress: progress, concurrency: concurrency, minimumShardBytes: minimumShardBytes)
     }
 
     /// The parallel decode of records read by `codec` (a model's, or a `Decodable` type's).
     static func recordsInParallel<M: Sendable>(
         ndjson data: Data, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        concurrency: Int, minimumShardBytes: Int
+        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int
     ) throws -> (models: [M], skipped: [JSONError]) {
+        progress?.start()
         // Many more shards than cores: a core that finishes early takes the next one, so the
         // cores end together (with 4 per core, the last shard left one core idle for up to 1/8
         // of the run).
@@ -119,6 +122,11 @@ extension JSONAdapter {
                 let lines = data.startIndex + starts[shard]..<data.startIndex + starts[shard + 1]
                 if !lines.isEmpty { try decoder.feed(data[lines]) }
                 try decoder.finish()
+                if let progress {
+                    progress.bytes.add(lines.count, ordering: .relaxed)
+                    progress.records.add(decoder.progressHandle.records.load(ordering: .relaxed), ordering: .relaxed)
+                    progress.skipped.add(decoder.skipped.count, ordering: .relaxed)
+                }
                 results.set(shard, .success(ShardResult(models: models, skipped: decoder.skipped, counts: decoder.lineCounts)))
             } catch {
                 results.set(shard, .failure(error))
