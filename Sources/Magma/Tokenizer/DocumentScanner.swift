@@ -9,7 +9,7 @@
 // It accepts a strict subset of what the yajl path accepts: only space, tab, CR and LF between
 // tokens, no comments, strings and keys SkipScanner accepts (strict UTF-8, valid escapes,
 // surrogate escapes in pairs, within the size cap), the number grammar, any value but a number
-// at the root (yajl's rule: it could go on), nesting below the depth limit. On anything else (errors included) and on
+// at the root (yajl's rule: it could go on), nesting below the depth limit (and 128 levels). On anything else (errors included) and on
 // a sink's refusal it answers false, and the caller reads the document with yajl from the start,
 // so every error keeps the code, message and position the yajl path gives it.
 private import CYajl  // its bytescan.h: the SIMD run of string content
@@ -38,19 +38,18 @@ enum DocumentScanner {
     /// What the scan expects next.
     private enum Next { case value, key, afterValue }
 
-    /// The scan's growable buffers, kept by a caller that scans document after document (an
-    /// NDJSON line each) so that they are allocated once, not once per document.
+    /// The scan's growable buffer, kept by a caller that scans document after document (an
+    /// NDJSON line each) so that it is allocated once, not once per document.
     struct Workspace {
-        /// Per open container: its element count so far, times 2, plus 1 for an object.
-        fileprivate var stack: [Int] = []
         /// Text with escapes, decoded (its count is the room, not the text's length).
         fileprivate var scratch: [UInt8] = []
         init() {}
-        fileprivate init(stack: [Int], scratch: [UInt8]) {
-            self.stack = stack
-            self.scratch = scratch
-        }
     }
+
+    /// The deepest nesting the scan follows (deeper documents are read by yajl): its container
+    /// stack is on the thread's stack, 8 bytes a level. 1 KiB is what Swift places there without
+    /// asking the thread how much room it has (a call that cost ~1,800 instructions a document).
+    private static var deepestNesting: Int { 128 }
 
     /// `scan(_:into:maxTokenLength:maxDepth:workspace:)` with buffers of its own.
     static func scan<Sink: DocumentSink>(_ input: UnsafeRawBufferPointer, into sink: inout Sink,
@@ -71,97 +70,98 @@ enum DocumentScanner {
         guard input.count > 0, let base = input.baseAddress else { return false }
         let end = base + input.count
         let scanner = SkipScanner(maxTokenLength: maxTokenLength, nestingRoom: 0)
-        // The buffers are moved out for the scan (no copy) and back when it ends.
-        var stack = workspace.stack
+        // The scratch buffer is moved out for the scan (no copy) and back when it ends.
         var scratch = workspace.scratch
         workspace = Workspace()
-        defer {
-            stack.removeAll(keepingCapacity: true)
-            workspace = Workspace(stack: stack, scratch: scratch)
-        }
-        if stack.capacity == 0 { stack.reserveCapacity(32) }
-        var p = SkipScanner.blank(base, end)
-        var next = Next.value
-        while true {
-            switch next {
-            case .value:
-                guard p < end else { return false }
-                let c = p.load(as: UInt8.self)
-                switch c {
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    let object = c == UInt8(ascii: "{")
-                    guard stack.count + 1 < maxDepth, sink.startContainer(object: object, at: p - base) else { return false }
-                    p = SkipScanner.blank(p + 1, end)
+        defer { workspace.scratch = scratch }
+        // Per open container: its element count so far, times 2, plus 1 for an object.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(0, min(maxDepth, deepestNesting))) { stack in
+            var depth = 0
+            var p = SkipScanner.blank(base, end)
+            var next = Next.value
+            while true {
+                switch next {
+                case .value:
                     guard p < end else { return false }
-                    if p.load(as: UInt8.self) == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        guard sink.endContainer(object: object, elements: 0) else { return false }
-                        p += 1
+                    let c = p.load(as: UInt8.self)
+                    switch c {
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        let object = c == UInt8(ascii: "{")
+                        guard depth + 1 < maxDepth, depth < stack.count, sink.startContainer(object: object, at: p - base) else { return false }
+                        p = SkipScanner.blank(p + 1, end)
+                        guard p < end else { return false }
+                        if p.load(as: UInt8.self) == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                            guard sink.endContainer(object: object, elements: 0) else { return false }
+                            p += 1
+                            next = .afterValue
+                        } else {
+                            stack[depth] = object ? 1 : 2
+                            depth += 1
+                            next = object ? .key : .value
+                        }
+                    case UInt8(ascii: "\""):
+                        guard let close = text(p, end, base, scanner, &scratch, &sink, isKey: false) else { return false }
+                        p = close + 1
+                        next = .afterValue
+                    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        // A number must end before the input does: at the root it could go on (yajl's rule).
+                        guard let stop = scanner.numberEnd(p, end), sink.number(UnsafeRawBufferPointer(start: p, count: stop - p)) else {
+                            return false
+                        }
+                        p = stop
+                        next = .afterValue
+                    case UInt8(ascii: "t"):
+                        guard scanner.literal(p, end, "true"), sink.literal(true, at: p - base) else { return false }
+                        p += 4
+                        next = .afterValue
+                    case UInt8(ascii: "f"):
+                        guard scanner.literal(p, end, "false"), sink.literal(false, at: p - base) else { return false }
+                        p += 5
+                        next = .afterValue
+                    case UInt8(ascii: "n"):
+                        guard scanner.literal(p, end, "null"), sink.literal(nil, at: p - base) else { return false }
+                        p += 4
+                        next = .afterValue
+                    default:
+                        return false
+                    }
+                case .key:
+                    guard p < end, p.load(as: UInt8.self) == UInt8(ascii: "\""),
+                          let close = text(p, end, base, scanner, &scratch, &sink, isKey: true) else { return false }
+                    p = SkipScanner.blank(close + 1, end)
+                    guard p < end, p.load(as: UInt8.self) == UInt8(ascii: ":") else { return false }
+                    p = SkipScanner.blank(p + 1, end)
+                    if let room = sink.skipRoom {
+                        guard room >= 0, let stop = SkipScanner(maxTokenLength: maxTokenLength, nestingRoom: room).valueEnd(p, end) else {
+                            return false
+                        }
+                        p = stop
                         next = .afterValue
                     } else {
-                        stack.append(object ? 1 : 2)
-                        next = object ? .key : .value
-                    }
-                case UInt8(ascii: "\""):
-                    guard let close = text(p, end, base, scanner, &scratch, &sink, isKey: false) else { return false }
-                    p = close + 1
-                    next = .afterValue
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    // A number must end before the input does: at the root it could go on (yajl's rule).
-                    guard let stop = scanner.numberEnd(p, end), sink.number(UnsafeRawBufferPointer(start: p, count: stop - p)) else {
-                        return false
-                    }
-                    p = stop
-                    next = .afterValue
-                case UInt8(ascii: "t"):
-                    guard scanner.literal(p, end, "true"), sink.literal(true, at: p - base) else { return false }
-                    p += 4
-                    next = .afterValue
-                case UInt8(ascii: "f"):
-                    guard scanner.literal(p, end, "false"), sink.literal(false, at: p - base) else { return false }
-                    p += 5
-                    next = .afterValue
-                case UInt8(ascii: "n"):
-                    guard scanner.literal(p, end, "null"), sink.literal(nil, at: p - base) else { return false }
-                    p += 4
-                    next = .afterValue
-                default:
-                    return false
-                }
-            case .key:
-                guard p < end, p.load(as: UInt8.self) == UInt8(ascii: "\""),
-                      let close = text(p, end, base, scanner, &scratch, &sink, isKey: true) else { return false }
-                p = SkipScanner.blank(close + 1, end)
-                guard p < end, p.load(as: UInt8.self) == UInt8(ascii: ":") else { return false }
-                p = SkipScanner.blank(p + 1, end)
-                if let room = sink.skipRoom {
-                    guard room >= 0, let stop = SkipScanner(maxTokenLength: maxTokenLength, nestingRoom: room).valueEnd(p, end) else {
-                        return false
-                    }
-                    p = stop
-                    next = .afterValue
-                } else {
-                    next = .value
-                }
-            case .afterValue:
-                p = SkipScanner.blank(p, end)
-                guard let top = stack.last else { return p == end }
-                guard p < end else { return false }
-                let c = p.load(as: UInt8.self)
-                let object = top & 1 != 0
-                p += 1
-                if c == UInt8(ascii: ",") {
-                    p = SkipScanner.blank(p, end)
-                    if object {
-                        next = .key
-                    } else {
-                        stack[stack.count - 1] = top + 2
                         next = .value
                     }
-                } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    guard sink.endContainer(object: object, elements: top >> 1) else { return false }
-                    stack.removeLast()
-                } else {
-                    return false
+                case .afterValue:
+                    p = SkipScanner.blank(p, end)
+                    guard depth > 0 else { return p == end }
+                    let top = stack[depth - 1]
+                    guard p < end else { return false }
+                    let c = p.load(as: UInt8.self)
+                    let object = top & 1 != 0
+                    p += 1
+                    if c == UInt8(ascii: ",") {
+                        p = SkipScanner.blank(p, end)
+                        if object {
+                            next = .key
+                        } else {
+                            stack[depth - 1] = top + 2
+                            next = .value
+                        }
+                    } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        guard sink.endContainer(object: object, elements: top >> 1) else { return false }
+                        depth -= 1
+                    } else {
+                        return false
+                    }
                 }
             }
         }
