@@ -32,14 +32,13 @@ TOP_LEVEL = {"JSONAdapter.swift": "FrontDoor"}
 
 # "Folder -> Type": upward references not cut yet (ARCHITECTURE.md, "Known gaps"):
 # - Codec<V> makes the writers of its values (the generic value writers live in Encoding/ beside
-#   the encode plan they reach); DoubleCodec builds the inner slot of a [[Double]] element;
+#   the encode plan they reach);
 # - Mapping decodes mapping files and reads back a model's JSON through JSONAdapter.
 KNOWN = set(filter(None, """
 Decoding -> ArrayValue
 Decoding -> CodecValue
 Decoding -> OptionalValue
 Decoding -> ValueWriter
-Decoding -> DoubleCodec
 Mapping -> JSONAdapter
 """.split("\n")))
 

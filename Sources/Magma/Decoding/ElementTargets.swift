@@ -4,7 +4,6 @@
 // decode time in metadata lookups). These append to the concrete array type directly; anything
 // unusual (null, lenient coercions, mismatches) goes to the generic slot.
 import Foundation
-import Synchronization
 
 /// Appends to an array of a concrete element type; its codec makes it (`Codec.elementTarget`).
 class ElementTarget: ForwardingTarget {}
@@ -41,9 +40,10 @@ final class StringElement: ElementTarget {
 final class DoubleArrayElement: ElementTarget {
     private let owner: DoubleArrayOwner
 
-    override init(fallback: ValueTarget) {
-        let inner = Slot(DoubleCodec.shared, AppendReceiver<Double>(), property: fallback.property)
-        owner = DoubleArrayOwner(element: DoubleElement(fallback: inner))
+    /// `codec` is the element's (`Double`'s), for the values the fast path does not take.
+    init(_ codec: Codec<Double>, fallback: ValueTarget) {
+        let inner = Slot(codec, AppendReceiver<Double>(), property: fallback.property)
+        owner = DoubleArrayOwner(element: InlineDoubleElement(fallback: inner))
         super.init(fallback: fallback)
     }
 
@@ -57,30 +57,109 @@ final class DoubleArrayElement: ElementTarget {
     }
 }
 
-final class DoubleArrayOwner: ContainerOwner {
-    let element: DoubleElement
-    /// The length of the last array finished here, at most `maxReserved`: the next one reserves as
-    /// much at its start, so a run of short arrays (coordinate pairs) allocates once each instead of
-    /// growing from 1 to 3 (canada.json: 2 allocations and a copy per pair, ~40 M of 190 M
-    /// instructions a decode). A hint only, hence relaxed and written only when it changes.
-    private let lastCount = Atomic<Int>(0)
-    private static let maxReserved = 16
+/// The frame storage of an inner `[Double]`: its first `inlineCapacity` numbers are kept in place
+/// and the array is made once, at its end, with exactly their count (canada.json: 56k coordinate
+/// pairs; reserving room at the start and appending cost ~100 instructions a pair more). A value
+/// the fast path does not take (null, a lenient string, an out-of-range number) or one past the
+/// room moves them into the array first ("spills"), and from then on the elements are appended.
+///
+/// Layout: `[Double]` at 0 (the array, the context the appending targets write to), the inline
+/// count at 8 (-1 once spilled), the numbers from 16.
+enum InlineDoubles {
+    static let inlineCapacity = 16
+    static let countOffset = 8
+    static let valuesOffset = 16
+    static let size = valuesOffset + 8 * inlineCapacity
 
-    init(element: DoubleElement) { self.element = element }
+    static func initialize(_ storage: UnsafeMutableRawPointer) {
+        storage.bindMemory(to: [Double].self, capacity: 1).initialize(to: [])
+        storage.storeBytes(of: 0, toByteOffset: countOffset, as: Int.self)
+    }
+
+    /// Moves the inline numbers into the array; later elements are appended to it.
+    @inline(never)
+    static func spill(_ storage: UnsafeMutableRawPointer) {
+        let count = storage.load(fromByteOffset: countOffset, as: Int.self)
+        guard count >= 0 else { return }
+        let values = UnsafeBufferPointer(start: (storage + valuesOffset).assumingMemoryBound(to: Double.self), count: count)
+        storage.assumingMemoryBound(to: [Double].self).pointee.append(contentsOf: values)
+        storage.storeBytes(of: -1, toByteOffset: countOffset, as: Int.self)
+    }
+
+    /// Makes the array of the inline numbers, unless they were spilled.
+    static func finish(_ storage: UnsafeMutableRawPointer) {
+        let count = storage.load(fromByteOffset: countOffset, as: Int.self)
+        guard count > 0 else { return }
+        let values = (storage + valuesOffset).assumingMemoryBound(to: Double.self)
+        let array = storage.assumingMemoryBound(to: [Double].self)
+        // Literals for the common short lengths (points, pairs, triples): the compiler allocates
+        // them with the storage type's metadata at hand. `Array(unsafeUninitializedCapacity:)`
+        // is not specialised here and asks the runtime for that metadata each time (~280
+        // instructions an array).
+        switch count {
+        case 1: array.pointee = [values[0]]
+        case 2: array.pointee = [values[0], values[1]]
+        case 3: array.pointee = [values[0], values[1], values[2]]
+        default:
+            array.pointee = [Double](repeating: 0, count: count)
+            array.pointee.withUnsafeMutableBufferPointer { $0.baseAddress.unsafelyUnwrapped.update(from: values, count: count) }
+        }
+    }
+}
+
+/// An element of an inner `[Double]` (see ``InlineDoubles``): a number in range is stored in
+/// place; anything else spills the numbers so far and goes through the appending fallback.
+final class InlineDoubleElement: ElementTarget {
+    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        let count = context.load(fromByteOffset: InlineDoubles.countOffset, as: Int.self)
+        if count >= 0 {
+            if count < InlineDoubles.inlineCapacity, let value = NumberParsing.doubleInRange(text) {
+                context.storeBytes(of: value, toByteOffset: InlineDoubles.valuesOffset &+ 8 &* count, as: Double.self)
+                context.storeBytes(of: count &+ 1, toByteOffset: InlineDoubles.countOffset, as: Int.self)
+                return
+            }
+            InlineDoubles.spill(context)
+        }
+        // Spilled: appended as `DoubleElement` does.
+        guard let value = NumberParsing.doubleInRange(text) else { return try fallback.number(text, context, &b) }
+        context.assumingMemoryBound(to: [Double].self).pointee.append(value)
+    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        InlineDoubles.spill(context)
+        try fallback.string(bytes, context, &b)
+    }
+    override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        InlineDoubles.spill(context)
+        try fallback.bool(value, context, &b)
+    }
+    override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        InlineDoubles.spill(context)
+        try fallback.null(context, &b)
+    }
+    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        InlineDoubles.spill(context)
+        try fallback.startObject(context, &b)
+    }
+    override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        InlineDoubles.spill(context)
+        try fallback.startArray(context, &b)
+    }
+}
+
+final class DoubleArrayOwner: ContainerOwner {
+    let element: InlineDoubleElement
+
+    init(element: InlineDoubleElement) { self.element = element }
 
     override func start(_ starter: ValueTarget, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        let storage = b.storage(size: MemoryLayout<[Double]>.size, alignment: MemoryLayout<[Double]>.alignment)
-        let array = storage.bindMemory(to: [Double].self, capacity: 1)
-        array.initialize(to: [])
-        let hint = lastCount.load(ordering: .relaxed)
-        if hint > 0 { array.pointee.reserveCapacity(hint) }
+        let storage = b.storage(size: InlineDoubles.size, alignment: MemoryLayout<[Double]>.alignment)
+        InlineDoubles.initialize(storage)
         b.push(.array, owner: self, node: nil, target: element, starter: starter, storage: storage, parentContext: context)
     }
     override func finish(_ b: inout EventBuilder) throws {
         let frame = b.top
         b.pop()
-        let count = min(frame.storage.assumingMemoryBound(to: [Double].self).pointee.count, Self.maxReserved)
-        if lastCount.load(ordering: .relaxed) != count { lastCount.store(count, ordering: .relaxed) }
+        InlineDoubles.finish(frame.storage)
         try frame.starter.unsafelyUnwrapped._withUnsafeGuaranteedRef { try $0.deliver(frame.storage, from: self, frame.parentContext, &b) }
     }
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {

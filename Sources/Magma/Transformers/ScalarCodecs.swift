@@ -120,7 +120,7 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         DoubleField(offset: offset, optional: optional, fallback: fallback)
     }
     override func elementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleElement(fallback: fallback) }
-    override func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleArrayElement(fallback: fallback) }
+    override func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleArrayElement(self, fallback: fallback) }
     override func makeValueWriter() -> ValueWriter { DoubleValue(optional: false) }
     override func makeOptionalValueWriter() -> ValueWriter { DoubleValue(optional: true) }
 }
