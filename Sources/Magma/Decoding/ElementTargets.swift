@@ -10,7 +10,7 @@ class ElementTarget: ForwardingTarget {}
 
 final class DoubleElement: ElementTarget {
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard let value = NumberParsing.doubleInRange(text) else { return try fallback.number(text, context, &b) }
+        guard let value = NumberParsing.inlinedDoubleInRange(text) else { return try fallback.number(text, context, &b) }
         context.assumingMemoryBound(to: [Double].self).pointee.append(value)
     }
 }
@@ -113,7 +113,7 @@ final class InlineDoubleElement: ElementTarget {
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let count = context.load(fromByteOffset: InlineDoubles.countOffset, as: Int.self)
         if count >= 0 {
-            if count < InlineDoubles.inlineCapacity, let value = NumberParsing.doubleInRange(text) {
+            if count < InlineDoubles.inlineCapacity, let value = NumberParsing.inlinedDoubleInRange(text) {
                 context.storeBytes(of: value, toByteOffset: InlineDoubles.valuesOffset &+ 8 &* count, as: Double.self)
                 context.storeBytes(of: count &+ 1, toByteOffset: InlineDoubles.countOffset, as: Int.self)
                 return
