@@ -130,6 +130,7 @@ struct EventBuilder {
         return true
     }
 
+    @inline(__always)
     mutating func number(_ text: UnsafeRawBufferPointer) -> Bool {
         eventCount &+= 1
         if skipDepth > 0 { return true }
@@ -140,6 +141,7 @@ struct EventBuilder {
         return true
     }
 
+    @inline(__always)
     mutating func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
         eventCount &+= 1
         if skipDepth > 0 { return true }
@@ -150,6 +152,7 @@ struct EventBuilder {
         return true
     }
 
+    @inline(__always)
     mutating func startObject() -> Bool {
         eventCount &+= 1
         if depth + skipDepth >= options.maxDepth { return failDepth() }
@@ -161,6 +164,7 @@ struct EventBuilder {
         return true
     }
 
+    @inline(__always)
     mutating func startArray() -> Bool {
         eventCount &+= 1
         if depth + skipDepth >= options.maxDepth { return failDepth() }
@@ -229,12 +233,14 @@ struct EventBuilder {
         return fail(JSONError(.duplicateKey, "duplicate key \(name)"), nil, tokenLength: bytes.count + 2)
     }
 
+    @inline(__always)
     mutating func endObject() -> Bool {
         eventCount &+= 1
         if skipDepth > 0 { skipDepth -= 1; return true }
         return endContainer()
     }
 
+    @inline(__always)
     mutating func endArray() -> Bool {
         eventCount &+= 1
         if skipDepth > 0 { skipDepth -= 1; return true }
