@@ -162,13 +162,7 @@ struct TokenLexer {
         let n = bytes.count
         while i < n {
             if state == .text {
-                // The plain run of a string: bytes that leave the state as it is.
-                let strict = reading == .strict
-                while i < n {
-                    let c = bytes[i]
-                    if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || (strict && c < 0x20) { break }
-                    i += 1
-                }
+                i = plainRunEnd(bytes, from: i)
                 guard i < n else { break }
             }
             switch step(bytes[i]) {
@@ -180,4 +174,30 @@ struct TokenLexer {
         }
         return .open
     }
+
+    /// The first byte at or after `i` that text does not simply take (a quote, a backslash; a
+    /// control character when strict): `move` keeps `.text` for every byte before it. For token
+    /// boundaries two memchr, as TokenScanner's closing-quote search before it used: it reads the
+    /// held bytes of a long string that spans feeds again each time they grow.
+    private func plainRunEnd(_ bytes: UnsafeRawBufferPointer, from i: Int) -> Int {
+        let n = bytes.count
+        guard reading == .boundaries else {
+            var j = i
+            while j < n {
+                let c = bytes[j]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                j += 1
+            }
+            return j
+        }
+        guard let base = bytes.baseAddress, i < n else { return i }
+        let quote = memchr(base + i, 0x22, n - i).map { UnsafeRawPointer($0) - base } ?? n
+        return memchr(base + i, 0x5C, quote - i).map { UnsafeRawPointer($0) - base } ?? quote
+    }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
