@@ -8,13 +8,13 @@ import Testing
 @Suite struct TokenLexerTests {
     static let alphabet: [UInt8] = Array("01-+.eE\"\\ua{}[],:/n".utf8) + [0x01, 0xC3]
 
-    /// Every input of `0...maxLength` bytes over the alphabet whose first byte is in `first`.
+    /// Every input of 1 to `maxLength` bytes over the alphabet whose first byte is in `first`.
     static func forEachInput(maxLength: Int = 5, first: Set<UInt8>, _ body: ([UInt8]) -> Void) {
         var input: [UInt8] = []
         func extend() {
             body(input)
             guard input.count < maxLength else { return }
-            for c in alphabet where !input.isEmpty || first.contains(c) {
+            for c in alphabet {
                 input.append(c)
                 extend()
                 input.removeLast()
