@@ -1,7 +1,9 @@
 // A small forward lexer over bytes the Tokenizer holds, for the rare moments it must know where a
 // token yajl is in the middle of began: a token that spans feeds (its raw text, its length against
 // the size cap, the offset of a syntax error in it). It runs only from a token boundary (a
-// position outside any string), and only on the slow paths, never per event.
+// position outside any string), and only on the slow paths, never per event. Strings and numbers
+// end where `TokenLexer` reads them to end (its `.boundaries` reading: as far as yajl reads a token,
+// malformed or not); comments, literals and punctuation are read here.
 
 /// Token boundaries in JSON text that starts outside any token.
 struct TokenScanner {
@@ -61,16 +63,11 @@ struct TokenScanner {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
                 i += 1
                 continue
-            case UInt8(ascii: "\""):
-                let close = closingQuote(after: i)
-                let token = close.map { Token(start: i, end: $0 + 1, kind: .string, open: false) }
-                    ?? Token(start: i, end: n, kind: .string, open: true)
-                if !body(token) { return }
-                i = token.end
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let j = numberEnd(at: i)
-                if !body(Token(start: i, end: j, kind: .number, open: j == n)) { return }
-                i = j
+            case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let kind = c == UInt8(ascii: "\"") ? Kind.string : .number
+                let end = tokenEnd(at: i, kind: kind)
+                if !body(Token(start: i, end: end ?? n, kind: kind, open: end == nil)) { return }
+                i = end ?? n
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
                 // true, false, null: yajl reads exactly the word.
                 let length = c == UInt8(ascii: "f") ? 5 : 4
@@ -121,17 +118,13 @@ struct TokenScanner {
         return found
     }
 
-    /// The index of the quote closing the string opened at `open`: the next quote not escaped
-    /// (preceded by an even number of backslashes).
-    func closingQuote(after open: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        var from = open + 1
-        while from < bytes.count, let found = memchr(base + from, 0x22, bytes.count - from) {
-            let q = UnsafeRawPointer(found) - base
-            if Self.backslashes(in: bytes, before: q, after: open) % 2 == 0 { return q }
-            from = q + 1
-        }
-        return nil
+    /// One past the string or number at `i`, as far as yajl reads it (`TokenLexer`'s
+    /// `.boundaries`: a malformed one too), or nil if it runs to the end of the bytes.
+    private func tokenEnd(at i: Int, kind: Kind) -> Int? {
+        var lexer = TokenLexer(string: kind == .string, reading: .boundaries)
+        let from = kind == .string ? i + 1 : i
+        guard case .ended(let k) = lexer.advance(over: UnsafeRawBufferPointer(rebasing: bytes[from...])) else { return nil }
+        return from + k
     }
 
     /// One past the end of the comment at `i` (`//` to the end of the line, `/* */`), or nil if
@@ -153,23 +146,6 @@ struct TokenScanner {
             return nil
         }
         return i + 1
-    }
-
-    /// One past the number at `i`, read as yajl reads one: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)?
-    /// ([eE] [+-]? [0-9]+)?, stopping where the grammar stops.
-    private func numberEnd(at start: Int) -> Int {
-        let n = bytes.count
-        var j = start
-        func digit(_ k: Int) -> Bool { k < n && bytes[k] >= 0x30 && bytes[k] <= 0x39 }
-        if j < n, bytes[j] == UInt8(ascii: "-") { j += 1 }
-        if j < n, bytes[j] == UInt8(ascii: "0") { j += 1 } else { while digit(j) { j += 1 } }
-        if j < n, bytes[j] == UInt8(ascii: ".") { j += 1; while digit(j) { j += 1 } }
-        if j < n, bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") {
-            j += 1
-            if j < n, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
-            while digit(j) { j += 1 }
-        }
-        return j
     }
 
     /// How many backslashes run back from just before `q`, not reaching `floor`: an odd count
@@ -220,9 +196,3 @@ struct TokenScanner {
         return nil
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
