@@ -108,7 +108,7 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
                 throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
             }
             while s.pointee.frameCount > 0 { s.pointee.close() }
-            return s.pointee.writer.withUnsafeBytes { Data($0) }
+            return s.pointee.writer.takeData()
         } catch {
             if s.pointee.abandoned { return nil }
             throw error
@@ -359,10 +359,14 @@ extension Array: StreamArrayEncodable where Element: Encodable {
     private func encodeElements(into encoder: StreamEncoder) throws {
         let s = encoder.output.state
         guard s.pointee.open(object: false) != 0 else { throw StreamFallback() }
-        // Indices, not `enumerated()` (see TreeArrayEncodable).
-        for index in 0..<count {
-            s.pointee.separate()
-            if try !encoder.value(self[index], .index(index)) { s.pointee.emptyObject() }
+        // Indices, not `enumerated()` (see TreeArrayEncodable); through a buffer pointer, whose
+        // subscript lends the element where the array's copies it (a retain and release of
+        // every reference in a struct element).
+        try withUnsafeBufferPointer { elements in
+            for index in 0..<elements.count {
+                s.pointee.separate()
+                if try !encoder.value(elements[index], .index(index)) { s.pointee.emptyObject() }
+            }
         }
     }
 }
