@@ -359,14 +359,10 @@ extension Array: StreamArrayEncodable where Element: Encodable {
     private func encodeElements(into encoder: StreamEncoder) throws {
         let s = encoder.output.state
         guard s.pointee.open(object: false) != 0 else { throw StreamFallback() }
-        // Indices, not `enumerated()` (see TreeArrayEncodable); through a buffer pointer, whose
-        // subscript lends the element where the array's copies it (a retain and release of
-        // every reference in a struct element).
-        try withUnsafeBufferPointer { elements in
-            for index in 0..<elements.count {
-                s.pointee.separate()
-                if try !encoder.value(elements[index], .index(index)) { s.pointee.emptyObject() }
-            }
+        // Indices, not `enumerated()` (see TreeArrayEncodable).
+        for index in 0..<count {
+            s.pointee.separate()
+            if try !encoder.value(self[index], .index(index)) { s.pointee.emptyObject() }
         }
     }
 }
