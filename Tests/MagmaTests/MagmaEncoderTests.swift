@@ -419,6 +419,38 @@ extension DecodeOutcome {
         #expect(magma.spare != nil && magma.spare !== kept)
     }
 
+    /// An output of a megabyte or more becomes the `Data` without a copy: the writer's buffer is
+    /// handed over, the bytes are JSONEncoder's, and the encoder keeps its (now small) buffers.
+    @Test func largeOutput_handedOver_buffersKept() throws {
+        let magma = MagmaEncoder(), foundation = JSONEncoder()
+        magma.outputFormatting = [.sortedKeys]
+        foundation.outputFormatting = [.sortedKeys]
+        let issues = (0..<6000).map { MacroIssue(id: $0, title: String(repeating: "a/b \"q\" ", count: 20), labels: ["x", "y/z"], closedAt: nil) }
+        let data = try magma.encode(issues)
+        #expect(data.count >= JSONWriter.handOverSize)
+        #expect(data == (try foundation.encode(issues)))
+        #expect(magma.spare != nil && magma.spare!.state.pointee.writer.capacity < 1 << 16)
+        #expect(String(decoding: try magma.encode([2]), as: UTF8.self) == "[2]")
+    }
+
+    /// `takeData` gives a large output the writer's own buffer (no copy) and a small one a copy,
+    /// the writer emptied either way.
+    @Test func takeData_largeOutputIsTheWritersBuffer() {
+        var w = JSONWriter(options: EncodingOptions())
+        w.string("small")
+        let smallBase = w.base, smallCapacity = w.capacity
+        #expect(String(decoding: w.takeData(), as: UTF8.self) == "\"small\"")
+        #expect(w.count == 0 && w.base == smallBase && w.capacity == smallCapacity)
+        while w.count < JSONWriter.handOverSize { w.string("ab\n") }
+        let base = UnsafeRawPointer(w.base), count = w.count
+        let data = w.takeData()
+        #expect(data.count == count && data.withUnsafeBytes { $0.baseAddress } == base)
+        #expect(data.prefix(8) == Data(#""ab\n""a"#.utf8))
+        #expect(w.count == 0 && w.capacity == 4096)
+        w.bool(true)
+        #expect(String(decoding: w.takeData(), as: UTF8.self) == "true")
+    }
+
     /// Keys whose escapes sort them otherwise than their text: sorted as JSONEncoder sorts them.
     @Test func escapedKeys_sortByTheirText() {
         let keys = ["a\"", "a#", "a/", "a0", "a\\", "a]", "a\n", "a\u{1}", "a", "", "\u{e9}", "z"]

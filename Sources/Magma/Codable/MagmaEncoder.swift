@@ -84,9 +84,10 @@ public final class MagmaEncoder: @unchecked Sendable {
     private let spareLock = Lock()
 
     /// Keeps `buffers` for the next encode, unless an encoder of the one that used them is still
-    /// alive (an `encode(to:)` kept it) or they hold a large output.
+    /// alive (an `encode(to:)` kept it) or their writer's buffer is large (a large output's is
+    /// handed over to its `Data`, and the writer's replaced by a small one).
     private func keep(_ buffers: inout StreamBuffers) {
-        guard isKnownUniquelyReferenced(&buffers), buffers.state.pointee.writer.count <= 1 << 20 else { return }
+        guard isKnownUniquelyReferenced(&buffers), buffers.state.pointee.writer.capacity <= 2 * JSONWriter.handOverSize else { return }
         let kept = buffers
         spareLock.withLock { spare = kept }
     }
@@ -103,7 +104,7 @@ public final class MagmaEncoder: @unchecked Sendable {
         var writer = JSONWriter(options: options)
         var serializer = TreeSerializer(pretty: outputFormatting.contains(.prettyPrinted), sorted: outputFormatting.contains(.sortedKeys))
         try serializer.write(top, into: &writer, depth: 0)
-        return writer.withUnsafeBytes { Data($0) }
+        return writer.takeData()
     }
 }
 

@@ -108,7 +108,7 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
                 throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
             }
             while s.pointee.frameCount > 0 { s.pointee.close() }
-            return s.pointee.writer.withUnsafeBytes { Data($0) }
+            return s.pointee.writer.takeData()
         } catch {
             if s.pointee.abandoned { return nil }
             throw error
