@@ -119,8 +119,18 @@ struct Orchestrator {
         var encode: [SystemResult]?
         if file.kind.hasModel && !encodeSystems.isEmpty {
             encode = []
+            // The encoders' ratios are ratios of runs too: they alternate as the decoders above do.
+            var bestEncode: [EncodeSystem: SystemResult] = [:]
+            let encodeRounds = encodeSystems.count >= 2 ? policy.alternatingRounds : 1
+            for _ in 0..<encodeRounds {
+                for system in encodeSystems {
+                    let result = try runChild(["--encode-system", system.rawValue], file, system: system.rawValue,
+                                              minSeconds: policy.minSeconds / Double(encodeRounds))
+                    bestEncode[system] = bestEncode[system].map { $0.keepingBest(result) } ?? result
+                }
+            }
             for system in encodeSystems {
-                let result = try runChild(["--encode-system", system.rawValue], file, system: system.rawValue)
+                guard let result = bestEncode[system] else { continue }
                 logResult("encode: \(system.title)", result, bytes: result.outputBytes ?? 0)
                 encode?.append(result)
             }

@@ -7,7 +7,7 @@ enum TableReport {
     static func methodNotes(policy: TimingPolicy) -> [String] {
         let rounds = policy.alternatingRounds
         let alternation = rounds > 1
-            ? "Magma and yajl (when both run) each run in \(rounds) child processes in alternation, sharing one system's timed seconds, best kept."
+            ? "Magma and yajl (when both run) each run in \(rounds) child processes in alternation, sharing one system's timed seconds, best kept; so do the encoders."
             : "Magma and yajl each run in 1 child process (no alternation)."
         return [
             "MB/s: 10^6 bytes per second (decoding: of input; encoding: of the JSON the system wrote), best timed run after warm-up, median in parentheses. Every system works on the same bytes and models in the same run.",
