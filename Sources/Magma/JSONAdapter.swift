@@ -1,5 +1,6 @@
-// The front door (rank 7 in ARCHITECTURE.md). Every entry point ends in `run`: an EventBuilder
-// whose root target is a Slot of the value's codec, and a Tokenizer feeding it. Entry points take
+// The front door (rank 7 in ARCHITECTURE.md). Every entry point ends in a codec run over the
+// input (`Codec.decode`, Decoding/Codec+Run.swift): an EventBuilder whose root target is a Slot of
+// the value's codec, fed by the document scanner or a Tokenizer. Entry points take
 // a JSONObjectModel (a `@JSONModel` model or a `Map`-declared JSONModel) or a Transformer.
 
 import Foundation
@@ -61,7 +62,7 @@ public enum JSONAdapter {
     ///   - options: How to read it.
     /// - Throws: ``JSONError``; code ``JSONError/Code/io`` if the file cannot be read.
     public static func model<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> M {
-        try model(type, from: try read(url), options: options)
+        try model(type, from: try Data(readingFile: url), options: options)
     }
 
     /// Decodes one model from JSON arriving in chunks (any chunking gives the same result).
@@ -107,7 +108,7 @@ public enum JSONAdapter {
 
     /// Decodes a top-level JSON array of objects into models, from a file.
     public static func models<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> [M] {
-        try models(type, from: try read(url), options: options)
+        try models(type, from: try Data(readingFile: url), options: options)
     }
 
     /// Decodes a top-level JSON array of objects into models, from chunks.
@@ -129,8 +130,9 @@ public enum JSONAdapter {
         var partial: [M] = []
         do {
             let models = try data.withUnsafeBytes { bytes in
-                if let models = scanned(ArrayCodec(objectModelCodec(M.self)), bytes, options: options) { return models }
-                return try run(ArrayCodec(objectModelCodec(M.self)), options: options, chunked: false, onFailure: { partial = $0.takeRootElements([M].self) }) {
+                let codec = ArrayCodec(objectModelCodec(M.self))
+                if let models = codec.scanned(bytes, options: options) { return models }
+                return try codec.run(options: options, chunked: false, onFailure: { partial = $0.takeRootElements([M].self) }) {
                     try $0.parseAll(bytes)
                 }
             }
@@ -205,73 +207,14 @@ public enum JSONAdapter {
 
     // MARK: Core
 
+    /// `codec` run over a whole document in memory (``Codec/decode(from:options:)``).
     static func decode<V>(_ codec: Codec<V>, from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> V {
-        if let value = scanned(codec, input, options: options) { return value }
-        return try run(codec, options: options, chunked: false) { (tokenizer: inout Tokenizer<EventBuilder>) in
-            try tokenizer.parseAll(input)
-        }
+        try codec.decode(from: input, options: options)
     }
 
+    /// `codec` run over a document fed in chunks (``Codec/decode(fromChunks:options:)``).
     static func decode<V, Chunks: Sequence>(_ codec: Codec<V>, fromChunks chunks: Chunks, options: DecodingOptions) throws -> V
     where Chunks.Element: ContiguousBytes {
-        try run(codec, options: options, chunked: true) { (tokenizer: inout Tokenizer<EventBuilder>) in
-            for chunk in chunks {
-                try chunk.withUnsafeBytes { try tokenizer.feed($0) }
-            }
-            try tokenizer.finish()
-        }
-    }
-
-    /// The document read without yajl (`EventBuilder.scanDocument`), or nil when the scanner
-    /// gave up (on anything outside its subset, errors included): then yajl reads it.
-    static func scanned<V>(_ codec: Codec<V>, _ input: UnsafeRawBufferPointer, options: DecodingOptions) -> V? {
-        let (read, value) = withBuilder(codec, options: options) { $0.pointee.scanDocument(input) }
-        return read ? value : nil
-    }
-
-    static func run<V>(_ codec: Codec<V>, options: DecodingOptions, chunked: Bool,
-                       onFailure: (inout EventBuilder) -> Void = { _ in },
-                       _ body: (inout Tokenizer<EventBuilder>) throws -> Void) throws -> V {
-        let (_, result) = try withBuilder(codec, options: options) { builder in
-            var tokenizer = Tokenizer(builder: builder, tracksLines: chunked)
-            do {
-                try body(&tokenizer)
-            } catch {
-                onFailure(&builder.pointee)
-                throw error
-            }
-        }
-        guard let result else { throw JSONError(.unexpectedEnd, "the input holds no JSON value") }
-        return result
-    }
-
-    /// Runs `body` with a fresh builder (heap-allocated: a Tokenizer keeps its address) whose
-    /// root slot receives a `V`; the builder is destroyed after. Returns what `body` returned and
-    /// the value the root received, if any.
-    private static func withBuilder<V, R>(_ codec: Codec<V>, options: DecodingOptions,
-                                          _ body: (UnsafeMutablePointer<EventBuilder>) throws -> R) rethrows -> (R, V?) {
-        var result: V? = nil
-        let slot = Slot(codec, ResultReceiver<V>())
-        let returned = try withExtendedLifetime(slot) {
-            try withUnsafeMutablePointer(to: &result) { resultPointer in
-                let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
-                builder.initialize(to: EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options))
-                defer {
-                    builder.pointee.destroy()
-                    builder.deinitialize(count: 1)
-                    builder.deallocate()
-                }
-                return try body(builder)
-            }
-        }
-        return (returned, result)
-    }
-
-    static func read(_ url: URL) throws -> Data {
-        do {
-            return try Data(contentsOf: url, options: .mappedIfSafe)
-        } catch {
-            throw JSONError(.io, "cannot read \(url.path): \(error.localizedDescription)", underlying: error)
-        }
+        try codec.decode(fromChunks: chunks, options: options)
     }
 }

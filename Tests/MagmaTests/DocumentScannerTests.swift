@@ -19,13 +19,13 @@ import Testing
 @Suite struct DocumentScannerTests {
     /// The document read by the scanner alone (nil: it gave up).
     static func scanned<V>(_ transformer: Transformer<JSONValue, V>, _ json: [UInt8], options: DecodingOptions = .init()) -> V? {
-        json.withUnsafeBytes { JSONAdapter.scanned(transformer.codec, $0, options: options) }
+        json.withUnsafeBytes { transformer.codec.scanned($0, options: options) }
     }
 
     /// The document read by yajl alone.
     static func viaYajl<V>(_ transformer: Transformer<JSONValue, V>, _ json: [UInt8], options: DecodingOptions = .init()) throws -> V {
         try json.withUnsafeBytes { bytes in
-            try JSONAdapter.run(transformer.codec, options: options, chunked: false) { try $0.parseAll(bytes) }
+            try transformer.codec.run(options: options, chunked: false) { try $0.parseAll(bytes) }
         }
     }
 
@@ -98,7 +98,7 @@ import Testing
          "labels":["a","b"],"skip":"é","score":-2.5e1,"open":true,"tail":[{"k":{}}]}
         """#
         let bytes = Array(json.utf8)
-        let scanned = bytes.withUnsafeBytes { JSONAdapter.scanned(objectModelCodec(ScannedIssue.self), $0, options: .init()) }
+        let scanned = bytes.withUnsafeBytes { objectModelCodec(ScannedIssue.self).scanned($0, options: .init()) }
         let expected = ScannedIssue(id: 7, title: "T\"q", login: "ann", labels: ["a", "b"], score: -25, open: true)
         #expect(scanned == expected)
         #expect(try JSONAdapter.model(ScannedIssue.self, from: Data(bytes)) == expected)
@@ -116,7 +116,7 @@ import Testing
         ]
         for json in cases {
             let bytes = Array(json.utf8)
-            let scanned = bytes.withUnsafeBytes { JSONAdapter.scanned(objectModelCodec(ScannedIssue.self), $0, options: .init()) }
+            let scanned = bytes.withUnsafeBytes { objectModelCodec(ScannedIssue.self).scanned($0, options: .init()) }
             #expect(scanned == nil, "\(json)")
             let whole = #expect(throws: JSONError.self) { try JSONAdapter.model(ScannedIssue.self, from: Data(bytes)) }
             let chunked = #expect(throws: JSONError.self) { try JSONAdapter.model(ScannedIssue.self, fromChunks: bytes.map { [$0] }) }

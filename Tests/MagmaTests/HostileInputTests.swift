@@ -271,7 +271,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         var chunksRead = 0
         var held = 0
         do {
-            _ = try JSONAdapter.run(JSONValueCodec.shared, options: Self.options(cap: cap), chunked: true) { tokenizer in
+            _ = try JSONValueCodec.shared.run(options: Self.options(cap: cap), chunked: true) { tokenizer in
                 defer { held = tokenizer.mostHeld }
                 try Array("[\"".utf8).withUnsafeBytes { try tokenizer.feed($0) }
                 while chunksRead < 16 * 1024 {   // 1 GiB
@@ -298,7 +298,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         for (head, tail) in [("[{\"id\": 2", "}]"), ("[\"a\"", ", \"b\"]"), ("{\"a\": true", "}"),
                              ("[\"a\",", "\"b\"]"), ("{\"a\":", "true}"), ("[", "1]"), ("{", "\"k\": 1}")] {
             var held = 0
-            let value = try JSONAdapter.run(JSONValueCodec.shared, options: DecodingOptions(), chunked: true) { tokenizer in
+            let value = try JSONValueCodec.shared.run(options: DecodingOptions(), chunked: true) { tokenizer in
                 defer { held = tokenizer.mostHeld }
                 try Array(head.utf8).withUnsafeBytes { try tokenizer.feed($0) }
                 for _ in 0..<256 { try chunk.withUnsafeBytes { try tokenizer.feed($0) } }
@@ -426,7 +426,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         }
         var held = 0
         do {
-            _ = try JSONAdapter.run(JSONValueCodec.shared, options: DecodingOptions(), chunked: true) { tokenizer in
+            _ = try JSONValueCodec.shared.run(options: DecodingOptions(), chunked: true) { tokenizer in
                 defer { held = tokenizer.mostHeld }
                 for piece in chunks(bytes, 65536) { try piece.withUnsafeBytes { try tokenizer.feed($0) } }
                 try tokenizer.finish()

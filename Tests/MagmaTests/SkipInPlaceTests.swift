@@ -28,7 +28,7 @@ import Testing
     static func events<M: JSONObjectModel>(_ type: M.Type, _ json: String, options: DecodingOptions) throws -> Int {
         var count = 0
         let bytes = Array(json.utf8)
-        _ = try JSONAdapter.run(objectModelCodec(M.self), options: options, chunked: false) { tokenizer in
+        _ = try objectModelCodec(M.self).run(options: options, chunked: false) { tokenizer in
             try bytes.withUnsafeBytes { try tokenizer.parseAll($0) }
             count = tokenizer.builder.pointee.eventCount
         }

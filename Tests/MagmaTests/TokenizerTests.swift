@@ -42,7 +42,7 @@ import Testing
 extension JSONAdapter {
     /// Decodes from chunks and reports how many times yajl was fed.
     static func decodeCountingFeeds<M: JSONObjectModel>(_ type: M.Type, _ chunks: [[UInt8]], feeds: inout Int) throws -> M {
-        try run(objectModelCodec(M.self), options: DecodingOptions(), chunked: true) { tokenizer in
+        try objectModelCodec(M.self).run(options: DecodingOptions(), chunked: true) { tokenizer in
             for chunk in chunks { try chunk.withUnsafeBytes { try tokenizer.feed($0) } }
             try tokenizer.finish()
             feeds = tokenizer.feedCount

@@ -1,6 +1,6 @@
 // EventBuilder+Document.swift — Magma
 //
-// The builder as a DocumentScanner's sink: a whole document in memory (JSONAdapter.scanned) or a
+// The builder as a DocumentScanner's sink: a whole document in memory (Codec.scanned) or a
 // whole NDJSON line is read without yajl, its unmapped values passed over by the scanner.
 
 extension EventBuilder: DocumentSink {

@@ -36,7 +36,7 @@ extension JSONMapping {
     /// - Throws: ``JSONError/Code/invalidMapping`` naming the unknown property or transformer, or
     ///   the malformed entry; decoding errors if the file is not JSON.
     public convenience init(declared: JSONMapping<Model>, loading data: Data, registry: TransformerRegistry = .shared) throws {
-        let file = try JSONAdapter.value(from: data, .json)
+        let file = try data.withUnsafeBytes { try JSONValueCodec.shared.decode(from: $0, options: DecodingOptions()) }
         guard case .object(let top) = file else { throw JSONError.invalidMapping("a mapping file is a JSON object") }
         for key in top.keys where key != "properties" && key != "keyNaming" {
             throw JSONError.invalidMapping("unknown member \"\(key)\" in the mapping file (expected \"properties\", \"keyNaming\")")
@@ -107,7 +107,7 @@ extension JSONMapping {
     ///   - registry: Where transformer names are looked up.
     /// - Throws: ``JSONError/Code/io`` if the file cannot be read; else as the `Data` form.
     public convenience init(declared: JSONMapping<Model>, contentsOf url: URL, registry: TransformerRegistry = .shared) throws {
-        try self.init(declared: declared, loading: try JSONAdapter.read(url), registry: registry)
+        try self.init(declared: declared, loading: try Data(readingFile: url), registry: registry)
     }
 
     private static func remake(_ map: Map<Model>, _ name: String, _ key: String, _ transformer: String?, _ required: Bool,

@@ -19,8 +19,9 @@ extension MappedEquality {
     public var description: String {
         var options = EncodingOptions()
         options.sortedKeys = true
-        let json = (try? JSONAdapter.json(from: self, options: options)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
-        return "\(type(of: self)) \(json)"
+        var w = JSONWriter(options: options)
+        do { try objectModelCodec(Self.self).write(self, into: &w) } catch { return "\(type(of: self)) ?" }
+        return "\(type(of: self)) \(w.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })"
     }
 }
 

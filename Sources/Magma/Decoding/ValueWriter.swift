@@ -10,6 +10,17 @@ class ValueWriter {
     /// Writes the value.
     func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {}
 
+    /// Writes `count` values stored `stride` bytes apart from `base` as array elements (the
+    /// brackets are the caller's). A model's writer overrides it to look its plan up once.
+    func writeElements(_ base: UnsafeRawPointer, count: Int, stride: Int, into w: inout JSONWriter) throws {
+        var address = base
+        for _ in 0..<count {
+            w.element()
+            try write(address, into: &w)
+            address += stride
+        }
+    }
+
     /// Writes `key` and the value, or nothing when the value is nil and the options omit nil.
     func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
         w.key(key)
@@ -145,38 +156,20 @@ final class OptionalValue<Optional: OptionalPayload>: ValueWriter {
     }
 }
 
-/// `[Element]`: the elements are written where the array stores them; a model's plan is looked
-/// up once per array.
+/// `[Element]`: the elements are written where the array stores them, by the element's writer.
 final class ArrayValue<Element>: ValueWriter {
     let element: ValueWriter
-    private let model: ModelWriter?
-    init(_ element: ValueWriter) {
-        self.element = element
-        model = element as? ModelWriter
-    }
+    init(_ element: ValueWriter) { self.element = element }
 
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        let node = try model?.node()
-        let stride = MemoryLayout<Element>.stride
         try value.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer { elements in
             w.beginArray()
             if let base = elements.baseAddress {
-                var address = UnsafeRawPointer(base)
-                for _ in 0..<elements.count {
-                    w.element()
-                    if let node { try node.write(address, into: &w) } else { try element.write(address, into: &w) }
-                    address += stride
-                }
+                try element.writeElements(base, count: elements.count, stride: MemoryLayout<Element>.stride, into: &w)
             }
             w.endArray()
         }
     }
-}
-
-/// A nested model, through its own plan: looked up when written, since plans may be recursive
-/// and cannot be resolved while the outer plan is built.
-class ModelWriter: ValueWriter {
-    func node() throws -> EncodeNode { fatalError("ModelWriter is abstract") }
 }
 
 /// Any other codec, called with a copy of the value.

@@ -1,0 +1,82 @@
+// Codec+Run.swift — Magma
+//
+// A codec run over JSON bytes: the one way any value is decoded from text. A fresh EventBuilder
+// whose root target is a Slot of the codec reads a whole document through the DocumentScanner
+// (`scanned`); when the scanner gives up (anything outside its strict subset, errors included),
+// `run` reads it again from its start through a Tokenizer (yajl), so errors keep yajl's offsets
+// and messages. The front door (`JSONAdapter.decode`) and the layers that read JSON themselves (a
+// mapping file, a model's JSON read back as a JSONValue) all come here.
+
+import Foundation
+
+extension Codec {
+    /// Decodes one `V` from a whole document in memory.
+    /// - Parameters:
+    ///   - input: The JSON text.
+    ///   - options: How to read it.
+    /// - Throws: ``JSONError`` with the path, property and position of the failure.
+    func decode(from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> V {
+        if let value = scanned(input, options: options) { return value }
+        return try run(options: options, chunked: false) { (tokenizer: inout Tokenizer<EventBuilder>) in
+            try tokenizer.parseAll(input)
+        }
+    }
+
+    /// Decodes one `V` from a document fed in chunks (through yajl: a chunk may end mid-token).
+    func decode<Chunks: Sequence>(fromChunks chunks: Chunks, options: DecodingOptions) throws -> V
+    where Chunks.Element: ContiguousBytes {
+        try run(options: options, chunked: true) { (tokenizer: inout Tokenizer<EventBuilder>) in
+            for chunk in chunks {
+                try chunk.withUnsafeBytes { try tokenizer.feed($0) }
+            }
+            try tokenizer.finish()
+        }
+    }
+
+    /// The document read without yajl (`EventBuilder.scanDocument`), or nil when the scanner
+    /// gave up (on anything outside its subset, errors included): then yajl reads it.
+    func scanned(_ input: UnsafeRawBufferPointer, options: DecodingOptions) -> V? {
+        let (read, value) = withBuilder(options: options) { $0.pointee.scanDocument(input) }
+        return read ? value : nil
+    }
+
+    /// The value a Tokenizer fed by `body` builds; `onFailure` sees the builder before an error
+    /// is thrown (to keep what was read).
+    func run(options: DecodingOptions, chunked: Bool,
+             onFailure: (inout EventBuilder) -> Void = { _ in },
+             _ body: (inout Tokenizer<EventBuilder>) throws -> Void) throws -> V {
+        let (_, result) = try withBuilder(options: options) { builder in
+            var tokenizer = Tokenizer(builder: builder, tracksLines: chunked)
+            do {
+                try body(&tokenizer)
+            } catch {
+                onFailure(&builder.pointee)
+                throw error
+            }
+        }
+        guard let result else { throw JSONError(.unexpectedEnd, "the input holds no JSON value") }
+        return result
+    }
+
+    /// Runs `body` with a fresh builder (heap-allocated: a Tokenizer keeps its address) whose
+    /// root slot receives a `V`; the builder is destroyed after. Returns what `body` returned and
+    /// the value the root received, if any.
+    private func withBuilder<R>(options: DecodingOptions,
+                                _ body: (UnsafeMutablePointer<EventBuilder>) throws -> R) rethrows -> (R, V?) {
+        var result: V? = nil
+        let slot = Slot(self, ResultReceiver<V>())
+        let returned = try withExtendedLifetime(slot) {
+            try withUnsafeMutablePointer(to: &result) { resultPointer in
+                let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
+                builder.initialize(to: EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options))
+                defer {
+                    builder.pointee.destroy()
+                    builder.deinitialize(count: 1)
+                    builder.deallocate()
+                }
+                return try body(builder)
+            }
+        }
+        return (returned, result)
+    }
+}
