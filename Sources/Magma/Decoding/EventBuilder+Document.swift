@@ -14,6 +14,7 @@ extension EventBuilder: DocumentSink {
     mutating func literal(_ value: Bool?, at offset: Int) -> Bool { value.map { bool($0) } ?? null() }
     /// The room within which the scanner validates and passes over the value of a key the object
     /// on top does not map; nil when the value is read.
+    @inline(__always)
     var skipRoom: Int? { options.skipsUnmappedInPlace && skipsNextValue ? options.maxDepth - depth - 1 : nil }
 
     /// Reads the whole document (or NDJSON line) without yajl; false when the scanner gave up.

@@ -272,6 +272,7 @@ struct EventBuilder {
 
     /// Whether the value after the key just read goes nowhere (an unmapped key of a model), so
     /// that it may be read past yajl.
+    @inline(__always)
     var skipsNextValue: Bool {
         skipDepth == 0 && depth > 0 && frames[depth - 1].target == nil && frames[depth - 1].entry == -2
     }
@@ -312,6 +313,7 @@ struct EventBuilder {
         }
     }
 
+    @inline(__always)
     private mutating func endContainer() -> Bool {
         let top = frames[depth - 1]
         switch top.kind {
