@@ -102,14 +102,8 @@ struct Orchestrator {
         // cost that much more per round.
         // msgspec and orjson, and Magma's like-for-like row, alternate with them too.
         let paired = systems.filter { [.magma, .magmaMap, .magmaText, .yajl, .msgspec, .orjson].contains($0) }
-        var best: [DecodeSystem: SystemResult] = [:]
-        let rounds = paired.count >= 2 ? policy.alternatingRounds : 1
-        for _ in 0..<rounds {
-            for system in paired {
-                let result = try runChild(["--only", system.rawValue], file, system: system.rawValue,
-                                          minSeconds: policy.minSeconds / Double(rounds))
-                best[system] = best[system].map { $0.keepingBest(result) } ?? result
-            }
+        let best = try alternating(paired) { system, minSeconds in
+            try runChild(["--only", system.rawValue], file, system: system.rawValue, minSeconds: minSeconds)
         }
         for system in systems {
             let result = try best[system] ?? runChild(["--only", system.rawValue], file, system: system.rawValue)
@@ -118,21 +112,14 @@ struct Orchestrator {
         }
         var encode: [SystemResult]?
         if file.kind.hasModel && !encodeSystems.isEmpty {
-            encode = []
-            // The encoders' ratios are ratios of runs too: they alternate as the decoders above do.
-            var bestEncode: [EncodeSystem: SystemResult] = [:]
-            let encodeRounds = encodeSystems.count >= 2 ? policy.alternatingRounds : 1
-            for _ in 0..<encodeRounds {
-                for system in encodeSystems {
-                    let result = try runChild(["--encode-system", system.rawValue], file, system: system.rawValue,
-                                              minSeconds: policy.minSeconds / Double(encodeRounds))
-                    bestEncode[system] = bestEncode[system].map { $0.keepingBest(result) } ?? result
-                }
+            // The encoders' ratio is a ratio of runs too: they alternate as the decoders above do.
+            let best = try alternating(encodeSystems) { system, minSeconds in
+                try runChild(["--encode-system", system.rawValue], file, system: system.rawValue, minSeconds: minSeconds)
             }
-            for system in encodeSystems {
-                guard let result = bestEncode[system] else { continue }
+            encode = encodeSystems.compactMap { system in
+                guard let result = best[system] else { return nil }
                 logResult("encode: \(system.title)", result, bytes: result.outputBytes ?? 0)
-                encode?.append(result)
+                return result
             }
         }
 
@@ -175,6 +162,21 @@ struct Orchestrator {
         report.decodeSummary = TableReport.summarizeDecode(report, validation: decodeValidation)
         report.encodeSummary = encode.map { _ in TableReport.summarizeEncode(report, validation: encodeValidation) }
         return report
+    }
+
+    /// Runs each of `systems` in `policy.alternatingRounds` child processes in turn (one round when
+    /// there is only one), the rounds sharing one system's timed seconds; the best round of each.
+    private func alternating<System: Hashable>(_ systems: [System],
+                                               _ run: (System, _ minSeconds: Double) throws -> SystemResult) throws -> [System: SystemResult] {
+        var best: [System: SystemResult] = [:]
+        let rounds = systems.count >= 2 ? policy.alternatingRounds : 1
+        for _ in 0..<rounds {
+            for system in systems {
+                let result = try run(system, policy.minSeconds / Double(rounds))
+                best[system] = best[system].map { $0.keepingBest(result) } ?? result
+            }
+        }
+        return best
     }
 
     private static func describe(_ outcome: Validation.Outcome) -> String {
