@@ -48,37 +48,35 @@ class FieldSlot: ForwardingTarget {
         self.optional = optional
         super.init(fallback: fallback)
     }
+
+    /// Stores `value` in the property: a `T`, or a `T?` when the property is optional.
+    @inline(__always)
+    final func store<T>(_ value: T, in context: UnsafeMutableRawPointer) {
+        if optional {
+            (context + offset).assumingMemoryBound(to: T?.self).pointee = value
+        } else {
+            (context + offset).assumingMemoryBound(to: T.self).pointee = value
+        }
+    }
 }
 
 final class StringField: FieldSlot {
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let value = String(checkedUTF8: bytes)
-        if optional {
-            (context + offset).assumingMemoryBound(to: String?.self).pointee = value
-        } else {
-            (context + offset).assumingMemoryBound(to: String.self).pointee = value
-        }
+        store(value, in: context)
     }
 }
 
 final class BoolField: FieldSlot {
     override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        if optional {
-            (context + offset).assumingMemoryBound(to: Bool?.self).pointee = value
-        } else {
-            (context + offset).assumingMemoryBound(to: Bool.self).pointee = value
-        }
+        store(value, in: context)
     }
 }
 
 final class DoubleField: FieldSlot {
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         guard let value = NumberParsing.doubleInRange(text) else { return try fallback.number(text, context, &b) }
-        if optional {
-            (context + offset).assumingMemoryBound(to: Double?.self).pointee = value
-        } else {
-            (context + offset).assumingMemoryBound(to: Double.self).pointee = value
-        }
+        store(value, in: context)
     }
 }
 
@@ -88,11 +86,7 @@ final class Int64Field: FieldSlot {
         guard case .value(let value) = NumberParsing.integer(text, as: Int64.self) else {
             return try fallback.number(text, context, &b)
         }
-        if optional {
-            (context + offset).assumingMemoryBound(to: Int64?.self).pointee = value
-        } else {
-            (context + offset).assumingMemoryBound(to: Int64.self).pointee = value
-        }
+        store(value, in: context)
     }
 }
 
@@ -101,11 +95,7 @@ final class URLField: FieldSlot {
         guard let value = URLCache.url(for: bytes) else {
             return try fallback.string(bytes, context, &b)
         }
-        if optional {
-            (context + offset).assumingMemoryBound(to: URL?.self).pointee = value
-        } else {
-            (context + offset).assumingMemoryBound(to: URL.self).pointee = value
-        }
+        store(value, in: context)
     }
 }
 

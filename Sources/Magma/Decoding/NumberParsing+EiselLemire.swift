@@ -15,6 +15,7 @@ extension NumberParsing {
     // MARK: - Eisel-Lemire
 
     protocol BinaryFormat {
+        associatedtype Value: BinaryFloatingPoint
         static var mantissaExplicitBits: Int { get }
         static var minimumExponent: Int { get }
         static var infinitePower: Int { get }
@@ -22,6 +23,16 @@ extension NumberParsing {
         static var maxExponentRoundToEven: Int { get }
         static var smallestPowerOfTen: Int { get }
         static var largestPowerOfTen: Int { get }
+        /// The largest `k` whose `10^k` is exact in `Value` (Clinger's fast path).
+        static var largestExactPowerOfTen: Int { get }
+        /// Decimal digits every integer below `2^(mantissaExplicitBits + 1)` has room for.
+        static var exactDecimalDigits: Int { get }
+        /// `10^k`, `k` at most `largestExactPowerOfTen`.
+        static func exactPowerOfTen(_ k: Int) -> Value
+        /// The value of an `AdjustedMantissa`, with its sign.
+        static func value(mantissa: UInt64, power2: Int, negative: Bool) -> Value
+        /// The C library's correctly rounded reading (for what Eisel-Lemire cannot decide).
+        static func correctlyRounded(_ text: UnsafeRawBufferPointer) -> Value?
     }
     enum DoubleFormat: BinaryFormat {
         static var mantissaExplicitBits: Int { 52 }
@@ -31,6 +42,15 @@ extension NumberParsing {
         static var maxExponentRoundToEven: Int { 23 }
         static var smallestPowerOfTen: Int { -342 }
         static var largestPowerOfTen: Int { 308 }
+        static var largestExactPowerOfTen: Int { 22 }
+        static var exactDecimalDigits: Int { 15 }
+        @inline(__always)
+        static func exactPowerOfTen(_ k: Int) -> Double { doublePowersOfTen[k] }
+        @inline(__always)
+        static func value(mantissa: UInt64, power2: Int, negative: Bool) -> Double {
+            Double(bitPattern: mantissa | UInt64(truncatingIfNeeded: power2) << 52 | (negative ? 1 << 63 : 0))
+        }
+        static func correctlyRounded(_ text: UnsafeRawBufferPointer) -> Double? { strtodFallback(text) }
     }
     enum FloatFormat: BinaryFormat {
         static var mantissaExplicitBits: Int { 23 }
@@ -40,6 +60,15 @@ extension NumberParsing {
         static var maxExponentRoundToEven: Int { 10 }
         static var smallestPowerOfTen: Int { -64 }
         static var largestPowerOfTen: Int { 38 }
+        static var largestExactPowerOfTen: Int { 10 }
+        static var exactDecimalDigits: Int { 7 }
+        @inline(__always)
+        static func exactPowerOfTen(_ k: Int) -> Float { floatPowersOfTen[k] }
+        @inline(__always)
+        static func value(mantissa: UInt64, power2: Int, negative: Bool) -> Float {
+            Float(bitPattern: UInt32(truncatingIfNeeded: mantissa) | UInt32(truncatingIfNeeded: power2) << 23 | (negative ? 1 << 31 : 0))
+        }
+        static func correctlyRounded(_ text: UnsafeRawBufferPointer) -> Float? { strtofFallback(text) }
     }
 
     /// Biased binary exponent and explicit mantissa bits (hidden bit cleared) of the

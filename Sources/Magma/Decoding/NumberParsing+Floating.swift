@@ -166,35 +166,40 @@ extension NumberParsing {
     /// `double`, compiled into its caller: for the element loops of arrays of numbers, where the
     /// call and its register saves are a tenth of a number's cost.
     @inline(__always)
-    static func inlinedDouble(_ text: UnsafeRawBufferPointer) -> Double? {
+    static func inlinedDouble(_ text: UnsafeRawBufferPointer) -> Double? { binaryFloat(text, DoubleFormat.self) }
+
+    /// The correctly rounded `F.Value` of the number, shared by `Double` and `Float` and compiled
+    /// for each: Clinger's fast path (the mantissa and the power of ten exact in `F.Value`, one
+    /// IEEE operation), its extension (`m * 10^(e - k)` still an exact integer), then Eisel-Lemire,
+    /// and the C library for a long mantissa it cannot decide. nil on overflow to infinity.
+    @inline(__always)
+    private static func binaryFloat<F: BinaryFormat>(_ text: UnsafeRawBufferPointer, _: F.Type) -> F.Value? {
         let dec = scanDecimal(text)
         let m = dec.mantissa
         let e = dec.exponent
         if m == 0 { return dec.negative ? -0.0 : 0.0 }
         if !dec.truncated {
-            // Clinger: m and 10^|e| are exact doubles, one IEEE operation rounds correctly.
-            if m <= 1 << 53, e >= -22, e <= 22 {
-                var v = Double(m)
-                if e < 0 { v /= doublePowersOfTen[-e] } else { v *= doublePowersOfTen[e] }
+            let exactMantissa: UInt64 = 1 << UInt64(F.mantissaExplicitBits + 1)
+            let k = F.largestExactPowerOfTen
+            if m <= exactMantissa, e >= -k, e <= k {
+                var v = F.Value(m)
+                if e < 0 { v /= F.exactPowerOfTen(-e) } else { v *= F.exactPowerOfTen(e) }
                 return dec.negative ? -v : v
             }
-            // Extended: m * 10^(e-22) still an exact integer <= 2^53.
-            if e > 22, e <= 22 + 15 {
-                let (p, o) = m.multipliedReportingOverflow(by: integerPowersOfTen[e - 22])
-                if !o, p <= 1 << 53 {
-                    let v = Double(p) * 1e22
+            if e > k, e <= k + F.exactDecimalDigits {
+                let (p, o) = m.multipliedReportingOverflow(by: integerPowersOfTen[e - k])
+                if !o, p <= exactMantissa {
+                    let v = F.Value(p) * F.exactPowerOfTen(k)
                     return dec.negative ? -v : v
                 }
             }
         }
-        var r = eiselLemire(e, m, DoubleFormat.self)
-        if dec.truncated, r != eiselLemire(e, m &+ 1, DoubleFormat.self) {
-            return strtodFallback(text)
+        let r = eiselLemire(e, m, F.self)
+        if dec.truncated, r != eiselLemire(e, m &+ 1, F.self) {
+            return F.correctlyRounded(text)
         }
-        if r.power2 == DoubleFormat.infinitePower { return nil }
-        r.mantissa |= UInt64(truncatingIfNeeded: r.power2) << 52
-        if dec.negative { r.mantissa |= 1 << 63 }
-        return Double(bitPattern: r.mantissa)
+        if r.power2 == F.infinitePower { return nil }
+        return F.value(mantissa: r.mantissa, power2: r.power2, negative: dec.negative)
     }
 
     /// `double`, and nil too for a nonzero number that rounds to zero (`1e-400`): like an
@@ -227,32 +232,5 @@ extension NumberParsing {
 
     /// Correctly rounded `Float` value, computed directly from the text (rounding via
     /// `Double` would round twice). nil on overflow to infinity.
-    static func float(_ text: UnsafeRawBufferPointer) -> Float? {
-        let dec = scanDecimal(text)
-        let m = dec.mantissa
-        let e = dec.exponent
-        if m == 0 { return dec.negative ? -0.0 : 0.0 }
-        if !dec.truncated {
-            if m <= 1 << 24, e >= -10, e <= 10 {
-                var v = Float(m)
-                if e < 0 { v /= floatPowersOfTen[-e] } else { v *= floatPowersOfTen[e] }
-                return dec.negative ? -v : v
-            }
-            if e > 10, e <= 10 + 7 {
-                let (p, o) = m.multipliedReportingOverflow(by: integerPowersOfTen[e - 10])
-                if !o, p <= 1 << 24 {
-                    let v = Float(p) * 1e10
-                    return dec.negative ? -v : v
-                }
-            }
-        }
-        let r = eiselLemire(e, m, FloatFormat.self)
-        if dec.truncated, r != eiselLemire(e, m &+ 1, FloatFormat.self) {
-            return strtofFallback(text)
-        }
-        if r.power2 == FloatFormat.infinitePower { return nil }
-        var bits = UInt32(truncatingIfNeeded: r.mantissa) | UInt32(truncatingIfNeeded: r.power2) << 23
-        if dec.negative { bits |= 1 << 31 }
-        return Float(bitPattern: bits)
-    }
+    static func float(_ text: UnsafeRawBufferPointer) -> Float? { binaryFloat(text, FloatFormat.self) }
 }

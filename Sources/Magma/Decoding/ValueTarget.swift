@@ -226,22 +226,16 @@ extension EventBuilder {
             try text.withUTF8 { try target.number(UnsafeRawBufferPointer($0), context, &self) }
         case .string(var s):
             try s.withUTF8 { try target.string(UnsafeRawBufferPointer($0), context, &self) }
-        case .object(let members):
+        case .object:
             let base = depth
             try target.startObject(context, &self)
             if depth == base { return }
-            for (k, v) in members {
-                var k = k
-                try check(k.withUTF8 { key(UnsafeRawBufferPointer($0)) })
-                try replayEvents(v)
-            }
-            try check(endObject())
-        case .array(let elements):
+            try replayContents(value)
+        case .array:
             let base = depth
             try target.startArray(context, &self)
             if depth == base { return }
-            for v in elements { try replayEvents(v) }
-            try check(endArray())
+            try replayContents(value)
         }
     }
 
@@ -254,8 +248,19 @@ extension EventBuilder {
             var text = n.text
             try check(text.withUTF8 { number(UnsafeRawBufferPointer($0)) })
         case .string(var s): try check(s.withUTF8 { string(UnsafeRawBufferPointer($0)) })
-        case .object(let members):
+        case .object:
             try check(startObject())
+            try replayContents(value)
+        case .array:
+            try check(startArray())
+            try replayContents(value)
+        }
+    }
+
+    /// The members or elements of the container `value`, just started, and its end.
+    private mutating func replayContents(_ value: JSONValue) throws {
+        switch value {
+        case .object(let members):
             for (k, v) in members {
                 var k = k
                 try check(k.withUTF8 { key(UnsafeRawBufferPointer($0)) })
@@ -263,9 +268,10 @@ extension EventBuilder {
             }
             try check(endObject())
         case .array(let elements):
-            try check(startArray())
             for v in elements { try replayEvents(v) }
             try check(endArray())
+        default:
+            return
         }
     }
 
