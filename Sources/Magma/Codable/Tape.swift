@@ -303,15 +303,11 @@ extension Tape {
         let target = TapeTarget()
         do {
             try withExtendedLifetime(target) { () throws(JSONError) in
-                let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
-                builder.initialize(to: EventBuilder(root: target, rootContext: UnsafeMutableRawPointer(writer), options: options))
-                defer {
-                    builder.pointee.destroy()
-                    builder.deinitialize(count: 1)
-                    builder.deallocate()
+                try EventBuilder.withHeapBuilder(root: target, rootContext: UnsafeMutableRawPointer(writer), options: options) {
+                    (builder) throws(JSONError) in
+                    var tokenizer = Tokenizer(builder: builder, tracksLines: false)
+                    try tokenizer.parseAll(input)
                 }
-                var tokenizer = Tokenizer(builder: builder, tracksLines: false)
-                try tokenizer.parseAll(input)
             }
         } catch {
             writer.pointee.entries.deallocate()

@@ -67,16 +67,24 @@ extension Codec {
         let slot = Slot(self, ResultReceiver<V>())
         let returned = try withExtendedLifetime(slot) {
             try withUnsafeMutablePointer(to: &result) { resultPointer in
-                let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
-                builder.initialize(to: EventBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options))
-                defer {
-                    builder.pointee.destroy()
-                    builder.deinitialize(count: 1)
-                    builder.deallocate()
-                }
-                return try body(builder)
+                try EventBuilder.withHeapBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options, body)
             }
         }
         return (returned, result)
+    }
+}
+
+extension EventBuilder {
+    /// Runs `body` with a builder on the heap (a Tokenizer keeps its address), destroyed after.
+    static func withHeapBuilder<R, E: Error>(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions,
+                                            _ body: (UnsafeMutablePointer<EventBuilder>) throws(E) -> R) throws(E) -> R {
+        let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
+        builder.initialize(to: EventBuilder(root: root, rootContext: rootContext, options: options))
+        defer {
+            builder.pointee.destroy()
+            builder.deinitialize(count: 1)
+            builder.deallocate()
+        }
+        return try body(builder)
     }
 }
