@@ -49,8 +49,7 @@ import Testing
                     var state: State?
                     var login: String?
                     var updatedAt: Date?
-                    init() {
-                    }
+                    init() {}
                     static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {
                         Magma.Map(nonOptional: \\JSONDraft.url).named("url", in: "Issue")
                         Magma.Map(nonOptional: \\JSONDraft.state, required: false).named("state", in: "Issue")
@@ -62,12 +61,8 @@ import Testing
 
             extension Issue: Magma.JSONDraftedModel {
                 init(jsonDraft draft: consuming JSONDraft) throws {
-                    guard let _url = draft.url.take() else {
-                        throw Self.missingDraftValue("Issue.url")
-                    }
-                    guard let _updatedAt = draft.updatedAt.take() else {
-                        throw Self.missingDraftValue("Issue.updatedAt")
-                    }
+                    guard let _url = draft.url.take() else { throw Self.missingDraftValue("Issue.url") }
+                    guard let _updatedAt = draft.updatedAt.take() else { throw Self.missingDraftValue("Issue.updatedAt") }
                     self.init(
                         url: _url,
                         state: draft.state.take() ?? .open,
@@ -88,12 +83,9 @@ import Testing
                 static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
                     let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
                     switch form {
-                    case .value:
-                        destination.assumingMemoryBound(to: Self.self).pointee = model
-                    case .optional:
-                        destination.assumingMemoryBound(to: Self?.self).pointee = model
-                    case .element:
-                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    case .value: destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
                     }
                 }
                 static func model(fromDraft draft: consuming JSONDraft, updating old: Self) throws -> Self {
@@ -115,9 +107,7 @@ import Testing
                     draft.updatedAt = self.updatedAt
                     return draft
                 }
-                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Issue> {
-                    .model(Issue.self)
-                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Issue> { .model(Issue.self) }
             }
             """)
     }
@@ -138,8 +128,7 @@ import Testing
 
                 struct JSONDraft: Magma.JSONModel {
                     var x: Int?
-                    init() {
-                    }
+                    init() {}
                     static let jsonMapping = Magma.JSONMapping<JSONDraft> {
                         Magma.Map(nonOptional: \\JSONDraft.x).named("x", in: "S")
                     }
@@ -148,9 +137,7 @@ import Testing
 
             extension S: Magma.JSONDraftedModel {
                 init(jsonDraft draft: consuming JSONDraft) throws {
-                    guard let _x = draft.x.take() else {
-                        throw Self.missingDraftValue("S.x")
-                    }
+                    guard let _x = draft.x.take() else { throw Self.missingDraftValue("S.x") }
                     self.x = _x
                 }
                 static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
@@ -166,12 +153,9 @@ import Testing
                 static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
                     let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
                     switch form {
-                    case .value:
-                        destination.assumingMemoryBound(to: Self.self).pointee = model
-                    case .optional:
-                        destination.assumingMemoryBound(to: Self?.self).pointee = model
-                    case .element:
-                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    case .value: destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
                     }
                 }
                 var jsonDraft: JSONDraft {
@@ -179,9 +163,7 @@ import Testing
                     draft.x = self.x
                     return draft
                 }
-                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {
-                    .model(S.self)
-                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }
             }
             """)
     }
@@ -206,8 +188,7 @@ import Testing
 
                 struct JSONDraft: Magma.JSONModel {
                     var x: Int?
-                    init() {
-                    }
+                    init() {}
                     static let jsonMapping = Magma.JSONMapping<JSONDraft> {
                         Magma.Map(nonOptional: \\JSONDraft.x).named("x", in: "S")
                     }
@@ -216,9 +197,7 @@ import Testing
 
             extension S: Magma.JSONDraftedModel {
                 init(jsonDraft draft: consuming JSONDraft) throws {
-                    guard let _x = draft.x.take() else {
-                        throw Self.missingDraftValue("S.x")
-                    }
+                    guard let _x = draft.x.take() else { throw Self.missingDraftValue("S.x") }
                     self.x = _x
                 }
                 static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
@@ -234,12 +213,9 @@ import Testing
                 static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
                     let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
                     switch form {
-                    case .value:
-                        destination.assumingMemoryBound(to: Self.self).pointee = model
-                    case .optional:
-                        destination.assumingMemoryBound(to: Self?.self).pointee = model
-                    case .element:
-                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    case .value: destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
                     }
                 }
                 var jsonDraft: JSONDraft {
@@ -247,9 +223,7 @@ import Testing
                     draft.x = self.x
                     return draft
                 }
-                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {
-                    .model(S.self)
-                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }
             }
             """)
     }
@@ -270,8 +244,7 @@ import Testing
 
                 struct JSONDraft: Magma.JSONModel {
                     var tags: [String]?
-                    init() {
-                    }
+                    init() {}
                     static let jsonMapping = Magma.JSONMapping<JSONDraft> {
                         Magma.Map(nonOptional: \\JSONDraft.tags, required: false).named("tags", in: "S")
                     }
@@ -295,12 +268,9 @@ import Testing
                 static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
                     let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
                     switch form {
-                    case .value:
-                        destination.assumingMemoryBound(to: Self.self).pointee = model
-                    case .optional:
-                        destination.assumingMemoryBound(to: Self?.self).pointee = model
-                    case .element:
-                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    case .value: destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
                     }
                 }
                 static func model(fromDraft draft: consuming JSONDraft, updating old: Self) throws -> Self {
@@ -319,9 +289,7 @@ import Testing
                     draft.tags = self.tags
                     return draft
                 }
-                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {
-                    .model(S.self)
-                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }
             }
             """)
     }
@@ -346,8 +314,7 @@ import Testing
                     var name: String?
                     var nickname: String?
                     var tags: [Tag]?
-                    public init() {
-                    }
+                    public init() {}
                     public static let jsonMapping = Magma.JSONMapping<JSONDraft> {
                         Magma.Map(nonOptional: \\JSONDraft.name, ["first", "last"], Person.name).named("name", in: "Person")
                         Magma.Map(\\JSONDraft.nickname, required: true).named("nickname", in: "Person")
@@ -356,12 +323,8 @@ import Testing
                 }
 
                 public init(jsonDraft draft: consuming JSONDraft) throws {
-                    guard let _name = draft.name.take() else {
-                        throw Self.missingDraftValue("Person.name")
-                    }
-                    guard let _tags = draft.tags.take() else {
-                        throw Self.missingDraftValue("Person.tags")
-                    }
+                    guard let _name = draft.name.take() else { throw Self.missingDraftValue("Person.name") }
+                    guard let _tags = draft.tags.take() else { throw Self.missingDraftValue("Person.tags") }
                     self.name = _name
                     self.nickname = draft.nickname.take()
                     self.tags = _tags
@@ -377,12 +340,9 @@ import Testing
                 public static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
                     let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
                     switch form {
-                    case .value:
-                        destination.assumingMemoryBound(to: Self.self).pointee = model
-                    case .optional:
-                        destination.assumingMemoryBound(to: Self?.self).pointee = model
-                    case .element:
-                        destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    case .value: destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
                     }
                 }
                 public var jsonDraft: JSONDraft {
@@ -392,26 +352,24 @@ import Testing
                     draft.tags = self.tags
                     return draft
                 }
-                public static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Person> {
-                    .model(Person.self)
-                }
+                public static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Person> { .model(Person.self) }
             }
             """)
     }
 
     @Test func selectiveModel_mapsItsDraftsKeyPathsToItsOwn() {
         expand("@JSONModel\nstruct P: SelectiveEncoding {\n    let a: Int?\n}",
-               "struct P: SelectiveEncoding {\n    let a: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var a: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.a).named(\"a\", in: \"P\")\n        }\n    }\n}\n\nextension P: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            a: draft.a.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    static var jsonDraftKeyPaths: [AnyKeyPath: AnyKeyPath] {\n        [\n            \\JSONDraft.a: \\P.a,\n        ]\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.a = self.a\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, P> {\n        .model(P.self)\n    }\n}")
+               "struct P: SelectiveEncoding {\n    let a: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var a: Int?\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.a).named(\"a\", in: \"P\")\n        }\n    }\n}\n\nextension P: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            a: draft.a.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    static var jsonDraftKeyPaths: [AnyKeyPath: AnyKeyPath] {\n        [\n            \\JSONDraft.a: \\P.a,\n        ]\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.a = self.a\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, P> { .model(P.self) }\n}")
     }
 
     @Test func mergeHooks_typedByTheDraftsKeyPath() {
         expand("@JSONModel\nstruct P {\n    @Merge(sum) let a: Int\n    @Merge(max) var b: Int? = nil\n    @Merge({ (x: [Int], y: [Int]) in x + y }) var c = [Int]()\n}",
-               "struct P {\n    let a: Int\n    var b: Int? = nil\n    var c = [Int]()\n\n    struct JSONDraft: Magma.JSONModel {\n        var a: Int?\n        var b: Int? = nil\n        var c = [Int]()\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(nonOptional: \\JSONDraft.a).named(\"a\", in: \"P\").merging(nonOptional: \\JSONDraft.a, sum)\n            Magma.Map(\\JSONDraft.b).named(\"b\", in: \"P\").merging(\\JSONDraft.b, max)\n            Magma.Map(\\JSONDraft.c).named(\"c\", in: \"P\").merging(\\JSONDraft.c, { (x: [Int], y: [Int]) in\n                    x + y\n                })\n        }\n    }\n}\n\nextension P: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _a = draft.a.take() else {\n            throw Self.missingDraftValue(\"P.a\")\n        }\n        self.init(\n            a: _a,\n            b: draft.b.take(),\n            c: draft.c\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.a = self.a\n        draft.b = self.b\n        draft.c = self.c\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, P> {\n        .model(P.self)\n    }\n}")
+               "struct P {\n    let a: Int\n    var b: Int? = nil\n    var c = [Int]()\n\n    struct JSONDraft: Magma.JSONModel {\n        var a: Int?\n        var b: Int? = nil\n        var c = [Int]()\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(nonOptional: \\JSONDraft.a).named(\"a\", in: \"P\").merging(nonOptional: \\JSONDraft.a, sum)\n            Magma.Map(\\JSONDraft.b).named(\"b\", in: \"P\").merging(\\JSONDraft.b, max)\n            Magma.Map(\\JSONDraft.c).named(\"c\", in: \"P\").merging(\\JSONDraft.c, { (x: [Int], y: [Int]) in x + y })\n        }\n    }\n}\n\nextension P: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _a = draft.a.take() else { throw Self.missingDraftValue(\"P.a\") }\n        self.init(\n            a: _a,\n            b: draft.b.take(),\n            c: draft.c\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.a = self.a\n        draft.b = self.b\n        draft.c = self.c\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, P> { .model(P.self) }\n}")
     }
 
     @Test func mergeWithoutHook_orOnAnIgnoredProperty_isAnError() {
         expand("@JSONModel\nstruct S {\n    @Merge var x: Int?\n}",
-               "struct S {\n    var x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    var x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
                diagnostics: [DiagnosticSpec(message: "@Merge needs the hook that merges two values, such as @Merge({ (mine: Int, theirs: Int) in mine + theirs })", line: 3, column: 5)])
         expandProblem("@Ignore @Merge(f) let x = 0", DiagnosticSpec(message: "'x' is ignored, so merging keeps its value: remove @Merge", line: 3, column: 13))
         expand("struct S {\n    @Merge(f) var x: Int { 1 }\n}", "struct S {\n    var x: Int { 1 }\n}", diagnostics: [
@@ -441,7 +399,7 @@ import Testing
 
     @Test func genericStruct_computesItsMapping_namesItselfSelf() {
         expand("@JSONModel\nstruct Page<T> {\n    let items: [T]\n}",
-               "struct Page<T> {\n    let items: [T]\n\n    struct JSONDraft: Magma.JSONModel {\n        var items: [T]?\n        init() {\n        }\n        static var jsonMapping: Magma.JSONMapping<JSONDraft> {\n            Magma.JSONMapping<JSONDraft> {\n                    Magma.Map(nonOptional: \\JSONDraft.items).named(\"items\", in: \"Page\")\n                }\n        }\n    }\n}\n\nextension Page: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _items = draft.items.take() else {\n            throw Self.missingDraftValue(\"Page.items\")\n        }\n        self.init(\n            items: _items\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.items = self.items\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Self> {\n        .model(Self.self)\n    }\n}")
+               "struct Page<T> {\n    let items: [T]\n\n    struct JSONDraft: Magma.JSONModel {\n        var items: [T]?\n        init() {}\n        static var jsonMapping: Magma.JSONMapping<JSONDraft> { Magma.JSONMapping<JSONDraft> {\n            Magma.Map(nonOptional: \\JSONDraft.items).named(\"items\", in: \"Page\")\n        } }\n    }\n}\n\nextension Page: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _items = draft.items.take() else { throw Self.missingDraftValue(\"Page.items\") }\n        self.init(\n            items: _items\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.items = self.items\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, Self> { .model(Self.self) }\n}")
     }
 
     @Test func keyOnComputedProperty_isAnErrorWithARemoval() {
@@ -463,7 +421,7 @@ import Testing
 
     /// A model whose problems are all in its properties: nothing is written for them.
     func expandProblem(_ property: String, _ diagnostic: DiagnosticSpec, sourceLocation: SourceLocation = #_sourceLocation) {
-        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n\n    struct JSONDraft: Magma.JSONModel {\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n\n    struct JSONDraft: Magma.JSONModel {\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
                diagnostics: [diagnostic], sourceLocation: sourceLocation)
     }
 
@@ -486,7 +444,7 @@ import Testing
 
     @Test func keyArguments_areCheckedAtTheAttribute() {
         expand("@JSONModel\nstruct S {\n    @Key(name) var x: Int?\n    @Key(\"\") var y: Int?\n    @Key var z: Int?\n}",
-               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take(),\n            y: draft.y.take(),\n            z: draft.z.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    var x: Int?\n    var y: Int?\n    var z: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        var y: Int?\n        var z: Int?\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x).named(\"x\", in: \"S\")\n            Magma.Map(\\JSONDraft.y, \"\").named(\"y\", in: \"S\")\n            Magma.Map(\\JSONDraft.z).named(\"z\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take(),\n            y: draft.y.take(),\n            z: draft.z.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        draft.y = self.y\n        draft.z = self.z\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
                diagnostics: [
                    DiagnosticSpec(message: "@Key takes string literals", line: 3, column: 10),
                    DiagnosticSpec(message: "a key path cannot be empty", line: 4, column: 10),
@@ -496,10 +454,10 @@ import Testing
 
     @Test func duplicateKeys_inOneKeyIsAnError_acrossPropertiesAWarning() {
         expand("@JSONModel\nstruct S {\n    @Key(\"a\", \"a\") @Transform(t) let x: Int?\n}",
-               "struct S {\n    let x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
                diagnostics: [DiagnosticSpec(message: "'x' names the key \"a\" twice", line: 3, column: 38)])
         expand("@JSONModel(keyNaming: .snakeCase)\nstruct S {\n    let userID: Int\n    @Key(\"user_id\") let other: Int\n}",
-               "struct S {\n    let userID: Int\n    let other: Int\n\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {\n        }\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else {\n            throw Self.missingDraftValue(\"S.userID\")\n        }\n        guard let _other = draft.other.take() else {\n            throw Self.missingDraftValue(\"S.other\")\n        }\n        self.init(\n            userID: _userID,\n            other: _other\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value:\n            destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional:\n            destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element:\n            destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> {\n        .model(S.self)\n    }\n}",
+               "struct S {\n    let userID: Int\n    let other: Int\n\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else { throw Self.missingDraftValue(\"S.userID\") }\n        guard let _other = draft.other.take() else { throw Self.missingDraftValue(\"S.other\") }\n        self.init(\n            userID: _userID,\n            other: _other\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
                diagnostics: [DiagnosticSpec(message: "'other' reads \"user_id\", as 'userID' does; both get its value (give one of them another @Key if that is a slip)",
                                             line: 4, column: 25, severity: .warning)])
     }

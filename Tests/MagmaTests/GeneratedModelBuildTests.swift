@@ -2,15 +2,17 @@ import Foundation
 import Testing
 import Magma
 
-/// Generates models for the benchmark corpora with `magma generate`, builds them in a scratch
-/// package that depends on this one, and decodes every corpus with them into models that encode
-/// back to equivalent JSON (null members and number spellings aside).
+/// Generates models for the benchmark corpora with `magma generate`, builds them against this
+/// package's Magma, and decodes every corpus with them into models that encode back to equivalent
+/// JSON (null members and number spellings aside).
 ///
 /// Both styles are built: the `@JSONModel` form `magma generate` writes by default, and the `Map`
 /// form of `--style map`.
-/// The scratch package lives in `.build-generate-check/` (ignored by git) so a rerun builds only
-/// what changed; its first build compiles Magma again (a minute or two on 2 cores). Set
-/// `MAGMA_SKIP_GENERATE_BUILD=1` to leave it out of a quick local run.
+/// Each check is one `swiftc` call against what `swift test` has just built beside this test
+/// bundle: Magma's module and objects, and the macro plugin (`MagmaMacros-tool`), as
+/// `scripts/fuzz.sh` builds. A scratch package would compile swift-syntax and Magma again, which
+/// took four of the five minutes of `make test`. The checks live in `.build-generate-check/`
+/// (ignored by git). Set `MAGMA_SKIP_GENERATE_BUILD=1` to leave them out of a quick local run.
 @Suite(.serialized) struct GeneratedModelBuildTests {
     static let styles = ["macro", "map"]
 
@@ -49,22 +51,32 @@ import Magma
                 targets.append(target)
             }
         }
-        let manifest = """
-            // swift-tools-version:6.0
-            import PackageDescription
-            let package = Package(
-                name: "GenerateCheck",
-                dependencies: [.package(name: "Magma", path: \(String(reflecting: Self.root.path)))],
-                targets: [
-            \(targets.map { "        .executableTarget(name: \"\($0)\", dependencies: [.product(name: \"Magma\", package: \"Magma\")]),\n" }.joined())    ]
-            )
-            """
-        try Data(manifest.utf8).write(to: scratch.appendingPathComponent("Package.swift"))
-        let build = try Self.shell(["swift", "build", "--package-path", scratch.path])
-        try #require(build.status == 0, "the generated models do not build:\n\(build.output.suffix(6000))")
+        let built = MagmaTool.executable.deletingLastPathComponent()
+        let objects = try fm.contentsOfDirectory(atPath: built.appendingPathComponent("Magma.build").path)
+            .filter { $0.hasSuffix(".o") }.sorted().map { built.appendingPathComponent("Magma.build/\($0)").path }
+        try #require(objects.count > 10, "Magma's objects are not in \(built.path)/Magma.build")
+        let yajl = try Self.shell(["pkg-config", "--cflags-only-I", "--libs-only-L", "yajl"]).output
+            .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        // No -g (debug info was a third of the time); two compilers at a time, the largest models first.
+        func size(_ target: String) -> Int {
+            (try? fm.attributesOfItem(atPath: scratch.appendingPathComponent("Sources/\(target)/Models.swift").path)[.size] as? Int) ?? 0
+        }
+        let order = targets.sorted { size($0) > size($1) }
+        let builds = try Self.shell(order.map { target in
+            let folder = scratch.appendingPathComponent("Sources/\(target)")
+            return ["swiftc", "-swift-version", "6", "-module-name", target,
+                    "-I", built.appendingPathComponent("Modules").path, "-I", Self.root.appendingPathComponent("CYajl").path,
+                    "-load-plugin-executable", built.appendingPathComponent("MagmaMacros-tool").path + "#MagmaMacros",
+                    folder.appendingPathComponent("Models.swift").path, folder.appendingPathComponent("main.swift").path]
+                + yajl.flatMap { $0.hasPrefix("-L") ? [$0] : ["-Xcc", $0] } + objects
+                + ["-lyajl", "-o", scratch.appendingPathComponent(target).path]
+        }, width: 2)
+        for (target, build) in zip(order, builds) {
+            try #require(build.status == 0, "\(target): the generated models do not build:\n\(build.output.suffix(6000))")
+        }
         for corpus in Self.corpora {
             for style in Self.styles {
-                let check = try Self.shell([scratch.appendingPathComponent(".build/debug/Check_\(corpus.name)_\(style)").path, corpus.url.path])
+                let check = try Self.shell([scratch.appendingPathComponent("Check_\(corpus.name)_\(style)").path, corpus.url.path])
                 #expect(check.status == 0, "\(corpus.name), \(style): \(check.output.suffix(3000))")
                 #expect(check.output.hasPrefix("ok "), "\(corpus.name), \(style): \(check.output.suffix(3000))")
             }
@@ -114,17 +126,32 @@ import Magma
     }
 
     static func shell(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("magma-shell-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+        try shell([arguments], width: 1)[0]
+    }
+
+    /// Runs each command, at most `width` at a time, and returns each one's status and output
+    /// (standard output and error, through a file: no pipe to fill).
+    static func shell(_ commands: [[String]], width: Int) throws -> [(status: Int32, output: String)] {
+        let slots = DispatchSemaphore(value: width)
+        var runs: [(process: Process, log: URL)] = []
+        defer { for run in runs { try? FileManager.default.removeItem(at: run.log) } }
+        for arguments in commands {
+            slots.wait()
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("magma-shell-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+            process.terminationHandler = { _ in slots.signal() }
+            runs.append((process, log))
+            try process.run()
+        }
+        return try runs.map { run in
+            run.process.waitUntilExit()
+            return (run.process.terminationStatus, try String(contentsOf: run.log, encoding: .utf8))
+        }
     }
 }
