@@ -183,15 +183,15 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             let (name, bare) = (property.name, property.bareName)
             return "\(indent)    guard let _\(bare) = draft.\(name).take() else { throw Self.missingDraftValue(\"\(model.typeName).\(bare)\") }"
         }
-        let values = model.properties.map { property -> (name: String, value: String) in
-            let name = property.name
-            if property.isRequiredNonOptional { return (name, "_\(property.bareName)") }
+        let values = model.properties.map { property -> (name: String, label: String, value: String) in
+            let (name, label) = (property.name, property.label)
+            if property.isRequiredNonOptional { return (name, label, "_\(property.bareName)") }
             if property.isHeldOptional, let value = property.initializer {
-                return (name, "draft.\(name).take() ?? \(value.trimmedDescription)")
+                return (name, label, "draft.\(name).take() ?? \(value.trimmedDescription)")
             }
             // An optional moves out; a default whose type is not written (so not held as an
             // optional) is copied.
-            return (name, property.isOptional ? "draft.\(name).take()" : "draft.\(name)")
+            return (name, label, property.isOptional ? "draft.\(name).take()" : "draft.\(name)")
         }
         let assignments: [String]
         if model.hasMemberwiseInit && !values.isEmpty {
@@ -199,7 +199,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             // value its initial value set, after which the optimiser copies the whole model on
             // return (an initializeWithCopy and a destroy per model); the memberwise initializer
             // builds it in one go. Ignored properties keep their defaults.
-            let arguments = values.map { "\(indent)        \($0.name): \($0.value)" }
+            let arguments = values.map { "\(indent)        \($0.label): \($0.value)" }
             assignments = ["\(indent)    self.init("] + arguments.enumerated().map { $0.offset < arguments.count - 1 ? $0.element + "," : $0.element }
                 + ["\(indent)    )"]
         } else {

@@ -11,6 +11,9 @@ struct MappedProperty {
     let name: String
     /// The name without backquotes, for names made from it and for messages.
     var bareName: String { name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name }
+    /// The name as an argument label: bare, as a keyword needs no backquotes there (the compiler
+    /// warns about them), except `inout`, `var` and `let`.
+    var label: String { ["inout", "var", "let"].contains(bareName) ? name : bareName }
     /// The type as written; nil when inferred from the initial value.
     let type: TypeSyntax?
     let initializer: ExprSyntax?

@@ -26,8 +26,8 @@ enum MagmaTool {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out"), err = folder.appendingPathComponent("err"), inp = folder.appendingPathComponent("in")
         try Data((input ?? "").utf8).write(to: inp)
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -162,7 +162,7 @@ import Testing
 
     @Test func ndjsonWriter_toAFileHandle() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-\(UUID()).ndjson")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forWritingTo: url)
         let users = (0..<100).map { GHUser(login: "user\($0)", id: Int64($0), siteAdmin: $0 % 2 == 0) }
@@ -499,7 +499,7 @@ extension EncodingTests {
         // Written straight into the buffer: the same text as `description` (integral values
         // below 10^15 as integers), for random bit patterns and for awkward values.
         var rng = SeededGenerator(seed: 0x6D61676D61)
-        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e15, 1e15 - 1, -1e15, 1e16, 123456789012345.6, 5e-324, .greatestFiniteMagnitude,
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e15, 1e15 - 1, -1e15, 1e16, 123456789012345.6, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
                                 .leastNormalMagnitude, 0.1 + 0.2, 1e21, 1e-7, 4.35, 2.5e-8, Double(Int64.max)]
         for _ in 0..<2000 {
             let d = Double(bitPattern: rng.next())

@@ -138,7 +138,7 @@ import Magma
         for arguments in commands {
             slots.wait()
             let log = FileManager.default.temporaryDirectory.appendingPathComponent("magma-shell-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments

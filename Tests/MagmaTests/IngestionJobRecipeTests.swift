@@ -107,7 +107,7 @@ import Testing
         process.arguments = ["swift", "package", "describe"]
         process.currentDirectoryURL = app
         let output = folder.appendingPathComponent("out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = process.standardOutput
         try process.run()

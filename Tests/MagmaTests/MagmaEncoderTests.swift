@@ -32,8 +32,8 @@ import Testing
 
     static let strings = ["", "plain", "a/b", "quote \" back \\ slash", "ctl \u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}", "caf\u{e9} \u{1F600}",
                           "\u{2028}\u{2029}", "</script>"]
-    static let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1.5, 1e15, 1e16, 123456789012345.0, 1e-7, 5e-324, 1.7976931348623157e308, 1e21, 3.14159, -2.5e-3, 100]
-    static let floats: [Float] = [0, 0.1, 1.5, 3.4e38, 1e-45, 16777216, -7]
+    static let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1.5, 1e15, 1e16, 123456789012345.0, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, 1e21, 3.14159, -2.5e-3, 100]
+    static let floats: [Float] = [0, 0.1, 1.5, 3.4e38, .leastNonzeroMagnitude, 16777216, -7]
 
     static func model(_ g: inout SeededGenerator) -> Model {
         func pick<T>(_ a: [T]) -> T { a.randomElement(using: &g)! }
@@ -409,7 +409,7 @@ extension DecodeOutcome {
         }
         _ = try magma.encode(1)
         // Weak: a strong reference here would keep the encoder from taking them back.
-        weak var kept = magma.spare
+        weak let kept = magma.spare
         _ = try magma.encode(MagmaEncoderTests.model(&g))
         #expect(kept != nil && magma.spare === kept)
         let box = Kept()

@@ -11,12 +11,12 @@ import Testing
         var testDescription: String { name }
     }
 
-    static func roundTrip<M: JSONObjectModel & Equatable>(_ type: M.Type, _ json: String) -> Case {
+    static func roundTrip<M: JSONObjectModel & Equatable & SendableMetatype>(_: M.Type, _ json: String) -> Case {
         Case(name: String(describing: M.self)) {
-            let model = try JSONAdapter.model(type, from: json)
+            let model = try JSONAdapter.model(M.self, from: json)
             for options in RoundTripTests.optionSets {
                 let data = try JSONAdapter.json(from: model, options: options)
-                #expect(try JSONAdapter.model(type, from: data) == model, "\(M.self) \(options)")
+                #expect(try JSONAdapter.model(M.self, from: data) == model, "\(M.self) \(options)")
                 #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
             }
         }
