@@ -12,7 +12,7 @@ extension JSONAdapter {
     /// - Throws: ``JSONError``.
     public static func model<M: JSONModel>(_ type: M.Type, from data: Data, mapping: JSONMapping<M.MappingRoot>,
                                            options: DecodingOptions = .init()) throws -> M {
-        try data.withUnsafeBytes { try decode(ModelCodec<M>(mapping: mapping), from: $0, options: options) }
+        try data.withUnsafeBytes { try ModelCodec<M>(mapping: mapping).decode(from: $0, options: options) }
     }
 
     /// Decodes a top-level array of models through a mapping given at run time (one loaded from a
@@ -26,7 +26,7 @@ extension JSONAdapter {
     /// - Throws: ``JSONError``, with the path of the element that failed (`$[12].title`).
     public static func models<M: JSONModel>(_ type: M.Type, from data: Data, mapping: JSONMapping<M.MappingRoot>,
                                             options: DecodingOptions = .init()) throws -> [M] {
-        try data.withUnsafeBytes { try decode(ArrayCodec(ModelCodec<M>(mapping: mapping)), from: $0, options: options) }
+        try data.withUnsafeBytes { try ArrayCodec(ModelCodec<M>(mapping: mapping)).decode(from: $0, options: options) }
     }
 
     /// Encodes a model through a mapping given at run time.

@@ -19,20 +19,20 @@ extension JSONAdapter {
     /// - Returns: The models, by their member's key.
     /// - Throws: ``JSONError``; its path starts with the failing member's key (`$.1.login`).
     public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [String: M] {
-        try data.withUnsafeBytes { try decode(DictionaryCodec(objectModelCodec(M.self)), from: $0, options: options) }
+        try data.withUnsafeBytes { try DictionaryCodec(objectModelCodec(M.self)).decode(from: $0, options: options) }
     }
 
     /// Decodes a top-level JSON object of models by key, from a string.
     public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [String: M] {
         var string = string
-        return try string.withUTF8 { try decode(DictionaryCodec(objectModelCodec(M.self)), from: UnsafeRawBufferPointer($0), options: options) }
+        return try string.withUTF8 { try DictionaryCodec(objectModelCodec(M.self)).decode(from: UnsafeRawBufferPointer($0), options: options) }
     }
 
     /// Decodes a top-level JSON object of models by key, from chunks.
     public static func modelsByKey<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
                                                                    options: DecodingOptions = .init()) throws -> [String: M]
     where Chunks.Element: ContiguousBytes {
-        try decode(DictionaryCodec(objectModelCodec(M.self)), fromChunks: chunks, options: options)
+        try DictionaryCodec(objectModelCodec(M.self)).decode(fromChunks: chunks, options: options)
     }
 
     // MARK: A top-level array of scalars
@@ -50,20 +50,20 @@ extension JSONAdapter {
     /// - Throws: ``JSONError``; its path starts with the failing element's index (`$[3]`).
     public static func values<V: JSONRepresentable>(_ type: V.Type, from data: Data, options: DecodingOptions = .init()) throws -> [V]
     where V.JSONForm == V {
-        try data.withUnsafeBytes { try decode(ArrayCodec(V.jsonTransformer.codec), from: $0, options: options) }
+        try data.withUnsafeBytes { try ArrayCodec(V.jsonTransformer.codec).decode(from: $0, options: options) }
     }
 
     /// Decodes a top-level JSON array of values, from a string.
     public static func values<V: JSONRepresentable>(_ type: V.Type, from string: String, options: DecodingOptions = .init()) throws -> [V]
     where V.JSONForm == V {
         var string = string
-        return try string.withUTF8 { try decode(ArrayCodec(V.jsonTransformer.codec), from: UnsafeRawBufferPointer($0), options: options) }
+        return try string.withUTF8 { try ArrayCodec(V.jsonTransformer.codec).decode(from: UnsafeRawBufferPointer($0), options: options) }
     }
 
     /// Decodes a top-level JSON array of values, from chunks.
     public static func values<V: JSONRepresentable, Chunks: Sequence>(_ type: V.Type, fromChunks chunks: Chunks,
                                                                       options: DecodingOptions = .init()) throws -> [V]
     where V.JSONForm == V, Chunks.Element: ContiguousBytes {
-        try decode(ArrayCodec(V.jsonTransformer.codec), fromChunks: chunks, options: options)
+        try ArrayCodec(V.jsonTransformer.codec).decode(fromChunks: chunks, options: options)
     }
 }

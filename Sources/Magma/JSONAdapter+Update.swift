@@ -16,7 +16,7 @@ extension JSONAdapter {
     /// - Throws: ``JSONError``.
     public static func update<M: JSONModel>(_ model: inout M, from data: Data, options: DecodingOptions = .init()) throws {
         let codec = UpdateCodec(model)
-        model = try data.withUnsafeBytes { try decode(codec, from: $0, options: options) }
+        model = try data.withUnsafeBytes { try codec.decode(from: $0, options: options) }
     }
 
     /// Updates a model from a partial JSON string; see the `Data` form.
@@ -28,7 +28,7 @@ extension JSONAdapter {
     public static func update<M: JSONModel, Chunks: Sequence>(_ model: inout M, fromChunks chunks: Chunks,
                                                               options: DecodingOptions = .init()) throws
     where Chunks.Element: ContiguousBytes {
-        model = try decode(UpdateCodec(model), fromChunks: chunks, options: options)
+        model = try UpdateCodec(model).decode(fromChunks: chunks, options: options)
     }
 }
 
@@ -49,7 +49,7 @@ extension JSONAdapter {
     /// - Throws: ``JSONError``.
     public static func update<M: JSONDraftedModel>(_ model: inout M, from data: Data, options: DecodingOptions = .init()) throws {
         let codec = UpdateCodec(model.jsonDraft)
-        let draft = try data.withUnsafeBytes { try decode(codec, from: $0, options: options) }
+        let draft = try data.withUnsafeBytes { try codec.decode(from: $0, options: options) }
         model = try M.model(fromDraft: draft, updating: model)
     }
 
@@ -62,7 +62,7 @@ extension JSONAdapter {
     public static func update<M: JSONDraftedModel, Chunks: Sequence>(_ model: inout M, fromChunks chunks: Chunks,
                                                                      options: DecodingOptions = .init()) throws
     where Chunks.Element: ContiguousBytes {
-        let draft = try decode(UpdateCodec(model.jsonDraft), fromChunks: chunks, options: options)
+        let draft = try UpdateCodec(model.jsonDraft).decode(fromChunks: chunks, options: options)
         model = try M.model(fromDraft: draft, updating: model)
     }
 }

@@ -35,24 +35,24 @@ public enum JSONAdapter {
     /// - Returns: The model.
     /// - Throws: ``JSONError``.
     public static func model<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> M {
-        try data.withUnsafeBytes { try decode(objectModelCodec(M.self), from: $0, options: options) }
+        try data.withUnsafeBytes { try objectModelCodec(M.self).decode(from: $0, options: options) }
     }
 
     /// Decodes one model from JSON bytes.
     public static func model<M: JSONObjectModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> M {
-        try bytes.withUnsafeBytes { try decode(objectModelCodec(M.self), from: $0, options: options) }
+        try bytes.withUnsafeBytes { try objectModelCodec(M.self).decode(from: $0, options: options) }
     }
 
     /// Decodes one model from a JSON string.
     public static func model<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> M {
         var string = string
-        return try string.withUTF8 { try decode(objectModelCodec(M.self), from: UnsafeRawBufferPointer($0), options: options) }
+        return try string.withUTF8 { try objectModelCodec(M.self).decode(from: UnsafeRawBufferPointer($0), options: options) }
     }
 
     /// Decodes one model from JSON bytes in memory the caller owns.
     public static func model<M: JSONObjectModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
                                            options: DecodingOptions = .init()) throws -> M {
-        try decode(objectModelCodec(M.self), from: buffer, options: options)
+        try objectModelCodec(M.self).decode(from: buffer, options: options)
     }
 
     /// Decodes one model from a JSON file.
@@ -73,7 +73,7 @@ public enum JSONAdapter {
     public static func model<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
                                                              options: DecodingOptions = .init()) throws -> M
     where Chunks.Element: ContiguousBytes {
-        try decode(objectModelCodec(M.self), fromChunks: chunks, options: options)
+        try objectModelCodec(M.self).decode(fromChunks: chunks, options: options)
     }
 
     // MARK: A top-level array of models
@@ -86,24 +86,24 @@ public enum JSONAdapter {
     /// - Returns: The models, in order.
     /// - Throws: ``JSONError``; its path starts with the failing element's index (`$[12]...`).
     public static func models<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [M] {
-        try data.withUnsafeBytes { try decode(ArrayCodec(objectModelCodec(M.self)), from: $0, options: options) }
+        try data.withUnsafeBytes { try ArrayCodec(objectModelCodec(M.self)).decode(from: $0, options: options) }
     }
 
     /// Decodes a top-level JSON array of objects into models, from bytes.
     public static func models<M: JSONObjectModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> [M] {
-        try bytes.withUnsafeBytes { try decode(ArrayCodec(objectModelCodec(M.self)), from: $0, options: options) }
+        try bytes.withUnsafeBytes { try ArrayCodec(objectModelCodec(M.self)).decode(from: $0, options: options) }
     }
 
     /// Decodes a top-level JSON array of objects into models, from a string.
     public static func models<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [M] {
         var string = string
-        return try string.withUTF8 { try decode(ArrayCodec(objectModelCodec(M.self)), from: UnsafeRawBufferPointer($0), options: options) }
+        return try string.withUTF8 { try ArrayCodec(objectModelCodec(M.self)).decode(from: UnsafeRawBufferPointer($0), options: options) }
     }
 
     /// Decodes a top-level JSON array of objects into models, from memory the caller owns.
     public static func models<M: JSONObjectModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
                                             options: DecodingOptions = .init()) throws -> [M] {
-        try decode(ArrayCodec(objectModelCodec(M.self)), from: buffer, options: options)
+        try ArrayCodec(objectModelCodec(M.self)).decode(from: buffer, options: options)
     }
 
     /// Decodes a top-level JSON array of objects into models, from a file.
@@ -115,7 +115,7 @@ public enum JSONAdapter {
     public static func models<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
                                                               options: DecodingOptions = .init()) throws -> [M]
     where Chunks.Element: ContiguousBytes {
-        try decode(ArrayCodec(objectModelCodec(M.self)), fromChunks: chunks, options: options)
+        try ArrayCodec(objectModelCodec(M.self)).decode(fromChunks: chunks, options: options)
     }
 
     /// Decodes a top-level JSON array of objects into models, keeping every model decoded before
@@ -152,14 +152,14 @@ public enum JSONAdapter {
     ///   - options: How to read it.
     public static func value<V>(from data: Data, _ transformer: Transformer<JSONValue, V>,
                                 options: DecodingOptions = .init()) throws -> V {
-        try data.withUnsafeBytes { try decode(transformer.codec, from: $0, options: options) }
+        try data.withUnsafeBytes { try transformer.codec.decode(from: $0, options: options) }
     }
 
     /// Decodes any value through a transformer, from chunks.
     public static func value<V, Chunks: Sequence>(fromChunks chunks: Chunks, _ transformer: Transformer<JSONValue, V>,
                                                   options: DecodingOptions = .init()) throws -> V
     where Chunks.Element: ContiguousBytes {
-        try decode(transformer.codec, fromChunks: chunks, options: options)
+        try transformer.codec.decode(fromChunks: chunks, options: options)
     }
 
     // MARK: Encoding
@@ -203,18 +203,5 @@ public enum JSONAdapter {
         var w = JSONWriter(options: options)
         try transformer.codec.write(value, into: &w)
         return Data(w.bytes)
-    }
-
-    // MARK: Core
-
-    /// `codec` run over a whole document in memory (``Codec/decode(from:options:)``).
-    static func decode<V>(_ codec: Codec<V>, from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> V {
-        try codec.decode(from: input, options: options)
-    }
-
-    /// `codec` run over a document fed in chunks (``Codec/decode(fromChunks:options:)``).
-    static func decode<V, Chunks: Sequence>(_ codec: Codec<V>, fromChunks chunks: Chunks, options: DecodingOptions) throws -> V
-    where Chunks.Element: ContiguousBytes {
-        try codec.decode(fromChunks: chunks, options: options)
     }
 }

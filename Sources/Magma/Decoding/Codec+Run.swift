@@ -4,7 +4,7 @@
 // whose root target is a Slot of the codec reads a whole document through the DocumentScanner
 // (`scanned`); when the scanner gives up (anything outside its strict subset, errors included),
 // `run` reads it again from its start through a Tokenizer (yajl), so errors keep yajl's offsets
-// and messages. The front door (`JSONAdapter.decode`) and the layers that read JSON themselves (a
+// and messages. The front door (`JSONAdapter`'s entry points) and the layers that read JSON themselves (a
 // mapping file, a model's JSON read back as a JSONValue) all come here.
 
 import Foundation
