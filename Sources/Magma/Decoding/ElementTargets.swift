@@ -108,8 +108,16 @@ enum InlineDoubles {
 }
 
 /// An element of an inner `[Double]` (see ``InlineDoubles``): a number in range is stored in
-/// place; anything else spills the numbers so far and goes through the appending fallback.
+/// place; anything else spills the numbers so far, and from then on `appending` (a
+/// `DoubleElement`: a direct call, the class is final) takes every element.
 final class InlineDoubleElement: ElementTarget {
+    private let appending: DoubleElement
+
+    override init(fallback: ValueTarget) {
+        appending = DoubleElement(fallback: fallback)
+        super.init(fallback: fallback)
+    }
+
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         let count = context.load(fromByteOffset: InlineDoubles.countOffset, as: Int.self)
         if count >= 0 {
@@ -120,29 +128,28 @@ final class InlineDoubleElement: ElementTarget {
             }
             InlineDoubles.spill(context)
         }
-        // Spilled: appended as `DoubleElement` does.
-        guard let value = NumberParsing.doubleInRange(text) else { return try fallback.number(text, context, &b) }
-        context.assumingMemoryBound(to: [Double].self).pointee.append(value)
+        try appending.number(text, context, &b)
     }
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        InlineDoubles.spill(context)
-        try fallback.string(bytes, context, &b)
+        try spilled(context).string(bytes, context, &b)
     }
     override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        InlineDoubles.spill(context)
-        try fallback.bool(value, context, &b)
+        try spilled(context).bool(value, context, &b)
     }
     override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        InlineDoubles.spill(context)
-        try fallback.null(context, &b)
+        try spilled(context).null(context, &b)
     }
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        InlineDoubles.spill(context)
-        try fallback.startObject(context, &b)
+        try spilled(context).startObject(context, &b)
     }
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        try spilled(context).startArray(context, &b)
+    }
+
+    /// The fallback, after the numbers so far have moved into the array.
+    private func spilled(_ context: UnsafeMutableRawPointer) -> ValueTarget {
         InlineDoubles.spill(context)
-        try fallback.startArray(context, &b)
+        return fallback
     }
 }
 
