@@ -38,7 +38,7 @@ import Magma
         let scratch = Self.root.appendingPathComponent(".build-generate-check")
         let fm = FileManager.default
         try? fm.removeItem(at: scratch.appendingPathComponent("Sources"))
-        var targets: [String] = []
+        var checks: [(target: String, corpus: URL)] = []
         for corpus in Self.corpora {
             for style in Self.styles {
                 let target = "Check_\(corpus.name)_\(style)"
@@ -48,20 +48,21 @@ import Magma
                                              "--output", folder.appendingPathComponent("Models.swift").path])
                 try #require(run.status == 0, "\(corpus.name), \(style): \(run.stderr)")
                 try Data(Self.main(model: corpus.model).utf8).write(to: folder.appendingPathComponent("main.swift"))
-                targets.append(target)
+                checks.append((target, corpus.url))
             }
         }
         let built = MagmaTool.executable.deletingLastPathComponent()
         let objects = try fm.contentsOfDirectory(atPath: built.appendingPathComponent("Magma.build").path)
             .filter { $0.hasSuffix(".o") }.sorted().map { built.appendingPathComponent("Magma.build/\($0)").path }
         try #require(objects.count > 10, "Magma's objects are not in \(built.path)/Magma.build")
-        let yajl = try Self.shell(["pkg-config", "--cflags-only-I", "--libs-only-L", "yajl"]).output
-            .split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let pkgConfig = try Self.shell(["pkg-config", "--cflags-only-I", "--libs-only-L", "yajl"])
+        try #require(pkgConfig.status == 0, "pkg-config yajl: \(pkgConfig.output)")
+        let yajl = pkgConfig.output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         // No -g (debug info was a third of the time); two compilers at a time, the largest models first.
         func size(_ target: String) -> Int {
             (try? fm.attributesOfItem(atPath: scratch.appendingPathComponent("Sources/\(target)/Models.swift").path)[.size] as? Int) ?? 0
         }
-        let order = targets.sorted { size($0) > size($1) }
+        let order = checks.map(\.target).sorted { size($0) > size($1) }
         let builds = try Self.shell(order.map { target in
             let folder = scratch.appendingPathComponent("Sources/\(target)")
             return ["swiftc", "-swift-version", "6", "-module-name", target,
@@ -74,12 +75,10 @@ import Magma
         for (target, build) in zip(order, builds) {
             try #require(build.status == 0, "\(target): the generated models do not build:\n\(build.output.suffix(6000))")
         }
-        for corpus in Self.corpora {
-            for style in Self.styles {
-                let check = try Self.shell([scratch.appendingPathComponent("Check_\(corpus.name)_\(style)").path, corpus.url.path])
-                #expect(check.status == 0, "\(corpus.name), \(style): \(check.output.suffix(3000))")
-                #expect(check.output.hasPrefix("ok "), "\(corpus.name), \(style): \(check.output.suffix(3000))")
-            }
+        for (target, corpus) in checks {
+            let check = try Self.shell([scratch.appendingPathComponent(target).path, corpus.path])
+            #expect(check.status == 0, "\(target): \(check.output.suffix(3000))")
+            #expect(check.output.hasPrefix("ok "), "\(target): \(check.output.suffix(3000))")
         }
     }
 
