@@ -40,7 +40,7 @@ extension JSONAdapter {
                                           options: EncodingOptions = .init()) throws -> Data {
         var w = JSONWriter(options: options)
         try ModelCodec<M>(mapping: mapping).write(model, into: &w)
-        return Data(w.bytes)
+        return w.takeData()
     }
 
     /// Encodes models as a JSON array through a mapping given at run time (one loaded from a
@@ -55,6 +55,6 @@ extension JSONAdapter {
                                           options: EncodingOptions = .init()) throws -> Data {
         var w = JSONWriter(options: options, capacity: max(4096, models.count * 256))
         try ArrayCodec(ModelCodec<M>(mapping: mapping)).write(models, into: &w)
-        return Data(w.bytes)
+        return w.takeData()
     }
 }

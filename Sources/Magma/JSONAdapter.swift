@@ -178,7 +178,7 @@ public enum JSONAdapter {
     public static func json<M: JSONObjectModel>(from model: M, options: EncodingOptions = .init()) throws -> Data {
         var w = JSONWriter(options: options)
         try objectModelCodec(M.self).write(model, into: &w)
-        return Data(w.bytes)
+        return w.takeData()
     }
 
     /// Encodes models as a JSON array.
@@ -190,7 +190,7 @@ public enum JSONAdapter {
     public static func json<M: JSONObjectModel>(from models: [M], options: EncodingOptions = .init()) throws -> Data {
         var w = JSONWriter(options: options, capacity: max(4096, models.count * 256))
         try ArrayCodec(objectModelCodec(M.self)).write(models, into: &w)
-        return Data(w.bytes)
+        return w.takeData()
     }
 
     /// Encodes any value through a transformer.
@@ -202,6 +202,6 @@ public enum JSONAdapter {
                                options: EncodingOptions = .init()) throws -> Data {
         var w = JSONWriter(options: options)
         try transformer.codec.write(value, into: &w)
-        return Data(w.bytes)
+        return w.takeData()
     }
 }

@@ -451,6 +451,40 @@ extension DecodeOutcome {
         #expect(String(decoding: w.takeData(), as: UTF8.self) == "true")
     }
 
+    /// A buffer grown past `mappedFrom` becomes a mapping (capacity in 2 MB units), keeps its
+    /// bytes as it moves to one and grows in it (three times here), and is handed over whole;
+    /// a writer dropped while mapped frees it, and the next output starts small again.
+    @Test func takeData_mappedBufferKeepsItsBytes() {
+        do {
+            var dropped = JSONWriter(options: EncodingOptions())
+            while dropped.count <= JSONWriter.mappedFrom { dropped.string("dropped") }
+            #expect(dropped.isMapped && dropped.capacity % (2 << 20) == 0)
+        }
+        var w = JSONWriter(options: EncodingOptions())
+        var expected = Data()
+        var n: Int64 = 0, mappedAsSaid = true
+        w.beginArray()
+        expected.append(UInt8(ascii: "["))
+        while w.count < 3 * JSONWriter.mappedFrom {
+            if n > 0 { expected.append(UInt8(ascii: ",")) }
+            w.element()
+            w.int64(n)
+            expected.append(contentsOf: String(n).utf8)
+            mappedAsSaid = mappedAsSaid && w.isMapped == (w.capacity >= JSONWriter.mappedFrom)
+            n += 1
+        }
+        w.endArray()
+        expected.append(UInt8(ascii: "]"))
+        let base = UnsafeRawPointer(w.base)
+        #expect(mappedAsSaid && w.isMapped)
+        let data = w.takeData()
+        #expect(data.withUnsafeBytes { $0.baseAddress } == base)
+        #expect(data == expected)
+        #expect(w.capacity == 4096 && !w.isMapped)
+        w.int64(7)
+        #expect(String(decoding: w.takeData(), as: UTF8.self) == "7")
+    }
+
     /// Keys whose escapes sort them otherwise than their text: sorted as JSONEncoder sorts them.
     @Test func escapedKeys_sortByTheirText() {
         let keys = ["a\"", "a#", "a/", "a0", "a\\", "a]", "a\n", "a\u{1}", "a", "", "\u{e9}", "z"]

@@ -249,7 +249,7 @@ public enum JSONArchive {
         w.key("model")
         try objectModelCodec(M.self).write(model, into: &w)
         w.endObject()
-        return Data(w.bytes)
+        return w.takeData()
     }
 
     /// Reads an archive: as it is if this version wrote it, through ``VersionedModel/migrations``

@@ -108,7 +108,7 @@ extension Codec {
     func encodeByWriting(_ value: V) throws -> JSONValue {
         var w = JSONWriter(options: EncodingOptions())
         try write(value, into: &w)
-        return try w.bytes.withUnsafeBytes { try JSONValueCodec.shared.decode(from: $0, options: DecodingOptions()) }
+        return try w.withUnsafeBytes { try JSONValueCodec.shared.decode(from: $0, options: DecodingOptions()) }
     }
 }
 
