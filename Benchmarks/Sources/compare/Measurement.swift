@@ -93,9 +93,8 @@ func measureEncode(_ system: EncodeSystem, kind: CorpusKind, input: CorpusInput,
     }
     var outputBytes = 0
     var result = measureRuns(system: system.rawValue, policy: policy, baselineResident: ProcessMemory.resident) {
-        let json = try workload.encode(system)
-        outputBytes = json.count
-        return json.count
+        outputBytes = try workload.encode(system)
+        return outputBytes
     }
     result.records = workload.records
     result.outputBytes = outputBytes

@@ -79,30 +79,17 @@ public enum MagmaSystem {
         }
     }
 
-    /// Encodes models with `JSONAdapter.json(from:)` (NDJSON: one line per model).
-    public static func encode<Record: CorpusRecord>(_ records: [Record], layout: Layout) throws -> Data {
+    /// Encodes models with `JSONAdapter.json(from:)` (NDJSON: one line per model into `lines`).
+    public static func encode<Record: CorpusRecord>(_ records: [Record], layout: Layout, lines: LineBuffer) throws -> Data? {
         guard let model = Record.self as? any JSONObjectModel.Type else {
             throw SystemUnavailable("\(Record.self) is not a Magma model")
         }
-        return try encodeTyped(model, records, layout: layout)
+        return try encodeTyped(model, records, layout: layout, lines: lines)
     }
 
     @inline(never)
-    private static func encodeTyped<M: JSONObjectModel>(_ type: M.Type, _ records: Any, layout: Layout) throws -> Data {
-        let models = records as! [M]
-        switch layout {
-        case .array:
-            return try JSONAdapter.json(from: models)
-        case .document:
-            return try JSONAdapter.json(from: models[0])
-        case .ndjson:
-            var output = Data()
-            for model in models {
-                output.append(try JSONAdapter.json(from: model))
-                output.append(0x0A)
-            }
-            return output
-        }
+    private static func encodeTyped<M: JSONObjectModel>(_ type: M.Type, _ records: Any, layout: Layout, lines: LineBuffer) throws -> Data? {
+        try layout.encode(records as! [M], lines: lines, { try JSONAdapter.json(from: $0) }, { try JSONAdapter.json(from: $0) })
     }
 
     // The existential is opened once per call; inside, everything is statically typed.
