@@ -214,10 +214,10 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
             return true
         }
         if T.self == Bool.self { s.pointee.writer.bool(unsafeBitCast(value, to: Bool.self)); return true }
-        if T.self == Date.self { return try date(value as! Date, key) }
-        if T.self == Data.self { return try data(value as! Data, key) }
-        if T.self == URL.self { s.pointee.writer.string((value as! URL).absoluteString); return true }
-        if T.self == Decimal.self { s.pointee.writer.numberText((value as! Decimal).description); return true }
+        if T.self == Date.self { return try date(unsafeBitCast(value, to: Date.self), key) }
+        if T.self == Data.self { return try data(unsafeBitCast(value, to: Data.self), key) }
+        if T.self == URL.self { s.pointee.writer.string(unsafeBitCast(value, to: URL.self).absoluteString); return true }
+        if T.self == Decimal.self { s.pointee.writer.numberText(unsafeBitCast(value, to: Decimal.self).description); return true }
         if !output.settings.defaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             return try self.dictionary(dictionary.stringKeyed, key)
         }
