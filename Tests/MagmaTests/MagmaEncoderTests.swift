@@ -452,7 +452,7 @@ extension DecodeOutcome {
         #expect(String(decoding: w.takeData(), as: UTF8.self) == "true")
     }
 
-    /// A buffer grown past `mappedFrom` becomes a mapping (capacity in 2 MB units), keeps its
+    /// A buffer asked for or grown past `mappedFrom` is a mapping (capacity in 2 MB units), keeps its
     /// bytes as it moves to one and grows in it (three times here), and is handed over whole;
     /// a writer dropped while mapped frees it, and the next output starts small again.
     @Test func takeData_mappedBufferKeepsItsBytes() {
@@ -460,6 +460,8 @@ extension DecodeOutcome {
             var dropped = JSONWriter(options: EncodingOptions())
             while dropped.count <= JSONWriter.mappedFrom { dropped.string("dropped") }
             #expect(dropped.isMapped && dropped.capacity % (2 << 20) == 0)
+            let asked = JSONWriter(options: EncodingOptions(), capacity: JSONWriter.mappedFrom + 1)
+            #expect(asked.isMapped && asked.capacity > JSONWriter.mappedFrom && asked.capacity % (2 << 20) == 0)
         }
         var w = JSONWriter(options: EncodingOptions())
         var expected = Data()

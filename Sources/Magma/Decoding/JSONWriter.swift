@@ -23,7 +23,17 @@ struct JSONWriter {
         /// The mapping's size; 0 while the buffer is malloc'd.
         private(set) var mapped = 0
 
-        init(capacity: Int) {
+        /// A buffer of at least `capacity` bytes (`capacity` reports what it got).
+        init(capacity: inout Int) {
+            if capacity >= JSONWriter.mappedFrom {
+                let size = Storage.mapped(capacity)
+                if let memory = magma_output_map(size) {
+                    base = memory.assumingMemoryBound(to: UInt8.self)
+                    mapped = size
+                    capacity = size
+                    return
+                }
+            }
             guard let memory = malloc(capacity) else { fatalError("out of memory") }
             base = memory.assumingMemoryBound(to: UInt8.self)
         }
@@ -32,7 +42,7 @@ struct JSONWriter {
         /// capacity it has (a mapping's is a whole number of huge pages).
         func resize(to capacity: Int, keeping count: Int) -> Int {
             if mapped > 0 || capacity >= JSONWriter.mappedFrom {
-                let size = (capacity + Storage.mapUnit - 1) / Storage.mapUnit * Storage.mapUnit
+                let size = Storage.mapped(capacity)
                 if mapped > 0 {
                     guard let memory = magma_output_remap(base, mapped, size) else { fatalError("out of memory") }
                     base = memory.assumingMemoryBound(to: UInt8.self)
@@ -74,7 +84,11 @@ struct JSONWriter {
             if mapped > 0 { munmap(base, mapped) } else { free(base) }
         }
 
-        static let mapUnit = Int(MAGMA_OUTPUT_MAP_UNIT)
+        /// `capacity` rounded up to whole huge pages.
+        static func mapped(_ capacity: Int) -> Int {
+            let unit = Int(MAGMA_OUTPUT_MAP_UNIT)
+            return (capacity + unit - 1) / unit * unit
+        }
         static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         static func pageRounded(_ n: Int) -> Int { (n + pageSize - 1) / pageSize * pageSize }
     }
@@ -98,8 +112,9 @@ struct JSONWriter {
         self.options = options
         escapesSlashes = options.escapeSlashes
         escapesNonASCII = options.asciiOnly
-        self.capacity = max(capacity, 64)
-        storage = Storage(capacity: self.capacity)
+        var capacity = max(capacity, 64)
+        storage = Storage(capacity: &capacity)
+        self.capacity = capacity
         base = storage.base
     }
 
