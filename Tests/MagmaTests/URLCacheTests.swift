@@ -31,6 +31,22 @@ import Testing
         #expect(URLCache.missesOnThisThread == before + 1, "and then a hit")
     }
 
+    /// MagmaDecoder reads URLs as JSONDecoder does (`URL(string:)`: a text with a space is
+    /// percent-encoded, where models reject it), each distinct text parsed once per thread; the
+    /// two readings never answer for each other.
+    @Test func magmaDecoderURLs_readAsJSONDecoder_parsedOncePerText() throws {
+        let unique = "https://cache.example/codable/\(UInt64.random(in: 0...UInt64.max))"
+        let json = Data(#"["\#(unique)", "\#(unique)", "not a valid URL", "not a valid URL", "\#(unique)"]"#.utf8)
+        let before = URLCache.missesOnThisThread
+        let urls = try MagmaDecoder().decode([URL].self, from: json)
+        #expect(urls == (try JSONDecoder().decode([URL].self, from: json)))
+        #expect(urls[2].absoluteString == "not%20a%20valid%20URL")
+        #expect(URLCache.missesOnThisThread == before + 2, "two distinct texts, five values")
+        #expect(try JSONAdapter.model(Links.self, from: #"{"first": "\#(unique)"}"#).first == urls[0])
+        #expect(URLCache.missesOnThisThread == before + 3, "a model's strict reading is an entry of its own")
+        #expect(throws: (any Error).self) { try JSONAdapter.model(Links.self, from: #"{"first": "not a valid URL"}"#) }
+    }
+
     @Test func threadsDecodingAtOnce_eachGetTheirOwnValues() async throws {
         // Every thread's cache sees colliding, evicted entries while others do the same.
         try await withThrowingTaskGroup(of: Bool.self) { group in

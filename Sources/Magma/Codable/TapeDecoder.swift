@@ -252,7 +252,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     private func unwrapURL(_ i: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> URL {
         try checkNotNull(i, URL.self, path, key)
-        guard let url = URL(string: try unwrapString(i, path, key)) else {
+        guard kind(i) == .string else { throw typeMismatch(String.self, path.path(byAppending: key), i) }
+        // Read as JSONDecoder reads it (`URL(string:)`), once per distinct text on this thread.
+        guard let url = URLCache.url(for: tape.text(tape[i]), reading: .foundation) else {
             throw located(.dataCorrupted(DecodingError.Context(codingPath: path.path(byAppending: key),
                                                                 debugDescription: "Invalid URL string.")), i)
         }

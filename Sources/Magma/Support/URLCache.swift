@@ -53,38 +53,50 @@ final class URLCache {
         keys.deallocate()
     }
 
-    /// The URL for `bytes`, parsed once per distinct value while it stays in this thread's cache;
-    /// nil if the text is not a URL.
-    static func url(for bytes: UnsafeRawBufferPointer) -> URL? {
-        let n = bytes.count
-        guard n <= URLCache.keyCapacity, n > 0 else { return parse(bytes) }
-        return current._withUnsafeGuaranteedRef { $0.lookup(bytes) }
+    /// How a URL's text is read: `strict` for models (see `parse`); `foundation` as
+    /// `URL(string:)` reads it, for MagmaDecoder (JSONDecoder's reading). Entries of the two
+    /// readings never answer for each other.
+    enum Reading: Int {
+        case strict = 0
+        case foundation = 1
     }
 
-    private func lookup(_ bytes: UnsafeRawBufferPointer) -> URL? {
+    /// The URL for `bytes`, parsed once per distinct value while it stays in this thread's cache;
+    /// nil if the text is not a URL.
+    static func url(for bytes: UnsafeRawBufferPointer, reading: Reading = .strict) -> URL? {
         let n = bytes.count
-        let h = URLCache.hash(bytes)
+        guard n <= URLCache.keyCapacity, n > 0 else { return parse(bytes, reading) }
+        return current._withUnsafeGuaranteedRef { $0.lookup(bytes, reading) }
+    }
+
+    private func lookup(_ bytes: UnsafeRawBufferPointer, _ reading: Reading) -> URL? {
+        let n = bytes.count
+        let h = URLCache.hash(bytes) ^ (UInt64(truncatingIfNeeded: reading.rawValue) &* 0xC2B2_AE3D_27D4_EB4F)
         let i = Int(truncatingIfNeeded: h & UInt64(URLCache.size - 1))
         let key = keys + i * URLCache.keyCapacity
-        if hashes[i] == h, lengths[i] == n, memcmp(key, bytes.baseAddress!, n) == 0 { return urls[i] }
+        // The length and the reading in one word (lengths are at most `keyCapacity`).
+        let tag = n | reading.rawValue << 16
+        if hashes[i] == h, lengths[i] == tag, memcmp(key, bytes.baseAddress!, n) == 0 { return urls[i] }
         misses &+= 1
-        guard let url = URLCache.parse(bytes) else { return nil }
+        guard let url = URLCache.parse(bytes, reading) else { return nil }
         hashes[i] = h
-        lengths[i] = n
+        lengths[i] = tag
         key.copyMemory(from: bytes.baseAddress!, byteCount: n)
         urls[i] = url
         return url
     }
 
-    /// Strict where it matters: `URL(string:)` alone percent-encodes anything a URL may not hold
-    /// (on Linux `"not a valid URL"` becomes `not%20a%20valid%20URL`), so a malformed value would
-    /// pass. A value RFC 3986 accepts as it is, is taken as it is. Otherwise it is taken with
-    /// Foundation's percent-encoding (as `JSONDecoder` takes it) only when what needs encoding is
-    /// what real producers leave unescaped and browsers encode the same way: non-ASCII letters
-    /// and `[ ] { } | ^` and a backquote in a path or query (GitHub's `…/ben207[bot]`).
-    /// Whitespace, control characters, `"`, `<`, `>` and `\` mean the text is not a URL at all.
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> URL? {
+    /// `.foundation`: `URL(string:)` as it is. `.strict`, strict where it matters: `URL(string:)`
+    /// alone percent-encodes anything a URL may not hold (on Linux `"not a valid URL"` becomes
+    /// `not%20a%20valid%20URL`), so a malformed value would pass. A value RFC 3986 accepts as it
+    /// is, is taken as it is. Otherwise it is taken with Foundation's percent-encoding (as
+    /// `JSONDecoder` takes it) only when what needs encoding is what real producers leave
+    /// unescaped and browsers encode the same way: non-ASCII letters and `[ ] { } | ^` and a
+    /// backquote in a path or query (GitHub's `…/ben207[bot]`). Whitespace, control characters,
+    /// `"`, `<`, `>` and `\` mean the text is not a URL at all.
+    static func parse(_ bytes: UnsafeRawBufferPointer, _ reading: Reading = .strict) -> URL? {
         let text = String(checkedUTF8: bytes)
+        if reading == .foundation { return URL(string: text) }
         if let url = URL(string: text, encodingInvalidCharacters: false) { return url }
         for byte in bytes where byte <= 0x20 || byte == 0x7F || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x5C {
             return nil
