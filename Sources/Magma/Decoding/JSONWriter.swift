@@ -25,14 +25,11 @@ struct JSONWriter {
 
         /// A buffer of at least `capacity` bytes (`capacity` reports what it got).
         init(capacity: inout Int) {
-            if capacity >= JSONWriter.mappedFrom {
-                let size = Storage.mapped(capacity)
-                if let memory = magma_output_map(size) {
-                    base = memory.assumingMemoryBound(to: UInt8.self)
-                    mapped = size
-                    capacity = size
-                    return
-                }
+            if let (memory, size) = Storage.map(capacity) {
+                base = memory
+                mapped = size
+                capacity = size
+                return
             }
             guard let memory = malloc(capacity) else { fatalError("out of memory") }
             base = memory.assumingMemoryBound(to: UInt8.self)
@@ -41,21 +38,19 @@ struct JSONWriter {
         /// Grows the buffer to at least `capacity` bytes, keeping its first `count`; returns the
         /// capacity it has (a mapping's is a whole number of huge pages).
         func resize(to capacity: Int, keeping count: Int) -> Int {
-            if mapped > 0 || capacity >= JSONWriter.mappedFrom {
-                let size = Storage.mapped(capacity)
-                if mapped > 0 {
-                    guard let memory = magma_output_remap(base, mapped, size) else { fatalError("out of memory") }
-                    base = memory.assumingMemoryBound(to: UInt8.self)
-                    mapped = size
-                    return size
-                }
-                if let memory = magma_output_map(size) {
-                    memcpy(memory, base, count)
-                    free(base)
-                    base = memory.assumingMemoryBound(to: UInt8.self)
-                    mapped = size
-                    return size
-                }
+            if mapped > 0 {
+                let size = Storage.mappingSize(capacity)
+                guard let memory = magma_output_remap(base, mapped, size) else { fatalError("out of memory") }
+                base = memory.assumingMemoryBound(to: UInt8.self)
+                mapped = size
+                return size
+            }
+            if let (memory, size) = Storage.map(capacity) {
+                memory.update(from: base, count: count)
+                free(base)
+                base = memory
+                mapped = size
+                return size
             }
             guard let memory = realloc(base, capacity) else { fatalError("out of memory") }
             base = memory.assumingMemoryBound(to: UInt8.self)
@@ -84,13 +79,22 @@ struct JSONWriter {
             if mapped > 0 { munmap(base, mapped) } else { free(base) }
         }
 
+        /// A fresh mapping for `capacity` bytes and its size (whole huge pages); nil below
+        /// `mappedFrom`, or when the system refuses one.
+        private static func map(_ capacity: Int) -> (UnsafeMutablePointer<UInt8>, Int)? {
+            guard capacity >= JSONWriter.mappedFrom else { return nil }
+            let size = mappingSize(capacity)
+            return magma_output_map(size).map { ($0.assumingMemoryBound(to: UInt8.self), size) }
+        }
+
         /// `capacity` rounded up to whole huge pages.
-        static func mapped(_ capacity: Int) -> Int {
+        private static func mappingSize(_ capacity: Int) -> Int {
             let unit = Int(MAGMA_OUTPUT_MAP_UNIT)
             return (capacity + unit - 1) / unit * unit
         }
-        static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        static func pageRounded(_ n: Int) -> Int { (n + pageSize - 1) / pageSize * pageSize }
+
+        private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        private static func pageRounded(_ n: Int) -> Int { (n + pageSize - 1) / pageSize * pageSize }
     }
 
     private var storage: Storage
