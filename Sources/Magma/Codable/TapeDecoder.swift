@@ -146,9 +146,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func unwrapString(_ i: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> String {
-        try checkNotNull(i, String.self, path, key)
+        String(checkedUTF8: try stringText(i, String.self, path, key))
+    }
+
+    /// The text of the string at `i`, for a `type` read from a string: not null, and a string.
+    private func stringText<T>(_ i: Int, _ type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> UnsafeRawBufferPointer {
+        try checkNotNull(i, type, path, key)
         guard kind(i) == .string else { throw typeMismatch(String.self, path.path(byAppending: key), i) }
-        return String(checkedUTF8: tape.text(tape[i]))
+        return tape.text(tape[i])
     }
 
     func unwrapInteger<T: FixedWidthInteger>(_ i: Int, as type: T.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> T {
@@ -237,8 +242,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         case .deferredToData:
             return try with(value: i, path: path.appending(key)) { try Data(from: self) }
         case .base64:
-            guard kind(i) == .string else { throw typeMismatch(String.self, path.path(byAppending: key), i) }
-            guard let data = Data(base64Encoded: try unwrapString(i, path, key)) else {
+            guard let data = Data(base64Encoded: String(checkedUTF8: try stringText(i, Data.self, path, key))) else {
                 throw located(.dataCorrupted(DecodingError.Context(codingPath: path.path(byAppending: key),
                                                                     debugDescription: "Encountered Data is not valid Base64.")), i)
             }
@@ -251,10 +255,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     private func unwrapURL(_ i: Int, _ path: CodingPathNode, _ key: (any CodingKey)?) throws -> URL {
-        try checkNotNull(i, URL.self, path, key)
-        guard kind(i) == .string else { throw typeMismatch(String.self, path.path(byAppending: key), i) }
         // Read as JSONDecoder reads it (`URL(string:)`), once per distinct text on this thread.
-        guard let url = URLCache.url(for: tape.text(tape[i]), reading: .foundation) else {
+        guard let url = URLCache.url(for: try stringText(i, URL.self, path, key), reading: .foundation) else {
             throw located(.dataCorrupted(DecodingError.Context(codingPath: path.path(byAppending: key),
                                                                 debugDescription: "Invalid URL string.")), i)
         }
