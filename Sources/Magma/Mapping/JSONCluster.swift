@@ -231,9 +231,9 @@ class ClusterEntry<Base> {
 
     /// Moves the finished model out of its frame's storage.
     func take(_ storage: UnsafeMutableRawPointer) throws -> Base { fatalError("abstract") }
-    /// Writes `value` if it is this case's model, with `discriminator` (the cluster's key) unless
-    /// this is the fallback; false if it is not.
-    func write(_ value: Base, discriminator: String, into w: inout JSONWriter) throws -> Bool { fatalError("abstract") }
+    /// Sends `value` to `out` if it is this case's model, with `discriminator` (the cluster's key)
+    /// unless this is the fallback; false if it is not.
+    func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool { fatalError("abstract") }
 }
 
 final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
@@ -247,9 +247,9 @@ final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
         storage.assumingMemoryBound(to: M.self).move() as! Base
     }
 
-    override func write(_ value: Base, discriminator: String, into w: inout JSONWriter) throws -> Bool {
+    override func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool {
         guard let model = value as? M else { return false }
-        try ModelCodec<M>.write(model, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &w)
+        try ModelCodec<M>.write(model, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &out)
         return true
     }
 }
@@ -271,10 +271,10 @@ final class DraftedClusterEntry<Base, M: JSONDraftedModel>: ClusterEntry<Base> {
         return base
     }
 
-    override func write(_ value: Base, discriminator: String, into w: inout JSONWriter) throws -> Bool {
+    override func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool {
         guard let model = value as? M else { return false }
         // Through the model's codec: a `SelectiveEncoding` model chooses its properties here too.
-        try codec.write(model, discriminator: self.value.map { (discriminator, $0) }, into: &w)
+        try codec.write(model, discriminator: self.value.map { (discriminator, $0) }, into: &out)
         return true
     }
 }
@@ -282,8 +282,8 @@ final class DraftedClusterEntry<Base, M: JSONDraftedModel>: ClusterEntry<Base> {
 /// A cluster that writes models given as `Any` (a model codec of the cluster's base or of a
 /// subclass writes through it).
 protocol ClusterWriting: AnyObject {
-    /// Writes `value` with its discriminator if it is a model of the cluster; false if not.
-    func write(_ value: Any, into w: inout JSONWriter) throws -> Bool
+    /// Sends `value` to `out` with its discriminator if it is a model of the cluster; false if not.
+    func write<Output: ModelOutput>(_ value: Any, into out: inout Output) throws -> Bool
 }
 
 /// Reads a cluster's models (see ClusterOwner) and writes them with their discriminators.
@@ -333,29 +333,30 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
         throw JSONError(.invalidValue, "no model of \(Base.self)'s cluster was read")
     }
 
-    override func write(_ value: Base, into w: inout JSONWriter) throws {
+    override func write(_ value: Base, into w: inout JSONWriter) throws { try send(value, to: &w) }
+    override func encode(_ value: Base) throws -> JSONValue { try JSONTree.value(of: value) { try send($0, to: &$1) } }
+
+    private func send<Output: ModelOutput>(_ value: Base, to out: inout Output) throws {
         if let problem { throw problem }
-        if try writeIfMember(value, into: &w) { return }
+        if try writeIfMember(value, into: &out) { return }
         throw JSONError(.notEncodable, "\(type(of: value as Any)) is not a model of \(Base.self)'s cluster")
     }
 
-    override func encode(_ value: Base) throws -> JSONValue { try encodeByWriting(value) }
-
-    func write(_ value: Any, into w: inout JSONWriter) throws -> Bool {
+    func write<Output: ModelOutput>(_ value: Any, into out: inout Output) throws -> Bool {
         if let problem { throw problem }
         guard let base = value as? Base else { return false }
-        return try writeIfMember(base, into: &w)
+        return try writeIfMember(base, into: &out)
     }
 
     /// The case of the value's own type first, then the first case it is a model of (a subclass
     /// of a case's class), then the fallback.
-    private func writeIfMember(_ value: Base, into w: inout JSONWriter) throws -> Bool {
+    private func writeIfMember<Output: ModelOutput>(_ value: Base, into out: inout Output) throws -> Bool {
         let type = ObjectIdentifier(Swift.type(of: value as Any))
-        for entry in entries where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &w) }
-        for entry in ruled where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &w) }
-        for entry in entries where try entry.write(value, discriminator: discriminator, into: &w) { return true }
-        for entry in ruled where try entry.write(value, discriminator: discriminator, into: &w) { return true }
-        if let fallback { return try fallback.write(value, discriminator: discriminator, into: &w) }
+        for entry in entries where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &out) }
+        for entry in ruled where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &out) }
+        for entry in entries where try entry.write(value, discriminator: discriminator, into: &out) { return true }
+        for entry in ruled where try entry.write(value, discriminator: discriminator, into: &out) { return true }
+        if let fallback { return try fallback.write(value, discriminator: discriminator, into: &out) }
         return false
     }
 }
