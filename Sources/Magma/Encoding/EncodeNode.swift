@@ -3,6 +3,7 @@
 // when the plan is sealed:
 //   FieldMember     a struct's stored property, read in place at `MemoryLayout.offset(of:)`
 //   KeyPathMember   a class model's or a computed property, read once through its key path
+//                   (both PropertyMembers: a property written through its ValueWriter)
 //   MultiKeyMember  one key path of a property fed by several
 //   ObjectMember    a rebuilt object, taken back when none of its members is written
 // A member writes its key and value, or nothing (nil under `.omit`); the value goes through a
@@ -157,17 +158,30 @@ class EncodeMember {
                omitsNil: Bool) throws -> JSONValue? { nil }
 }
 
-/// A stored property of a struct model, read in place at its offset.
-final class FieldMember: EncodeMember {
-    let offset: Int
-    let value: ValueWriter
+/// A member that writes one property through its value writer; its value is the property's.
+class PropertyMember: EncodeMember {
     let property: PropertyWriter
+    let value: ValueWriter
+
+    init(_ key: MemberKey, property: PropertyWriter, value: ValueWriter) {
+        self.property = property
+        self.value = value
+        super.init(key)
+    }
+
+    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                        omitsNil: Bool) throws -> JSONValue? {
+        try property.value(model, omitsNil: omitsNil)
+    }
+}
+
+/// A stored property of a struct model, read in place at its offset.
+final class FieldMember: PropertyMember {
+    let offset: Int
 
     init(_ key: MemberKey, offset: Int, value: ValueWriter, property: PropertyWriter) {
         self.offset = offset
-        self.value = value
-        self.property = property
-        super.init(key)
+        super.init(key, property: property, value: value)
     }
 
     override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
@@ -177,35 +191,26 @@ final class FieldMember: EncodeMember {
             throw property.failure(error, model: model)
         }
     }
-    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
-                        omitsNil: Bool) throws -> JSONValue? {
-        try property.value(model, omitsNil: omitsNil)
-    }
 }
 
 /// A property read through its key path (a class model's, or a computed one): read once, then
 /// written from the local copy.
-final class KeyPathMember<Model, V>: EncodeMember {
-    let property: TypedPropertyWriter<Model, V>
-    let value: ValueWriter
+final class KeyPathMember<Model, V>: PropertyMember {
+    /// `property`, typed: it reads the value.
+    private let typed: TypedPropertyWriter<Model, V>
 
     init(_ key: MemberKey, property: TypedPropertyWriter<Model, V>, value: ValueWriter) {
-        self.property = property
-        self.value = value
-        super.init(key)
+        typed = property
+        super.init(key, property: property, value: value)
     }
 
     override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        let current = property.value(model)
+        let current = typed.value(model)
         do {
             try withUnsafePointer(to: current) { try value.writeMember(UnsafeRawPointer($0), key, into: &w) }
         } catch {
             throw property.failure(error, value: current)
         }
-    }
-    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
-                        omitsNil: Bool) throws -> JSONValue? {
-        try property.value(model, omitsNil: omitsNil)
     }
 }
 
