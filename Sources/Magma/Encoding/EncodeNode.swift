@@ -158,7 +158,8 @@ class EncodeMember {
                omitsNil: Bool) throws -> JSONValue? { nil }
 }
 
-/// A member that writes one property through its value writer; its value is the property's.
+/// A member that writes one property through its value writer; its value is the property's,
+/// read where the member finds it.
 class PropertyMember: EncodeMember {
     let property: PropertyWriter
     let value: ValueWriter
@@ -171,8 +172,11 @@ class PropertyMember: EncodeMember {
 
     override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
                         omitsNil: Bool) throws -> JSONValue? {
-        try property.value(model, omitsNil: omitsNil)
+        try withProperty(model) { try property.value(at: $0, omitsNil: omitsNil) }
     }
+
+    /// Calls `body` with the address of the property's value in the model at `model`.
+    func withProperty<R>(_ model: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> R) throws -> R { fatalError("abstract") }
 }
 
 /// A stored property of a struct model, read in place at its offset.
@@ -190,6 +194,9 @@ final class FieldMember: PropertyMember {
         } catch {
             throw property.failure(error, model: model)
         }
+    }
+    override func withProperty<R>(_ model: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> R) throws -> R {
+        try body(model + offset)
     }
 }
 
@@ -211,6 +218,9 @@ final class KeyPathMember<Model, V>: PropertyMember {
         } catch {
             throw property.failure(error, value: current)
         }
+    }
+    override func withProperty<R>(_ model: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> R) throws -> R {
+        try withUnsafePointer(to: typed.value(model)) { try body(UnsafeRawPointer($0)) }
     }
 }
 

@@ -29,9 +29,9 @@ class PropertyWriter {
     /// `failure(error, value:)` with the property's value read from the model (the slow path).
     func failure(_ error: any Error, model: UnsafeRawPointer) -> JSONError { failure(error, value: "?") }
 
-    /// The property's value in the model at `model` as JSON (its codec's `encode`), or nil when
-    /// it is nil and `omitsNil`: what its member writes, as a value.
-    func value(_ model: UnsafeRawPointer, omitsNil: Bool) throws -> JSONValue? { fatalError("PropertyWriter is abstract") }
+    /// The property's value stored at `stored` as JSON (its codec's `encode`), or nil when it is
+    /// nil and `omitsNil`: what its member writes, as a value.
+    func value(at stored: UnsafeRawPointer, omitsNil: Bool) throws -> JSONValue? { fatalError("PropertyWriter is abstract") }
 }
 
 final class TypedPropertyWriter<Model, V>: PropertyWriter {
@@ -61,8 +61,8 @@ final class TypedPropertyWriter<Model, V>: PropertyWriter {
 
     func value(_ model: UnsafeRawPointer) -> V { model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] }
 
-    override func value(_ model: UnsafeRawPointer, omitsNil: Bool) throws -> JSONValue? {
-        let current = value(model)
+    override func value(at stored: UnsafeRawPointer, omitsNil: Bool) throws -> JSONValue? {
+        let current = stored.assumingMemoryBound(to: V.self).pointee
         if omitsNil, codec.isNil(current) { return nil }
         do { return try codec.encode(current) } catch { throw failure(error, value: current) }
     }
