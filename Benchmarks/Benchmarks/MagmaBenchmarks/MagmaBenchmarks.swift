@@ -1,10 +1,11 @@
 import Benchmark
 import Corpus
 import Foundation
+import Magma
 
 // package-benchmark suite: decode a generated GitHub-issues corpus (4 MB, ~670 issues, the same
 // bytes on every run) with each system, into the same models, measuring time, throughput and
-// allocations.
+// allocations; and turn Magma's models of it into `JSONValue`s.
 //
 // Allocation thresholds: Magma's and yajl's benchmarks carry a tolerance on .mallocCountTotal,
 // checked against the p90 values stored in Thresholds/ (`swift package benchmark thresholds check`,
@@ -58,6 +59,23 @@ let benchmarks: @Sendable () -> Void = {
                     benchmark.measurement(megabytesPerSecond, Int(megabytes / seconds))
                 }
             }
+        }
+    }
+
+    // A model as a `JSONValue` (a model transformer's reverse, `mappedJSON`): built from the plan's
+    // members, with no JSON written and read back. Checked first: each value reads back as its issue.
+    let issues = try! JSONAdapter.models(GHIssue.self, from: Data(array.bytes))
+    let modelTransformer = Transformer<JSONValue, GHIssue>.model(GHIssue.self)
+    for issue in issues where try! modelTransformer.transform(modelTransformer.reverseTransform(issue)) != issue {
+        fatalError("ModelJSONValueGitHubIssues.Magma: issue \(issue.number)'s JSONValue does not read back as the issue")
+    }
+    Benchmark("ModelJSONValueGitHubIssues.Magma", configuration: .init(thresholds: [.mallocCountTotal: allocationTolerance])) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let start = ContinuousClock.now
+            for issue in issues { blackHole(try! modelTransformer.reverseTransform(issue)) }
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            benchmark.measurement(megabytesPerSecond, Int(Double(array.bytes.count) / 1e6 / seconds))
         }
     }
 }
