@@ -65,7 +65,7 @@ import Magma
         let order = checks.map(\.target).sorted { size($0) > size($1) }
         let builds = try Self.shell(order.map { target in
             let folder = scratch.appendingPathComponent("Sources/\(target)")
-            return ["swiftc", "-swift-version", "6", "-module-name", target,
+            return ["swiftc", "-swift-version", "6", "-module-name", target] + Sanitizer.swiftcFlags + [
                     "-I", built.appendingPathComponent("Modules").path, "-I", Self.root.appendingPathComponent("CYajl").path,
                     "-load-plugin-executable", built.appendingPathComponent("MagmaMacros-tool").path + "#MagmaMacros",
                     folder.appendingPathComponent("Models.swift").path, folder.appendingPathComponent("main.swift").path]

@@ -445,7 +445,9 @@ extension DecodeOutcome {
         while w.count < JSONWriter.handOverSize { w.string("ab\n") }
         let base = UnsafeRawPointer(w.base), count = w.count
         let data = w.takeData()
-        #expect(data.count == count && data.withUnsafeBytes { $0.baseAddress } == base)
+        #expect(data.count == count)
+        // AddressSanitizer's `realloc` moves every block it is asked to shrink.
+        if Sanitizer.current != .address { #expect(data.withUnsafeBytes { $0.baseAddress } == base) }
         #expect(data.prefix(8) == Data(#""ab\n""a"#.utf8))
         #expect(w.count == 0 && w.capacity == 4096)
         w.bool(true)
