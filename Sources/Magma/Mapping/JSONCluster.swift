@@ -336,6 +336,7 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
     override func write(_ value: Base, into w: inout JSONWriter) throws { try send(value, to: &w) }
     override func encode(_ value: Base) throws -> JSONValue { try JSONTree.value(of: value) { try send($0, to: &$1) } }
 
+    @inline(__always)
     private func send<Output: ModelOutput>(_ value: Base, to out: inout Output) throws {
         if let problem { throw problem }
         if try writeIfMember(value, into: &out) { return }

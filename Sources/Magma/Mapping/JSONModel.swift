@@ -86,6 +86,7 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
 
     /// Sends `value` to `out`: through a cluster, with its discriminator, if the model's type
     /// declares one, else through `mapping` or the model's own.
+    @inline(__always)
     private func send<Output: ModelOutput>(_ value: Model, to out: inout Output) throws {
         if let clusterWriter, try clusterWriter.write(value, into: &out) { return }
         try ModelCodec.write(value, mapping: mapping, discriminator: nil, into: &out)
@@ -93,6 +94,7 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
 
     /// Sends `value` to `out` through its dynamic type's mapping (a subclass's, for a class
     /// model), or through `mapping`; with `discriminator` first unless the mapping writes that key.
+    @inline(__always)
     static func write<Output: ModelOutput>(_ value: Model, mapping: JSONMapping<Model.MappingRoot>?,
                                           discriminator: (key: String, value: String)?, into out: inout Output) throws {
         let plan: MappingPlan

@@ -126,6 +126,7 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
     override func write(_ value: Model, into w: inout JSONWriter) throws { try write(value, discriminator: nil, into: &w) }
     /// Sends the model's draft to `out`, with a cluster's discriminator first when one is given;
     /// a `SelectiveEncoding` model chooses its properties either way.
+    @inline(__always)
     func write<Output: ModelOutput>(_ value: Model, discriminator: (key: String, value: String)?, into out: inout Output) throws {
         if let selective { return try withUnsafePointer(to: value) { try selective.write($0, discriminator: discriminator, into: &out) } }
         try ModelCodec<Model.Draft>.write(value.jsonDraft, mapping: nil, discriminator: discriminator, into: &out)
@@ -140,15 +141,16 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
 }
 
 /// Writes a `SelectiveEncoding` `@JSONModel` model: opens the model's type, which the codec knows
-/// only as a `JSONDraftedModel`.
-private protocol SelectiveWriting {
+/// only as a `JSONDraftedModel`. A class: the codec's optional of it is tested on every write,
+/// and an optional struct existential is copied out to be tested.
+private protocol SelectiveWriting: AnyObject {
     /// - Parameters:
     ///   - value: The model (of the writer's type).
     ///   - discriminator: A cluster's key and the model's case, written first.
     func write<Output: ModelOutput>(_ value: UnsafeRawPointer, discriminator: (key: String, value: String)?, into out: inout Output) throws
 }
 
-private struct SelectiveWriter<Model: JSONDraftedModel & SelectiveEncoding>: SelectiveWriting {
+private final class SelectiveWriter<Model: JSONDraftedModel & SelectiveEncoding>: SelectiveWriting {
     let paths = Model.jsonDraftKeyPaths
 
     func write<Output: ModelOutput>(_ value: UnsafeRawPointer, discriminator: (key: String, value: String)?, into out: inout Output) throws {
