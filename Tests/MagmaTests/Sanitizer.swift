@@ -5,8 +5,8 @@ import Glibc
 
 /// The sanitizer this test process was built with (`swift test --sanitize=`, as
 /// `scripts/sanitizers.sh` runs it), found by its runtime's entry point; nil for none. Code built
-/// to link with the test's objects needs the same flag, and AddressSanitizer's `realloc` always
-/// moves a block.
+/// to link with the test's objects needs the same flag, and a sanitizer's `realloc` always moves a
+/// block.
 enum Sanitizer: String {
     case address, thread
 
