@@ -176,12 +176,19 @@ private final class NodeBuilder {
 }
 
 extension MappingPlan {
-    /// Writes the model at `model` as one object: a cluster's `discriminator` first, unless the
-    /// mapping writes that key itself; its members chosen by `filter` when there is one (a
-    /// `SelectiveEncoding` `@JSONModel` model's choice, asked while its draft is written).
+    /// The cluster's `discriminator` a model of this plan is given first, or nil: none, or the
+    /// mapping maps that key itself (its member writes it).
+    func addedDiscriminator(_ discriminator: (key: String, value: String)?) -> (key: String, value: String)? {
+        guard let discriminator, !root.names.contains(discriminator.key) else { return nil }
+        return discriminator
+    }
+
+    /// Writes the model at `model` as one object: `addedDiscriminator(discriminator)` first; its
+    /// members chosen by `filter` when there is one (a `SelectiveEncoding` `@JSONModel` model's
+    /// choice, asked while its draft is written).
     func write(_ model: UnsafeRawPointer, discriminator: (key: String, value: String)?,
-               choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)? = nil, into w: inout JSONWriter) throws {
-        guard let discriminator, !root.names.contains(discriminator.key) else {
+               choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?, into w: inout JSONWriter) throws {
+        guard let discriminator = addedDiscriminator(discriminator) else {
             if let filter { return try encodeRoot.write(model, choosing: filter, into: &w) }
             return try encodeRoot.write(model, into: &w)
         }

@@ -36,7 +36,7 @@ struct JSONTree: ModelOutput {
     mutating func model(_ model: UnsafeRawPointer, plan: MappingPlan, discriminator: (key: String, value: String)?,
                         choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?) throws {
         var object = try plan.encodeRoot.object(model, choosing: filter, omitsNil: omitsNil)
-        if let discriminator, !plan.root.names.contains(discriminator.key) { object[discriminator.key] = .string(discriminator.value) }
+        if let discriminator = plan.addedDiscriminator(discriminator) { object[discriminator.key] = .string(discriminator.value) }
         value = .object(object)
     }
 
