@@ -158,8 +158,8 @@ class EncodeMember {
                omitsNil: Bool) throws -> JSONValue? { nil }
 }
 
-/// A member that writes one property through its value writer; its value is the property's,
-/// read where the member finds it.
+/// A member that writes one property through its value writer; its value is the property's
+/// (`PropertyWriter.value(at:omitsNil:)`), read where the member finds it.
 class PropertyMember: EncodeMember {
     let property: PropertyWriter
     let value: ValueWriter
@@ -169,14 +169,6 @@ class PropertyMember: EncodeMember {
         self.value = value
         super.init(key)
     }
-
-    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
-                        omitsNil: Bool) throws -> JSONValue? {
-        try withProperty(model) { try property.value(at: $0, omitsNil: omitsNil) }
-    }
-
-    /// Calls `body` with the address of the property's value in the model at `model`.
-    func withProperty<R>(_ model: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> R) throws -> R { fatalError("abstract") }
 }
 
 /// A stored property of a struct model, read in place at its offset.
@@ -195,8 +187,9 @@ final class FieldMember: PropertyMember {
             throw property.failure(error, model: model)
         }
     }
-    override func withProperty<R>(_ model: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> R) throws -> R {
-        try body(model + offset)
+    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                        omitsNil: Bool) throws -> JSONValue? {
+        try property.value(at: model + offset, omitsNil: omitsNil)
     }
 }
 
@@ -219,8 +212,9 @@ final class KeyPathMember<Model, V>: PropertyMember {
             throw property.failure(error, value: current)
         }
     }
-    override func withProperty<R>(_ model: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> R) throws -> R {
-        try withUnsafePointer(to: typed.value(model)) { try body(UnsafeRawPointer($0)) }
+    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                        omitsNil: Bool) throws -> JSONValue? {
+        try withUnsafePointer(to: typed.value(model)) { try property.value(at: UnsafeRawPointer($0), omitsNil: omitsNil) }
     }
 }
 
