@@ -9,27 +9,26 @@ import Testing
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let check: @Sendable () throws -> Void
-        /// Checks the model's `JSONValue` against the JSON it writes.
-        let value: @Sendable () throws -> Void
         var testDescription: String { name }
     }
 
-    static func roundTrip<M: JSONObjectModel & Equatable & SendableMetatype>(_: M.Type, _ json: String) -> Case {
-        Case(name: String(describing: M.self), check: {
+    /// A model's sample: its round trip, and the check of its `JSONValue` against the JSON it writes.
+    static func roundTrip<M: JSONObjectModel & Equatable & SendableMetatype>(_: M.Type, _ json: String) -> (roundTrip: Case, value: Case) {
+        (Case(name: String(describing: M.self)) {
             let model = try JSONAdapter.model(M.self, from: json)
             for options in RoundTripTests.optionSets {
                 let data = try JSONAdapter.json(from: model, options: options)
                 #expect(try JSONAdapter.model(M.self, from: data) == model, "\(M.self) \(options)")
                 #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
             }
-        }, value: valueIsWritten(M.self, json))
+        }, writtenValue(M.self, json))
     }
 
     /// The model's codec gives, as a `JSONValue`, the JSON its writer writes with the default
     /// options, read back: the members, the nil properties left out, the objects its dotted keys
     /// rebuild, a cluster's discriminators, a model's own choice of its properties.
-    static func valueIsWritten<M: JSONObjectModel & SendableMetatype>(_: M.Type, _ json: String) -> @Sendable () throws -> Void {
-        {
+    static func writtenValue<M: JSONObjectModel & SendableMetatype>(_: M.Type, _ json: String) -> Case {
+        Case(name: String(describing: M.self)) {
             let model = try JSONAdapter.model(M.self, from: json)
             let written = try JSONAdapter.json(from: model)
             let expected = try written.withUnsafeBytes { try JSONValueCodec.shared.decode(from: $0, options: DecodingOptions()) }
@@ -43,11 +42,6 @@ import Testing
         }
     }
 
-    /// Models whose round trip other suites check, and whose `JSONValue` is checked here.
-    static func writtenValue<M: JSONObjectModel & SendableMetatype>(_: M.Type, _ json: String) -> Case {
-        Case(name: String(describing: M.self), check: {}, value: valueIsWritten(M.self, json))
-    }
-
     static let optionSets: [EncodingOptions] = {
         var pretty = EncodingOptions()
         pretty.prettyPrinted = true
@@ -59,7 +53,7 @@ import Testing
         return [EncodingOptions(), pretty, nulls]
     }()
 
-    static let cases: [Case] = [
+    static let samples: [(roundTrip: Case, value: Case)] = [
         roundTrip(GHIssue.self, String(decoding: (try? Fixtures.data("github_issue.json")) ?? Data(), as: UTF8.self)),
         roundTrip(GHUser.self, #"{"login": "a\/b", "id": 9223372036854775807, "site_admin": true}"#),
         roundTrip(GHLabel.self, #"{"name": "bug \ud83d\udc1b", "color": "f00"}"#),
@@ -79,10 +73,13 @@ import Testing
         roundTrip(FuzzRegressionTests.Stamped.self, #"{"at": "2024-01-31T12:34:56Z", "day": "2024-02-29"}"#),
     ]
 
+    static let cases = samples.map(\.roundTrip)
+
     @Test(arguments: cases)
     func decodeOfEncode_isTheModel(_ c: Case) throws { try c.check() }
 
-    static let valueCases: [Case] = cases + [
+    /// The samples' models, and models whose round trip other suites check.
+    static let valueCases: [Case] = samples.map(\.value) + [
         writtenValue(FuzzRecord.self, #"""
             {"id": 42, "i8": -128, "u32": 4294967295, "name": "caf\u00e9 \"q\"\n", "nick": null, "score": 1.5e3, "ratio": 0.25,
              "amount": 12.50, "flag": true, "kind": "b", "level": 2, "kinds": ["a", "c"],
@@ -108,7 +105,7 @@ import Testing
     ]
 
     @Test(arguments: valueCases)
-    func jsonValueOfAModel_isWhatItWrites(_ c: Case) throws { try c.value() }
+    func jsonValueOfAModel_isWhatItWrites(_ c: Case) throws { try c.check() }
 
     @JSONModel struct Branch {
         var name = ""
