@@ -14,6 +14,8 @@
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
 #       make fuzz-records (libFuzzer over the streaming record API: layout, error policy, limits
 #         and chunking drawn from each input; FUZZ_SECONDS, default 60),
+#       make fuzz-readers (libFuzzer, differential: the scanner, yajl, and yajl in pieces must agree on
+#         every input, value or error; FUZZ_SECONDS, default 60),
 #       make mutations (scripts/mutations.sh: hand-made bugs the suites must catch; ~2 minutes),
 #       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer),
 #       make test-spark (magma extract inside Apache Spark, local[2], against one process; installs
@@ -26,7 +28,7 @@ SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps bench-peers test bench bench-quick bench-check bench-stream fuzz fuzz-records mutations sanitizers test-spark docs
+.PHONY: deps bench-peers test bench bench-quick bench-check bench-stream fuzz fuzz-records fuzz-readers mutations sanitizers test-spark docs
 FUZZ_SECONDS ?= 60
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
 DOCS_OUT ?= .build/docs/Magma.doccarchive
@@ -60,6 +62,9 @@ fuzz: deps
 
 fuzz-records: deps
 	FUZZ_TARGET=records scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-readers: deps
+	FUZZ_TARGET=readers scripts/fuzz.sh $(FUZZ_SECONDS)
 
 mutations: deps
 	scripts/mutations.sh
