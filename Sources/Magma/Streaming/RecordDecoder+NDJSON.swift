@@ -51,7 +51,7 @@ extension RecordDecoder {
         closeLine()
         receiver.dropHeld()
         builder.pointee.reset()
-        sink.errors.removeAll(keepingCapacity: true)
+        sink.errors.removeAll()
         finished = false
         lineNumber = 0
         lineRecords = 0
