@@ -83,6 +83,32 @@ final class Input {
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    /// The start of a line the last `readLines` read and did not return.
+    private var partialLine: [UInt8] = []
+
+    /// The next whole lines, `atLeast` bytes of them unless the input ends first (a line longer
+    /// than that is returned whole); empty at the end. The last line of the input may lack its
+    /// newline.
+    func readLines(atLeast: Int) throws -> [UInt8] {
+        var lines = partialLine
+        partialLine = []
+        lines.reserveCapacity(atLeast + buffer.count)
+        var scanned = 0
+        while true {
+            let chunk = try read()
+            if chunk.isEmpty { return lines }
+            lines.append(contentsOf: chunk)
+            guard lines.count >= atLeast else { continue }
+            // Searched from the end: a line is short next to the bytes read.
+            if let newline = lines[scanned...].lastIndex(of: 0x0A) {
+                partialLine = Array(lines[(newline + 1)...])
+                lines.removeSubrange((newline + 1)...)
+                return lines
+            }
+            scanned = lines.count
+        }
+    }
 }
 
 extension InputLayout {
