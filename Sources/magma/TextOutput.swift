@@ -32,9 +32,24 @@ struct RowWriter: @unchecked Sendable {
         guard format != .ndjson else { return }
         for (i, name) in names.enumerated() {
             if i > 0 { out.append(format == .csv ? UInt8(ascii: ",") : 0x09) }
-            format == .csv ? CSVText.appendField(name, to: &out) : TSVText.appendField(name, to: &out)
+            appendText(name, to: &out)
         }
         out.append(0x0A)
+    }
+
+    /// A CSV or TSV cell: a scalar's JSON text, a string's text, an array or object as JSON text.
+    private func appendCell(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value {
+        case .null: break
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): out.append(contentsOf: n.text.utf8)
+        case .string(let s): appendText(s, to: &out)
+        case .array, .object: appendText(JSONText.text(value), to: &out)
+        }
+    }
+
+    private func appendText(_ text: String, to out: inout [UInt8]) {
+        format == .csv ? CSVText.appendField(text, to: &out) : TSVText.appendField(text, to: &out)
     }
 
     func append(_ row: ExtractedRow, to out: inout [UInt8]) {
@@ -44,8 +59,7 @@ struct RowWriter: @unchecked Sendable {
                 let separator = format == .csv ? UInt8(ascii: ",") : 0x09
                 for (i, offset) in offsets.enumerated() {
                     if i > 0 { out.append(separator) }
-                    guard let value = storage.load(fromByteOffset: offset, as: JSONValue?.self) else { continue }
-                    format == .csv ? CSVText.appendValue(value, to: &out) : TSVText.appendValue(value, to: &out)
+                    if let value = storage.load(fromByteOffset: offset, as: JSONValue?.self) { appendCell(value, to: &out) }
                 }
                 out.append(0x0A)
             case .ndjson:
@@ -126,16 +140,6 @@ enum JSONText {
 /// character (so no row starts with the U+0001 of a bad-record report), quotes doubled. An empty
 /// string is `""`, so that it differs from an absent or null value, an empty field.
 enum CSVText {
-    static func appendValue(_ value: JSONValue, to out: inout [UInt8]) {
-        switch value {
-        case .null: break
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n): out.append(contentsOf: n.text.utf8)
-        case .string(let s): appendField(s, to: &out)
-        case .array, .object: appendField(JSONText.text(value), to: &out)
-        }
-    }
-
     static func appendField(_ s: String, to out: inout [UInt8]) {
         let needsQuotes = s.isEmpty || s.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") }
         guard needsQuotes else { return out.append(contentsOf: s.utf8) }
@@ -151,16 +155,6 @@ enum CSVText {
 /// TSV fields, escaped as `jq -r @tsv` and PostgreSQL's text format escape them: a backslash, a
 /// tab, a line feed and a carriage return become `\\`, `\t`, `\n` and `\r`, so every row is one line.
 enum TSVText {
-    static func appendValue(_ value: JSONValue, to out: inout [UInt8]) {
-        switch value {
-        case .null: break
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n): out.append(contentsOf: n.text.utf8)
-        case .string(let s): appendField(s, to: &out)
-        case .array, .object: appendField(JSONText.text(value), to: &out)
-        }
-    }
-
     static func appendField(_ s: String, to out: inout [UInt8]) {
         for byte in s.utf8 {
             switch byte {
