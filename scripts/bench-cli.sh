@@ -55,20 +55,29 @@ CMD[array/jq-c]="jq -c '.[] | $PICK' $ARRAY"
 CMD[array/jq-stream]="jq -cn --stream 'fromstream(1 | truncate_stream(inputs)) | $PICK' $ARRAY"
 ORDER=(ndjson/magma-1 "ndjson/magma-$CORES" ndjson/jq-c ndjson/jq-R-fromjson array/magma-1 array/jq-c array/jq-stream)
 
+# CPU time by perf's task-clock (to the microsecond) where perf runs, else /usr/bin/time's (to 10 ms).
+PERF=""
+if perf stat -x, -e task-clock -o /dev/null -- true 2>/dev/null; then PERF="perf stat -x, -e task-clock -o $WORK/perf --"; fi
+
 # One untimed run of each first: the binaries and the inputs in the page cache.
 for name in "${ORDER[@]}"; do bash -c "${CMD[$name]} > /dev/null"; done
-declare -A BEST BEST_LOAD ROWS PEAK
+declare -A BEST BEST_LOAD ROWS PEAK CPU
 for round in $(seq "$RUNS"); do
     for name in "${ORDER[@]}"; do
         load=$(cut -d' ' -f1 /proc/loadavg)
         start=$(date +%s%N)
-        /usr/bin/time -v -o "$WORK/time" bash -c "${CMD[$name]} > $WORK/out" 2>/dev/null
+        $PERF /usr/bin/time -v -o "$WORK/time" bash -c "${CMD[$name]} > $WORK/out" 2>/dev/null
         seconds=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
         rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$WORK/time")
+        if [ -n "$PERF" ]; then
+            cpu=$(awk -F, '$3 == "task-clock" { printf "%.3f", $1 / 1000 }' "$WORK/perf")
+        else
+            cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.3f", s }' "$WORK/time")
+        fi
         rows=$(wc -l < "$WORK/out")
-        echo "round $round: $name ${seconds}s, $rows rows, $((rss / 1024)) MB peak (load $load)" >&2
+        echo "round $round: $name ${seconds}s (${cpu}s CPU), $rows rows, $((rss / 1024)) MB peak (load $load)" >&2
         if [ -z "${BEST[$name]:-}" ] || awk -v a="$seconds" -v b="${BEST[$name]}" 'BEGIN { exit !(a < b) }'; then
-            BEST[$name]=$seconds; BEST_LOAD[$name]=$load; ROWS[$name]=$rows; PEAK[$name]=$((rss / 1024))
+            BEST[$name]=$seconds; BEST_LOAD[$name]=$load; ROWS[$name]=$rows; PEAK[$name]=$((rss / 1024)); CPU[$name]=$cpu
         fi
     done
 done
@@ -76,17 +85,20 @@ done
 echo
 echo "magma extract vs jq $(jq --version): ${MB} MiB generated GitHub issues, 5 fields written as NDJSON; best of $RUNS;"
 echo "$CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))"
-printf '%-22s %-7s %9s %9s %9s %10s %8s\n' system input seconds MB/s rows "peak MB" load
+printf '%-16s %-7s %8s %8s %8s %12s %7s %8s %6s\n' system input seconds MB/s "CPU s" "MB/CPU-s" rows "peak MB" load
 for name in "${ORDER[@]}"; do
     input=${name%%/*}; file=$NDJSON; [ "$input" = array ] && file=$ARRAY
     bytes=$(stat -c %s "$file")
-    awk -v n="${name#*/}" -v i="$input" -v s="${BEST[$name]}" -v b="$bytes" -v r="${ROWS[$name]}" -v p="${PEAK[$name]}" -v l="${BEST_LOAD[$name]}" \
-        'BEGIN { printf "%-22s %-7s %9.3f %9.1f %9d %10d %8s\n", n, i, s, b / 1e6 / s, r, p, l }'
+    awk -v n="${name#*/}" -v i="$input" -v s="${BEST[$name]}" -v b="$bytes" -v r="${ROWS[$name]}" -v p="${PEAK[$name]}" \
+        -v l="${BEST_LOAD[$name]}" -v c="${CPU[$name]}" \
+        'BEGIN { printf "%-16s %-7s %8.3f %8.1f %8.3f %12.1f %7d %8d %6s\n", n, i, s, b / 1e6 / s, c, b / 1e6 / c, r, p, l }'
 done
+# Per core: MB per CPU-second, which a busy machine disturbs less than wall time. jq runs on one
+# core, so ten times jq's rate takes ten times as many of magma's CPU-seconds per MB as jq's.
 awk -v one="${BEST[ndjson/magma-1]}" -v all="${BEST[ndjson/magma-$CORES]}" -v jq="${BEST[ndjson/jq-c]}" \
-    -v jqr="${BEST[ndjson/jq-R-fromjson]}" -v c="$CORES" 'BEGIN {
-    e = one / all / c
-    printf "\nNDJSON: magma on one core is %.1fx jq -c and %.1fx jq -R fromjson;", jq / one, jqr / one
-    printf " on %d cores %.1fx and %.1fx (%.0f%% of %d times one core).\n", c, jq / all, jqr / all, 100 * e, c
-    printf "Ten times jq -c takes %.1f cores at that efficiency; ten times jq -R fromjson, %.1f.\n", 10 / (jq / one) / e, 10 / (jqr / one) / e
+    -v jqr="${BEST[ndjson/jq-R-fromjson]}" -v c="$CORES" -v mc="${CPU[ndjson/magma-1]}" -v jc="${CPU[ndjson/jq-c]}" \
+    -v jrc="${CPU[ndjson/jq-R-fromjson]}" 'BEGIN {
+    printf "\nNDJSON, wall: magma --jobs 1 is %.1fx jq -c and %.1fx jq -R fromjson; --jobs %d %.1fx and %.1fx.\n", jq / one, jqr / one, c, jq / all, jqr / all
+    printf "NDJSON, per core (CPU time): magma %.1fx jq -c and %.1fx jq -R fromjson; ten times jq -c takes %.1f cores\n", jc / mc, jrc / mc, 10 * mc / jc
+    printf "scaling perfectly (ten times jq -R fromjson, %.1f), against the %d here.\n", 10 * mc / jrc, c
 }'
