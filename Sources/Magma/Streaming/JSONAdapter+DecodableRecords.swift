@@ -13,13 +13,13 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped (empty with `.stop`).
+    /// - Returns: The records skipped (none with `.stop`): the first errors and the counts (see ``SkippedRecords``).
     /// - Throws: As ``RecordDecoder/feed(_:)``.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, layout: RecordDecoder<T>.Layout,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try records.feed(data)
         try records.finish()
@@ -36,13 +36,13 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
     /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/io`` when a read fails.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, from handle: FileHandle, layout: RecordDecoder<T>.Layout,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try records.read(from: handle)
         return records.skipped
@@ -58,14 +58,14 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
     /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
     ///   `FileHandle` variant.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, atPath path: String, layout: RecordDecoder<T>.Layout,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         let handle = FileHandle(fileDescriptor: try openForReading(path), closeOnDealloc: true)
         return try forEachRecord(type, from: handle, layout: layout, decoder: decoder, errorPolicy: errorPolicy,
                                  progress: progress, body)
@@ -81,14 +81,14 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count the split's bytes, records and skips; nil for none.
     ///   - body: Called with each record of the split, in order.
-    /// - Returns: The errors of the records skipped, placed as the model variant places them (the
+    /// - Returns: The records skipped (``SkippedRecords``), placed as the model variant places them (the
     ///   byte offset in the whole document, no line).
     /// - Throws: The first bad record's error (with `.stop`), placed the same way, or what `body` threw.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, byteRange range: Range<Int>,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         try forEachRecordOfSplit(data, range, body) { split, each in
             try forEachRecord(type, in: split, layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress, each)
         }
@@ -164,12 +164,12 @@ extension JSONAdapter {
     ///     thrown) or skip bad records.
     ///   - progress: Where to count bytes, records and skips (each shard's added when it ends); nil for none.
     ///   - concurrency: Shards decoding at once; default the number of active cores.
-    /// - Returns: The records in order, and the errors of the records skipped, placed in the whole document.
+    /// - Returns: The records in order, and the records skipped (``SkippedRecords``), placed in the whole document.
     /// - Throws: The first bad record's error in input order (with `.stop`).
     public static func modelsInParallel<T: Decodable & Sendable>(
         _ type: T.Type, ndjson data: Data, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
         progress: ProgressHandle? = nil, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) throws -> (models: [T], skipped: [JSONError]) {
+    ) throws -> (models: [T], skipped: SkippedRecords) {
         try recordsInParallel(ndjson: data, codec: DecodableRecordCodec<T>(decoder), options: decoder.options, errorPolicy: errorPolicy,
                               progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
