@@ -10,11 +10,11 @@ import Foundation
 /// ```
 ///
 /// Values and errors match `JSONDecoder`'s: the same `DecodingError` cases with the same
-/// `codingPath` (a differential suite checks it). Errors add what Magma knows: each context's
-/// `debugDescription` ends with the line, column and byte offset of the offending value, and its
-/// `underlyingError` is a ``JSONError`` with those and the JSON path. They are added when the
-/// error leaves `decode`: an error `init(from:)` catches has JSONDecoder's text, and is placed if
-/// it is thrown on.
+/// `codingPath` and the same `debugDescription` (a suite restating Foundation's own coder tests
+/// checks it). What Magma knows besides is in each context's `underlyingError`: a ``JSONError``
+/// with the JSON path and the line, column and byte offset of the offending value in the bytes
+/// as given. It is added when the error leaves `decode`: an error `init(from:)` catches is
+/// JSONDecoder's, and is placed if it is thrown on.
 ///
 /// Deliberate differences, where Magma is stricter or says more:
 /// - Invalid UTF-8 anywhere, and `\u` escapes of lone surrogates, are errors when the document
@@ -96,7 +96,7 @@ public final class MagmaDecoder: @unchecked Sendable {
             tape = try Tape.parse(input, options: options)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON. \(error)", underlyingError: error))
+                codingPath: [], debugDescription: TapeDecoder.invalidJSON, underlyingError: error))
         }
         var decoder = TapeDecoder(tape: tape, settings: settings, path: .root, value: 0)
         let result: T

@@ -14,6 +14,8 @@ import Foundation
 ///   writes them in the order of a `Dictionary`, which changes from run to run; the same set of
 ///   members is written either way.
 /// - A key encoded twice in one container keeps the place of its first encoding (and the last value).
+/// - A `.custom` key strategy is called for the same keys with the same paths, but as each key is
+///   written, before its value is encoded; `JSONEncoder` calls it after.
 /// - Values are written as `encode(to:)` hands them over. An `encode(to:)` that writes to a
 ///   container after moving on from it (a nested container reopened, or asked for again at the
 ///   same key), or that uses `superEncoder`, is encoded again from the start through a tree of

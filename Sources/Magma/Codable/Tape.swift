@@ -208,10 +208,12 @@ struct TapeWriter {
         entries[index].payload = UInt64(count) | UInt64(n) << 32
     }
 
-    /// The innermost open object's last key, for error paths while building.
-    func currentKey() -> String? {
-        guard let top = open.last, top.lastKey >= 0 else { return nil }
-        let e = entries[top.lastKey]
+    /// The last key of the object open `fromTop` containers below the innermost, for error paths
+    /// while building (every open container has a frame of the builder's, in the same order).
+    func currentKey(fromTop: Int) -> String? {
+        let level = open.count - 1 - fromTop
+        guard open.indices.contains(level), open[level].lastKey >= 0 else { return nil }
+        let e = entries[open[level].lastKey]
         if e.inSide { return String(decoding: side[e.sideOffset..<(e.sideOffset + e.textCount)], as: UTF8.self) }
         return String(decoding: UnsafeRawBufferPointer(rebasing: input[e.offset..<(e.offset + e.textCount)]), as: UTF8.self)
     }
@@ -272,8 +274,8 @@ final class TapeOwner: ContainerOwner {
         top.storage.assumingMemoryBound(to: TapeWriter.self).pointee.endContainer(elements: top.count)
         b.pop()
     }
-    override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
-        storage.assumingMemoryBound(to: TapeWriter.self).pointee.currentKey()
+    override func currentKey(_ storage: UnsafeMutableRawPointer, fromTop: Int) -> String? {
+        storage.assumingMemoryBound(to: TapeWriter.self).pointee.currentKey(fromTop: fromTop)
     }
 }
 

@@ -328,14 +328,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// A number that does not fit `type`. JSONDecoder reports it as invalid JSON at the top
-    /// (`dataCorrupted`, empty coding path); so does this, with the real path in the message.
+    /// (`dataCorrupted`, empty coding path); so does this, the number and its path in the
+    /// underlying error's message.
     func notRepresentable(_ i: Int, _ type: Any.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
         let text = String(decoding: tape.text(tape[i]), as: UTF8.self)
         let real = JSONPathText.render(path.path(byAppending: key))
-        return located(.dataCorrupted(DecodingError.Context(
-            codingPath: [], debugDescription: "The given data was not valid JSON. Number \(text) at \(real) does not fit in \(type).")), i,
-                       code: .numberOutOfRange, path: real)
+        return located(.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: Self.invalidJSON)), i,
+                       code: .numberOutOfRange, path: real, message: "number \(text) does not fit in \(type)")
     }
+
+    /// JSONDecoder's text for input it cannot read.
+    static let invalidJSON = "The given data was not valid JSON."
 
     private func describe(_ i: Int) -> String {
         switch kind(i) {
@@ -351,17 +354,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// Marks `error` with the tape entry it is about. Where that is (line, column, byte offset,
     /// JSON path) is put in only when the error leaves the decode (`Tape.place`): not for each
     /// error a `try?` in `init(from:)` drops, which was half of a generic decode.
-    func located(_ error: DecodingError, _ i: Int, code: JSONError.Code? = nil, path: String? = nil) -> DecodingError {
-        let pending = PendingLocation(index: i, code: code, path: path)
-        func mark(_ context: DecodingError.Context) -> DecodingError.Context {
-            DecodingError.Context(codingPath: context.codingPath, debugDescription: context.debugDescription, underlyingError: pending)
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return .typeMismatch(type, mark(context))
-        case .valueNotFound(let type, let context): return .valueNotFound(type, mark(context))
-        case .keyNotFound(let key, let context): return .keyNotFound(key, mark(context))
-        case .dataCorrupted(let context): return .dataCorrupted(mark(context))
-        @unknown default: return error
+    func located(_ error: DecodingError, _ i: Int, code: JSONError.Code? = nil, path: String? = nil, message: String? = nil) -> DecodingError {
+        let pending = PendingLocation(index: i, code: code, path: path, message: message)
+        return error.withContext {
+            DecodingError.Context(codingPath: $0.codingPath, debugDescription: $0.debugDescription, underlyingError: pending)
         }
     }
 }
