@@ -23,6 +23,8 @@ import Foundation
 ///   (see ``options``); each such error's `underlyingError` names the limit.
 /// - Keys are compared as UTF-8 bytes, not as Swift `String`s: two keys that differ only in
 ///   Unicode normalization are different keys.
+/// - `Int128` and `UInt128` written with a fraction of zero past 2^64 (`18446744073709551616.0`)
+///   are read exactly; `JSONDecoder` fails (it reads them through `Double` and `Decimal`).
 /// - Input must be UTF-8 (a UTF-8 byte order mark is skipped); `JSONDecoder` also converts UTF-16 and UTF-32.
 /// - Keyed containers' `allKeys` are in document order.
 /// - Records of a stream (``RecordDecoder/init(_:layout:decoder:errorPolicy:progress:onSkip:onRecord:)``)
@@ -72,7 +74,8 @@ public final class MagmaDecoder: @unchecked Sendable {
 
     /// Decodes a value of `type` from JSON.
     /// - Parameters:
-    ///   - type: The type to decode.
+    ///   - type: The type to decode: a metatype value of a class builds its dynamic type, as
+    ///     `JSONDecoder` does.
     ///   - data: The JSON text, UTF-8.
     /// - Returns: The value.
     /// - Throws: `DecodingError`, as `JSONDecoder` throws it; see the type's discussion.
@@ -87,6 +90,34 @@ public final class MagmaDecoder: @unchecked Sendable {
 
     /// Decodes a value of `type` from JSON bytes in memory the caller owns (not kept after return).
     public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
+        try decodeRoot(buffer) { try $0.unwrap(0, as: type, for: .root, nil) }
+    }
+
+    /// Decodes a value of a type that needs a configuration to decode, as `JSONDecoder` does.
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The JSON text.
+    ///   - configuration: Handed to `init(from:configuration:)`.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError`, as `decode(_:from:)` throws it.
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data, configuration: T.DecodingConfiguration) throws -> T {
+        try data.withUnsafeBytes { buffer in try decodeRoot(buffer) { try type.init(from: $0, configuration: configuration) } }
+    }
+
+    /// Decodes a value of a type that needs a configuration, which `configuration` provides.
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The JSON text.
+    ///   - configuration: The type whose `decodingConfiguration` is handed to `init(from:configuration:)`.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError`, as `decode(_:from:)` throws it.
+    public func decode<T: DecodableWithConfiguration, C: DecodingConfigurationProviding>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
+        where T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(type, from: data, configuration: C.decodingConfiguration)
+    }
+
+    /// Reads `buffer` into a tape and runs `body` with a decoder at its root value.
+    private func decodeRoot<T>(_ buffer: UnsafeRawBufferPointer, _ body: (TapeDecoder) throws -> T) throws -> T {
         var input = buffer
         if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
             input = UnsafeRawBufferPointer(rebasing: input[3...])
@@ -101,7 +132,7 @@ public final class MagmaDecoder: @unchecked Sendable {
         var decoder = TapeDecoder(tape: tape, settings: settings, path: .root, value: 0)
         let result: T
         do {
-            result = try decoder.unwrap(0, as: type, for: .root, nil)
+            result = try body(decoder)
         } catch {
             throw tape.place(error)
         }

@@ -87,6 +87,32 @@ public final class MagmaEncoder: @unchecked Sendable {
         return try treeEncode(value, settings: settings)
     }
 
+    /// Encodes a value of a type that needs a configuration to encode, as `JSONEncoder` does.
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: Handed to `encode(to:configuration:)`.
+    /// - Returns: The JSON text, UTF-8.
+    /// - Throws: `EncodingError`, as ``encode(_:)`` throws it.
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        do {
+            return try encode(ConfiguredValue(value: value, configuration: configuration))
+        } catch EncodingError.invalidValue(let wrapper, let context) where wrapper is ConfiguredValue<T> {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: context.codingPath, debugDescription: "Top-level \(T.self) did not encode any values.", underlyingError: context.underlyingError))
+        }
+    }
+
+    /// Encodes a value of a type that needs a configuration, which `configuration` provides.
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: The type whose `encodingConfiguration` is handed to `encode(to:configuration:)`.
+    /// - Returns: The JSON text, UTF-8.
+    /// - Throws: `EncodingError`, as ``encode(_:)`` throws it.
+    public func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(_ value: T, configuration: C.Type) throws -> Data
+        where T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
     /// The buffers of the last stream encode, for the next (nil while an encode uses them).
     private(set) var spare: StreamBuffers?
     private let spareLock = Lock()
@@ -114,6 +140,13 @@ public final class MagmaEncoder: @unchecked Sendable {
         try serializer.write(top, into: &writer, depth: 0)
         return writer.takeData()
     }
+}
+
+/// A value encoded with its configuration: `encode(_:configuration:)` through the one encode path.
+private struct ConfiguredValue<T: EncodableWithConfiguration>: Encodable {
+    let value: T
+    let configuration: T.EncodingConfiguration
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder, configuration: configuration) }
 }
 
 /// An encoder's options, fixed for one encode.

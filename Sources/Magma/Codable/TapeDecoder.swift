@@ -90,7 +90,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if let direct = routes.route(for: type) {
             return try direct.decode(from: self, i, path.appending(key)) as! T
         }
-        return try with(value: i, path: path.appending(key)) { try T(from: self) }
+        return try with(value: i, path: path.appending(key)) { try type.init(from: self) }
     }
 
     /// Checks that the value at `i` is an object, with `Dictionary.init(from:)`'s errors.
@@ -307,6 +307,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(value, as: type, node, nil) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(value, as: type, node, nil) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(value, as: type, node, nil) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(value, as: type, for: node, nil) }
 
     // MARK: Errors
