@@ -16,20 +16,30 @@ import Foundation
 /// as given. It is added when the error leaves `decode`: an error `init(from:)` catches is
 /// JSONDecoder's, and is placed if it is thrown on.
 ///
+/// What JSONDecoder reads beyond strict JSON, this reads too: a comma after the last value of an
+/// array or object (`[1,]`); UTF-16 and UTF-32 input, with or without a byte order mark (its
+/// encoding found as JSONDecoder finds it); JSON5 with ``allowsJSON5``; an object without its
+/// braces with ``assumesTopLevelDictionary``. Such input is made strict UTF-8 JSON in one copy
+/// first (plain UTF-8 JSON is read where it lies), so one grammar reads everything.
+///
 /// Deliberate differences, where Magma is stricter or says more:
 /// - Invalid UTF-8 anywhere, and `\u` escapes of lone surrogates, are errors when the document
 ///   is parsed (`JSONDecoder` fails only for strings that are decoded). Nesting deeper than
 ///   ``DecodingOptions/maxDepth`` and tokens longer than ``DecodingOptions/maxTokenLength`` fail too
-///   (see ``options``); each such error's `underlyingError` names the limit.
+///   (see ``options``); each such error's `underlyingError` names the limit. In JSON5 likewise
+///   every token is checked when the document is read: a run `JSONDecoder` takes for a number
+///   and checks only if it decodes it (`Null`) is an error.
 /// - Keys are compared as UTF-8 bytes, not as Swift `String`s: two keys that differ only in
 ///   Unicode normalization are different keys.
+/// - A UTF-32LE byte order mark (`FF FE 00 00`) is read as one; `JSONDecoder` takes its first two
+///   bytes for UTF-16LE's and fails.
 /// - `Int128` and `UInt128` written with a fraction of zero past 2^64 (`18446744073709551616.0`)
 ///   are read exactly; `JSONDecoder` fails (it reads them through `Double` and `Decimal`).
-/// - Input must be UTF-8 (a UTF-8 byte order mark is skipped); `JSONDecoder` also converts UTF-16 and UTF-32.
 /// - Keyed containers' `allKeys` are in document order.
 /// - Records of a stream (``RecordDecoder/init(_:layout:decoder:errorPolicy:progress:onSkip:onRecord:)``)
-///   are read one at a time; there a string spelled with escapes (`"\u0049nfinity"`) also matches
-///   a `.convertFromString` strategy's texts, which `JSONDecoder` compares unescaped only.
+///   are read one at a time, as strict UTF-8 JSON (no trailing commas, no JSON5); there a string
+///   spelled with escapes (`"\u0049nfinity"`) also matches a `.convertFromString` strategy's
+///   texts, which `JSONDecoder` compares unescaped only.
 /// - ``DateDecodingStrategy`` is Magma's own enum with `JSONDecoder`'s cases, so that
 ///   `.formatted(formatter)` keeps its formatter (Foundation's is an opaque closure on Linux):
 ///   the formatter's pattern is then parsed on bytes where Magma's parser agrees with it, and the
@@ -57,11 +67,18 @@ public final class MagmaDecoder: @unchecked Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// Magma's limits (depth, token size, surrogate escapes); its mapping options do not apply.
     public var options = DecodingOptions()
+    /// Read JSON5 as `JSONDecoder` reads it (comments, unquoted keys, single quotes, hexadecimal,
+    /// `Infinity` and `NaN`, a leading `+` or point...). Default `false`.
+    public var allowsJSON5 = false
+    /// Read a top-level object whose braces are left out (`"a": 1, "b": 2`), as `JSONDecoder`
+    /// does; a document that opens with `{` is read as it is. Default `false`.
+    public var assumesTopLevelDictionary = false
 
     /// Creates a decoder with `JSONDecoder`'s defaults.
     public init() {}
 
-    /// Creates a decoder configured as `decoder` is (strategies and user info).
+    /// Creates a decoder configured as `decoder` is (strategies, user info, JSON5 and the assumed
+    /// top-level object).
     /// - Parameter decoder: The `JSONDecoder` whose configuration to copy.
     public convenience init(_ decoder: JSONDecoder) {
         self.init()
@@ -70,13 +87,15 @@ public final class MagmaDecoder: @unchecked Sendable {
         nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
         keyDecodingStrategy = decoder.keyDecodingStrategy
         userInfo = decoder.userInfo
+        allowsJSON5 = decoder.allowsJSON5
+        assumesTopLevelDictionary = decoder.assumesTopLevelDictionary
     }
 
     /// Decodes a value of `type` from JSON.
     /// - Parameters:
     ///   - type: The type to decode: a metatype value of a class builds its dynamic type, as
     ///     `JSONDecoder` does.
-    ///   - data: The JSON text, UTF-8.
+    ///   - data: The JSON text: UTF-8, UTF-16 or UTF-32.
     /// - Returns: The value.
     /// - Throws: `DecodingError`, as `JSONDecoder` throws it; see the type's discussion.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
@@ -118,13 +137,11 @@ public final class MagmaDecoder: @unchecked Sendable {
 
     /// Reads `buffer` into a tape and runs `body` with a decoder at its root value.
     private func decodeRoot<T>(_ buffer: UnsafeRawBufferPointer, _ body: (TapeDecoder) throws -> T) throws -> T {
-        var input = buffer
-        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
-            input = UnsafeRawBufferPointer(rebasing: input[3...])
-        }
         let tape: Tape
+        var input: DecoderInput
         do {
-            tape = try Tape.parse(input, options: options)
+            input = try DecoderInput(buffer, json5: allowsJSON5, assumesObject: assumesTopLevelDictionary)
+            tape = try input.parse(options: options)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: TapeDecoder.invalidJSON, underlyingError: error))
@@ -134,7 +151,7 @@ public final class MagmaDecoder: @unchecked Sendable {
         do {
             result = try body(decoder)
         } catch {
-            throw tape.place(error)
+            throw input.place(tape.place(error))
         }
         // A decoder or container kept by `init(from:)` reads the tape later: give it its own input.
         if !isKnownUniquelyReferenced(&decoder) { tape.own() }

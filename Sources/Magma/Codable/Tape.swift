@@ -82,6 +82,13 @@ final class Tape {
 
     var input: UnsafeRawBufferPointer { inputCell.pointee }
 
+    /// Takes `buffer`, the input the tape was read from, to free with the tape (at once if the
+    /// tape reads a copy of its own).
+    func adopt(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard ownedInput == nil, input.baseAddress == UnsafeRawPointer(buffer.baseAddress) else { return buffer.deallocate() }
+        ownedInput = buffer
+    }
+
     /// Copies the input in, for readers that outlive the caller's buffer.
     func own() {
         guard ownedInput == nil else { return }
@@ -280,11 +287,23 @@ final class TapeOwner: ContainerOwner {
 }
 
 extension Tape {
-    /// Parses `input` (one whole JSON value) into a tape.
+    /// Parses `input` (one whole JSON value) into a tape; with `trailingCommas`, as JSONDecoder
+    /// reads it (see TrailingCommas.swift).
     /// - Throws: `JSONError` with offset, line and column.
-    static func parse(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws(JSONError) -> Tape {
+    static func parse(_ input: UnsafeRawBufferPointer, options: DecodingOptions, trailingCommas: Bool = false) throws(JSONError) -> Tape {
         if let tape = scan(input, options: options) { return tape }
-        return try parseWithYajl(input, options: options)
+        guard trailingCommas, let blanked = TrailingCommas.blanked(input, comments: options.allowComments) else {
+            return try parseWithYajl(input, options: options)
+        }
+        let copy = UnsafeRawBufferPointer(blanked)
+        do {
+            let tape = if let scanned = scan(copy, options: options) { scanned } else { try parseWithYajl(copy, options: options) }
+            tape.adopt(blanked)
+            return tape
+        } catch {
+            blanked.deallocate()
+            throw error
+        }
     }
 
     /// The tape of `input` read without yajl (TapeScanner.swift), or nil when the scan gives up.

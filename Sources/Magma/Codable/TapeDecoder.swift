@@ -160,8 +160,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         try checkNotNull(i, type, path, key)
         guard kind(i) == .number else { throw typeMismatch(type, path.path(byAppending: key), i) }
         let text = tape.text(tape[i])
-        if case .value(let v) = NumberParsing.integer(text, as: T.self) { return v }
+        // (JSON5's `Infinity` and `NaN` read as 0 digits: not an integer.)
+        if case .value(let v) = NumberParsing.integer(text, as: T.self), v != 0 || !Self.isNonFinite(text) { return v }
         // JSONDecoder's slow path: through a Double when exact below 2^53, else through Decimal.
+        if Self.isNonFinite(text) { throw notRepresentable(i, type, path, key) }
         if let double = NumberParsing.double(text) {
             guard let v = T(exactly: double) else { throw notRepresentable(i, type, path, key) }
             if double.magnitude < 9_007_199_254_740_992 { return v }
@@ -179,6 +181,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if e.kind == .number {
             let text = tape.text(e)
             let parsed: T? = T.self == Float.self ? NumberParsing.float(text).map { T($0) } : NumberParsing.double(text).map { T($0) }
+            if parsed == nil || parsed == 0, let literal: T = Self.nonFinite(text) { return literal }
             guard let value = parsed, value.isFinite, value != 0 || Self.isTrueZero(text) else {
                 throw notRepresentable(i, type, path, key)
             }
@@ -191,6 +194,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             if text.elementsEqual(nan.utf8) { return T.nan }
         }
         throw typeMismatch(type, path.path(byAppending: key), i)
+    }
+
+    static func isNonFinite(_ text: UnsafeRawBufferPointer) -> Bool { (nonFinite(text) as Double?) != nil }
+
+    /// JSON5's `Infinity` and `NaN`, signed or not (only a JSON5 document's tape has them).
+    static func nonFinite<T: BinaryFloatingPoint>(_ text: UnsafeRawBufferPointer) -> T? {
+        let negative = text.first == UInt8(ascii: "-")
+        let body = UnsafeRawBufferPointer(rebasing: text[(negative ? 1 : 0)...])
+        if body.elementsEqual("Infinity".utf8) { return negative ? -T.infinity : T.infinity }
+        if body.elementsEqual("NaN".utf8) { return negative ? -T.nan : T.nan }
+        return nil
     }
 
     /// No digit 1-9 before the exponent: the number is zero, not a value that underflowed to it.
@@ -268,6 +282,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         guard kind(i) == .number else {
             throw located(.typeMismatch(Decimal.self, DecodingError.Context(codingPath: path.path(byAppending: key), debugDescription: "")), i)
         }
+        // JSON5's infinities and NaN, which JSONDecoder reads as Decimal's NaN.
+        if Self.isNonFinite(tape.text(tape[i])) { return Decimal.nan }
         guard let decimal = Decimal(string: String(checkedUTF8: tape.text(tape[i])), locale: Locale(identifier: "en_US_POSIX")) else {
             throw notRepresentable(i, Decimal.self, path, key)
         }
