@@ -232,7 +232,7 @@ extension DecodeOutcome {
             do { return try body().map { String(decoding: $0, as: UTF8.self) } } catch { return "error: " + DecodeOutcome<Int>.describeEncoding(error) }
         }
         return (text { try StreamEncoder.encode(value, settings: settings, formatting: encoder.outputFormatting) },
-                text { try encoder.treeEncode(value, settings: settings) }!)
+                text { try encoder.treeEncode(value, settings: settings, formatting: encoder.outputFormatting) }!)
     }
 
     @Test func randomModels_streamEqualsTree_everyFormatting() {

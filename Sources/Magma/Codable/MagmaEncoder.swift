@@ -76,15 +76,20 @@ public final class MagmaEncoder: @unchecked Sendable {
     /// - Throws: `EncodingError`, as `JSONEncoder` throws it (an infinite or NaN float without
     ///   `.convertToString`, a value that encodes nothing, any error of an `encode(to:)`).
     public func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encode(value, formatting: outputFormatting)
+    }
+
+    /// `encode(_:)` laid out with `formatting` in place of ``outputFormatting`` (an NDJSON line's).
+    func encode<T: Encodable>(_ value: T, formatting: OutputFormatting) throws -> Data {
         let settings = EncoderSettings(self)
         var buffers = spareLock.withLock { () -> StreamBuffers? in
             defer { spare = nil }
             return spare
-        } ?? StreamBuffers(formatting: outputFormatting)
-        if buffers.formatting != outputFormatting { buffers = StreamBuffers(formatting: outputFormatting) }
+        } ?? StreamBuffers(formatting: formatting)
+        if buffers.formatting != formatting { buffers = StreamBuffers(formatting: formatting) }
         defer { keep(&buffers) }
         if let data = try StreamEncoder.encode(value, settings: settings, buffers: buffers) { return data }
-        return try treeEncode(value, settings: settings)
+        return try treeEncode(value, settings: settings, formatting: formatting)
     }
 
     /// Encodes a value of a type that needs a configuration to encode, as `JSONEncoder` does.
@@ -128,15 +133,15 @@ public final class MagmaEncoder: @unchecked Sendable {
 
     /// Encodes through a tree of the values: JSONEncoder's semantics for what StreamEncoder cannot
     /// take (containers reopened, `superEncoder`, too deep).
-    func treeEncode<T: Encodable>(_ value: T, settings: EncoderSettings) throws -> Data {
+    func treeEncode<T: Encodable>(_ value: T, settings: EncoderSettings, formatting: OutputFormatting) throws -> Data {
         let encoder = TreeEncoder(settings: settings, owner: nil, key: nil)
         guard let top = try encoder.wrapGeneric(value, nil) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         var options = EncodingOptions()
-        options.escapeSlashes = !outputFormatting.contains(.withoutEscapingSlashes)
+        options.escapeSlashes = !formatting.contains(.withoutEscapingSlashes)
         var writer = JSONWriter(options: options)
-        var serializer = TreeSerializer(pretty: outputFormatting.contains(.prettyPrinted), sorted: outputFormatting.contains(.sortedKeys))
+        var serializer = TreeSerializer(pretty: formatting.contains(.prettyPrinted), sorted: formatting.contains(.sortedKeys))
         try serializer.write(top, into: &writer, depth: 0)
         return writer.takeData()
     }
