@@ -130,11 +130,8 @@ public enum JSONAdapter {
         var partial: [M] = []
         do {
             let models = try data.withUnsafeBytes { bytes in
-                let codec = ArrayCodec(objectModelCodec(M.self))
-                if let models = codec.scanned(bytes, options: options) { return models }
-                return try codec.run(options: options, chunked: false, onFailure: { partial = $0.takeRootElements([M].self) }) {
-                    try $0.parseAll(bytes)
-                }
+                try ArrayCodec(objectModelCodec(M.self)).decode(from: bytes, options: options,
+                                                                 onFailure: { partial = $0.takeRootElements([M].self) })
             }
             return (models, nil)
         } catch {

@@ -246,12 +246,12 @@ import Testing
         // An escaped dot makes one key, numeric-looking or not.
         #expect(try Self.migrated(#"{"ratios": {"1.5": 3, "1": {"5": 4}}}"#, .renameKey(#"ratios.1\.5"#, to: "r", before: 2))
             == Self.json(#"{"ratios": {"1": {"5": 4}}, "r": 3}"#))
-        // Where there is nothing yet, a numeric component makes an object key: the shape encoding
-        // writes for such a key path, which decoding reads back.
+        // Where there is nothing yet, a numeric component makes an array (its next element): the
+        // shape encoding writes for such a key path, which decoding reads back.
         let made = try Self.migrated("{}", .property("labels.0.name", before: 2) { _ in .string("x") },
                                      .property("labels.0.color", before: 2) { _ in .string("#fff") })
         #expect(try made == Self.json(String(decoding: JSONAdapter.json(from: Ticket(firstLabel: "x", firstColor: "#fff")), as: UTF8.self)))
         #expect(try Self.migrated(#"{"labels": null}"#, .property("labels.0.name", before: 2) { _ in .string("x") })
-            == Self.json(#"{"labels": {"0": {"name": "x"}}}"#))
+            == Self.json(#"{"labels": [{"name": "x"}]}"#))
     }
 }

@@ -33,7 +33,7 @@ import Testing
     @Test func dottedKeyPaths_rebuildNestedObjects() throws {
         let model = MappingTests.Paths(login: "ada", firstLabel: "", secondColor: nil, dotted: 3, deep: true)
         let json = String(decoding: try JSONAdapter.json(from: model), as: UTF8.self)
-        #expect(json == #"{"user":{"login":"ada"},"labels":{"0":{"name":""}},"a.b":3,"x":{"y":{"z":true}}}"#)
+        #expect(json == #"{"user":{"login":"ada"},"labels":[{"name":""}],"a.b":3,"x":{"y":{"z":true}}}"#)
         #expect(try JSONAdapter.model(MappingTests.Paths.self, from: json) == model)
     }
 

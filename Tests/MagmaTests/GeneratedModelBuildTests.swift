@@ -52,8 +52,11 @@ import Magma
             }
         }
         let built = MagmaTool.executable.deletingLastPathComponent()
+        // The objects of the sources there are now (a build folder keeps those of deleted ones).
+        let sources = Set((fm.enumerator(atPath: Self.root.appendingPathComponent("Sources/Magma").path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") }.map { ($0 as NSString).lastPathComponent + ".o" })
         let objects = try fm.contentsOfDirectory(atPath: built.appendingPathComponent("Magma.build").path)
-            .filter { $0.hasSuffix(".o") }.sorted().map { built.appendingPathComponent("Magma.build/\($0)").path }
+            .filter { sources.contains($0) }.sorted().map { built.appendingPathComponent("Magma.build/\($0)").path }
         try #require(objects.count > 10, "Magma's objects are not in \(built.path)/Magma.build")
         let pkgConfig = try Self.shell(["pkg-config", "--cflags-only-I", "--libs-only-L", "yajl"])
         try #require(pkgConfig.status == 0, "pkg-config yajl: \(pkgConfig.output)")

@@ -379,8 +379,8 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
             ("{\"text\": \"a\", \"\(long)\": 1}", "$", nil, "key"),
             ("{\"\(long)\": 1}", "$", nil, "key"),
             ("{\"skip\": [1, \"\(long)\"]}", "$.skip", nil, "string"),
-            ("{\"skip\": {\"\(long)\": 1}}", "$.skip", nil, "string"),
-            ("{\"skip\": {\"a\": 1, \"\(long)\": 2}}", "$.skip", nil, "string"),
+            ("{\"skip\": {\"\(long)\": 1}}", "$.skip", nil, "key"),
+            ("{\"skip\": {\"a\": 1, \"\(long)\": 2}}", "$.skip", nil, "key"),
         ]
         for (json, path, property, named) in cases {
             let error = failureAnywhere(Array(json.utf8), Capped.jsonTransformer, options: options)

@@ -13,9 +13,9 @@ import Testing
     @Key("labels.0.name") let first: String?
 }
 
-/// Unmapped objects and arrays skipped past yajl by a validating scan (SkipScanner): yajl does
-/// not lex them, and every model and every error is the one that counting yajl's events gives,
-/// whatever the chunking.
+/// Unmapped values passed over by the scanner, checked but not handed to the builder: every model
+/// and every error is the one reading them gives (the scanner handing them over, yajl reading
+/// them all), whatever the chunking.
 @Suite struct SkipInPlaceTests {
     static func options(inPlace: Bool, _ change: (inout DecodingOptions) -> Void = { _ in }) -> DecodingOptions {
         var options = DecodingOptions()
@@ -24,47 +24,41 @@ import Testing
         return options
     }
 
-    /// The events the builder received for `json` decoded whole into `M`.
+    /// The events the builder received for `json` decoded whole into `M` by the scanner.
     static func events<M: JSONObjectModel>(_ type: M.Type, _ json: String, options: DecodingOptions) throws -> Int {
         var count = 0
         let bytes = Array(json.utf8)
-        _ = try objectModelCodec(M.self).run(options: options, chunked: false) { tokenizer in
-            try bytes.withUnsafeBytes { try tokenizer.parseAll($0) }
-            count = tokenizer.builder.pointee.eventCount
+        _ = try objectModelCodec(M.self).withBuilder(options: options) { builder in
+            try bytes.withUnsafeBytes { try builder.pointee.scanDocument($0) }
+            count = builder.pointee.eventCount
         }
         return count
     }
 
-    @Test func unmappedValues_areNotLexedByYajl() throws {
+    @Test func unmappedValues_arePassedOverUnread() throws {
         let json = #"{"id": 7, "x": {"deep": [1, 2, {"k": "v"}], "more": null}, "y": [[], [true]], "name": "a"}"#
-        // Counted: {, id, 7, x, {…13 events…}, y, [ [ ] [ true ] ], name, "a", } = 28 events.
+        // Read: {, id, 7, x, {…13 events…}, y, [ [ ] [ true ] ], name, "a", } = 28 events.
         #expect(try Self.events(SkipProbe.self, json, options: Self.options(inPlace: false)) == 28)
-        // In place: after the key x, its value and y's (unmapped too) are read past yajl, which
-        // goes on at `, "name"`: {, id, 7, x, name, "a", } = 7 events.
-        #expect(try Self.events(SkipProbe.self, json, options: Self.options(inPlace: true)) == 7)
+        // Passed over: the scanner checks the values of x and y and hands over only their keys:
+        // {, id, 7, x, y, name, "a", } = 8 events.
+        #expect(try Self.events(SkipProbe.self, json, options: Self.options(inPlace: true)) == 8)
         #expect(try JSONAdapter.model(SkipProbe.self, from: json) == SkipProbe(id: 7, name: "a"))
-        // Scalars too: {, x, id, 1, w, name, "a", } = 8 events, not 14.
+        // Scalars too: {, x, y, z, id, 1, w, name, "a", } = 10 events, not 14.
         let scalars = #"{"x": "a long unmapped string", "y": -12.5e3, "z": true, "id": 1, "w": null, "name": "a"}"#
         #expect(try Self.events(SkipProbe.self, scalars, options: Self.options(inPlace: false)) == 14)
-        #expect(try Self.events(SkipProbe.self, scalars, options: Self.options(inPlace: true)) == 8)
+        #expect(try Self.events(SkipProbe.self, scalars, options: Self.options(inPlace: true)) == 10)
         #expect(try JSONAdapter.model(SkipProbe.self, from: scalars) == SkipProbe(id: 1, name: "a"))
     }
 
-    /// An unmapped container that no key leads to (an array element no key path reads) is moved
-    /// past from its start callback: yajl reads `{}` or `[]`.
-    @Test func unmappedElements_areNotLexedByYajl() throws {
+    /// An array element no key path reads is read and dropped (the builder counts its events),
+    /// whichever reader: the same model.
+    @Test func unmappedElements_decodeAlike() throws {
         let json = #"{"labels": [{"name": "a"}, {"name": "b", "x": [1, 2]}, {"name": "c"}]}"#
-        // Counted: {, labels, [, {, name, "a", }, {…9…}, {…4…}, ], } = 22; in place: the second and
-        // third elements are `{}` to yajl: 13.
-        #expect(try Self.events(FirstLabel.self, json, options: Self.options(inPlace: false)) == 22)
-        #expect(try Self.events(FirstLabel.self, json, options: Self.options(inPlace: true)) == 13)
+        #expect(try Self.events(FirstLabel.self, json, options: Self.options(inPlace: true)) == 22)
         #expect(try JSONAdapter.model(FirstLabel.self, from: json) == FirstLabel(first: "a"))
-    }
-
-    @Test func theLayoutCheck_acceptsTheLinkedYajl() {
-        // Debian's yajl 2.1.0: if this fails, skipping in place is off everywhere (slower, still correct).
-        #expect(Tokenizer<EventBuilder>.canMoveOffset)
-        #expect(Tokenizer<EventBuilder>.canResume)
+        var yajl = DecodingOptions()
+        yajl.reader = .yajl
+        #expect(try JSONAdapter.model(FirstLabel.self, from: json, options: yajl) == FirstLabel(first: "a"))
     }
 
     /// Values of the unmapped key `x` (and, for a few, of the whole text) that decode.
@@ -145,6 +139,17 @@ import Testing
 
     /// What a decode gave, for comparison: the model or everything an error says.
     static func outcome<M: JSONObjectModel & Equatable>(_ type: M.Type, _ json: String, options: DecodingOptions) -> String {
+        // yajl, reading every byte, gives what the scanner gives.
+        var yajl = options
+        yajl.reader = .yajl
+        let viaYajl = Result { try JSONAdapter.model(type, from: Data(json.utf8), options: yajl) }
+        let scanned = Result { try JSONAdapter.model(type, from: Data(json.utf8), options: options) }
+        switch (viaYajl, scanned) {
+        case (.success(let a), .success(let b)): #expect(a == b, "\(json)")
+        case (.failure(let a as JSONError), .failure(let b as JSONError)):
+            #expect(StreamOutcome.summary(a) == StreamOutcome.summary(b), "\(json)")
+        default: Issue.record("\(json): yajl \(viaYajl), scanner \(scanned)")
+        }
         do {
             return "\(try decodeEverywhere(type, json, options: options))"
         } catch let error as JSONError {

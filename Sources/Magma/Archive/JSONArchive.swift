@@ -138,6 +138,12 @@ struct MigrationKeyPath {
         }
     }
 
+    /// What a migration writing through a missing level makes there: an array where the
+    /// component is an index (as encoding writes `labels.0.name`), else an object.
+    func emptyContainer(at depth: Int) -> JSONValue {
+        components[depth].index == nil ? .object([:]) : .array([])
+    }
+
     /// The key path continues through `value` at `depth`, which is not a container it can enter.
     func notAContainer(_ value: JSONValue, at depth: Int, path: String) -> JSONError {
         let component = components[depth]
@@ -196,12 +202,16 @@ extension JSONValue {
             if isLast {
                 members[component.key] = new
             } else {
-                guard var child = members[component.key] ?? (new == nil ? nil : .object([:])) else { return }
+                guard var child = members[component.key] ?? (new == nil ? nil : path.emptyContainer(at: depth + 1)) else { return }
                 try child.setValue(new, at: path, depth: depth + 1, trail: trail + JSONPath.component(component.key))
                 members[component.key] = child
             }
             self = .object(members)
         case (.array(var elements), let index?):
+            if index == 0, elements.isEmpty, new != nil {
+                // A new array's first element, as encoding writes an index key path.
+                elements.append(isLast ? new! : path.emptyContainer(at: depth + 1))
+            }
             guard index < elements.count else {
                 if new == nil { return }
                 // An error rather than leaving the JSON unchanged or padding the array: dropping
@@ -222,11 +232,11 @@ extension JSONValue {
             }
             self = .array(elements)
         case (.null, _):
-            // Absent, as when reading: a value makes it an object, as a missing key would be.
+            // Absent, as when reading: a value makes it a container, as a missing key would be.
             guard new != nil else { return }
-            var object = JSONValue.object([:])
-            try object.setValue(new, at: path, depth: depth, trail: trail)
-            self = object
+            var container = path.emptyContainer(at: depth)
+            try container.setValue(new, at: path, depth: depth, trail: trail)
+            self = container
         default:
             throw path.notAContainer(self, at: depth, path: trail)
         }

@@ -102,8 +102,6 @@ struct JSON5Text {
             map.mark(made: out.count, original: comma)
             out.append(UInt8(ascii: ","))
         }
-        // A number at the end is then read in place by yajl (not copied out), where its stand-in is put back.
-        out.append(0x0A)
     }
 
     private mutating func open(object: Bool) {

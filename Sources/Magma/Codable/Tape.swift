@@ -136,7 +136,7 @@ struct TapeWriter {
     private let inputStart: UnsafeRawPointer
     private let inputEnd: UnsafeRawPointer
     /// Open containers: their entry index, and for objects the members so far and the last key.
-    private var open: [(index: Int, members: Int, lastKey: Int)] = []
+    private(set) var open: [(index: Int, members: Int, lastKey: Int)] = []
     /// A record of a stream (no input buffer), and the lines its bytes passed when the stream counts lines.
     private(set) var isRecord = false
     var record: RecordLines?
@@ -219,8 +219,13 @@ struct TapeWriter {
     /// while building (every open container has a frame of the builder's, in the same order).
     func currentKey(fromTop: Int) -> String? {
         let level = open.count - 1 - fromTop
-        guard open.indices.contains(level), open[level].lastKey >= 0 else { return nil }
-        let e = entries[open[level].lastKey]
+        return open.indices.contains(level) ? key(at: open[level].lastKey) : nil
+    }
+
+    /// The text of the key entry at `index`; nil for -1 (no key yet).
+    func key(at index: Int) -> String? {
+        guard index >= 0 else { return nil }
+        let e = entries[index]
         if e.inSide { return String(decoding: side[e.sideOffset..<(e.sideOffset + e.textCount)], as: UTF8.self) }
         return String(decoding: UnsafeRawBufferPointer(rebasing: input[e.offset..<(e.offset + e.textCount)]), as: UTF8.self)
     }
@@ -287,58 +292,25 @@ final class TapeOwner: ContainerOwner {
 }
 
 extension Tape {
-    /// Parses `input` (one whole JSON value) into a tape; with `trailingCommas`, as JSONDecoder
-    /// reads it (see TrailingCommas.swift).
-    /// - Throws: `JSONError` with offset, line and column.
+    /// Parses `input` (one whole JSON value) into a tape, with the scanner; with
+    /// `trailingCommas`, a comma after the last value of an array or object is read past, as
+    /// JSONDecoder reads it.
+    /// - Throws: `JSONError` with path, offset, line and column.
     static func parse(_ input: UnsafeRawBufferPointer, options: DecodingOptions, trailingCommas: Bool = false) throws(JSONError) -> Tape {
-        if let tape = scan(input, options: options) { return tape }
-        guard trailingCommas, let blanked = TrailingCommas.blanked(input, comments: options.allowComments) else {
-            return try parseWithYajl(input, options: options)
-        }
-        let copy = UnsafeRawBufferPointer(blanked)
-        do {
-            let tape = if let scanned = scan(copy, options: options) { scanned } else { try parseWithYajl(copy, options: options) }
-            tape.adopt(blanked)
-            return tape
-        } catch {
-            blanked.deallocate()
-            throw error
-        }
-    }
-
-    /// The tape of `input` read without yajl (TapeScanner.swift), or nil when the scan gives up.
-    static func scan(_ input: UnsafeRawBufferPointer, options: DecodingOptions) -> Tape? {
         var writer = TapeWriter(input: input)
-        guard writer.scan(options: options) else {
+        var scanner = JSONScanner(options)
+        scanner.allowsTrailingCommas = trailingCommas
+        switch scanner.scan(input, into: &writer) {
+        case .complete:
+            return Tape(writer)
+        case .stopped:
+            preconditionFailure("a tape takes every token")
+        case .failed(var error, let pending):
+            error.path = writer.path(pending: pending)
             writer.entries.deallocate()
-            return nil
-        }
-        return Tape(writer)
-    }
-
-    /// `parse` through yajl and the EventBuilder, which place every error.
-    static func parseWithYajl(_ input: UnsafeRawBufferPointer, options: DecodingOptions) throws(JSONError) -> Tape {
-        let writer = UnsafeMutablePointer<TapeWriter>.allocate(capacity: 1)
-        writer.initialize(to: TapeWriter(input: input))
-        defer { writer.deinitialize(count: 1); writer.deallocate() }
-        let target = TapeTarget()
-        do {
-            try withExtendedLifetime(target) { () throws(JSONError) in
-                try EventBuilder.withHeapBuilder(root: target, rootContext: UnsafeMutableRawPointer(writer), options: options) {
-                    (builder) throws(JSONError) in
-                    var tokenizer = Tokenizer(builder: builder, tracksLines: false)
-                    try tokenizer.parseAll(input)
-                }
-            }
-        } catch {
-            writer.pointee.entries.deallocate()
+            if let offset = error.offset { LineCounter().locate(&error, offset: offset, chunk: input, at: 0) }
             throw error
         }
-        if writer.pointee.count == 0 {
-            writer.pointee.entries.deallocate()
-            throw JSONError(.unexpectedEnd, "the input holds no JSON value")
-        }
-        return Tape(writer.pointee)
     }
 }
 

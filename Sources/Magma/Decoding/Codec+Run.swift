@@ -1,11 +1,10 @@
 // Codec+Run.swift — Magma
 //
 // A codec run over JSON bytes: the one way any value is decoded from text. A fresh EventBuilder
-// whose root target is a Slot of the codec reads a whole document through the DocumentScanner
-// (`scanned`); when the scanner gives up (anything outside its strict subset, errors included),
-// `run` reads it again from its start through a Tokenizer (yajl), so errors keep yajl's offsets
-// and messages. The front door (`JSONAdapter`'s entry points) and the layers that read JSON themselves (a
-// mapping file, a model's JSON read back as a JSONValue) all come here.
+// whose root target is a Slot of the codec reads a whole document with the scanner (`scanned`),
+// or, for a document fed in pieces, with comments, or when the options ask for it, with yajl
+// (`run`). The front door (`JSONAdapter`'s entry points) and the layers that read JSON themselves
+// (a mapping file) all come here.
 
 import Foundation
 
@@ -15,11 +14,24 @@ extension Codec {
     ///   - input: The JSON text.
     ///   - options: How to read it.
     /// - Throws: ``JSONError`` with the path, property and position of the failure.
-    func decode(from input: UnsafeRawBufferPointer, options: DecodingOptions) throws -> V {
-        if let value = scanned(input, options: options) { return value }
-        return try run(options: options, chunked: false) { (tokenizer: inout Tokenizer<EventBuilder>) in
-            try tokenizer.parseAll(input)
+    ///   - onFailure: Sees the builder before an error is thrown (to keep what was read).
+    func decode(from input: UnsafeRawBufferPointer, options: DecodingOptions,
+                onFailure: (inout EventBuilder) -> Void = { _ in }) throws -> V {
+        if options.readsWithYajl {
+            return try run(options: options, chunked: false, onFailure: onFailure) { (tokenizer: inout Tokenizer<EventBuilder>) in
+                try tokenizer.parseAll(input)
+            }
         }
+        let (_, value) = try withBuilder(options: options) { builder in
+            do {
+                try builder.pointee.scanDocument(input)
+            } catch {
+                onFailure(&builder.pointee)
+                throw error
+            }
+        }
+        guard let value else { throw JSONError(.unexpectedEnd, "the input holds no JSON value") }
+        return value
     }
 
     /// Decodes one `V` from a document fed in chunks (through yajl: a chunk may end mid-token).
@@ -31,13 +43,6 @@ extension Codec {
             }
             try tokenizer.finish()
         }
-    }
-
-    /// The document read without yajl (`EventBuilder.scanDocument`), or nil when the scanner
-    /// gave up (on anything outside its subset, errors included): then yajl reads it.
-    func scanned(_ input: UnsafeRawBufferPointer, options: DecodingOptions) -> V? {
-        let (read, value) = withBuilder(options: options) { $0.pointee.scanDocument(input) }
-        return read ? value : nil
     }
 
     /// The value a Tokenizer fed by `body` builds; `onFailure` sees the builder before an error
@@ -61,12 +66,12 @@ extension Codec {
     /// Runs `body` with a fresh builder (heap-allocated: a Tokenizer keeps its address) whose
     /// root slot receives a `V`; the builder is destroyed after. Returns what `body` returned and
     /// the value the root received, if any.
-    private func withBuilder<R>(options: DecodingOptions,
-                                _ body: (UnsafeMutablePointer<EventBuilder>) throws -> R) rethrows -> (R, V?) {
+    func withBuilder<R, E: Error>(options: DecodingOptions,
+                                  _ body: (UnsafeMutablePointer<EventBuilder>) throws(E) -> R) throws(E) -> (R, V?) {
         var result: V? = nil
         let slot = Slot(self, ResultReceiver<V>())
-        let returned = try withExtendedLifetime(slot) {
-            try withUnsafeMutablePointer(to: &result) { resultPointer in
+        let returned = try withExtendedLifetime(slot) { () throws(E) -> R in
+            try withUnsafeMutablePointer(to: &result) { (resultPointer) throws(E) -> R in
                 try EventBuilder.withHeapBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options, body)
             }
         }

@@ -59,6 +59,7 @@ extension EventBuilder {
             if e.line == nil, let lines = position.lines, let offset = e.offset {
                 lines.locate(&e, offset: offset, chunk: position.input, at: position.consumedBefore)
             }
+            locateScanned(&e)
             unwind(to: recordDepth)
             skipDepth = max(open, 0)
             do { try sink.skipped(e) } catch { failure = error as? JSONError ?? e; return false }

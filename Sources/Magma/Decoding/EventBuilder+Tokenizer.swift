@@ -2,25 +2,34 @@
 //
 // The builder as a Tokenizer's sink: yajl's callback table for it (C function pointers cannot be
 // generic, so they are written here, where the builder's type is known). Each recovers the builder
-// from yajl's context pointer, a raw pointer to its storage (no retain/release per event), and
-// forwards to one method; keys and container starts go through the Tokenizer's skip past yajl.
+// from yajl's context pointer, a raw pointer to its storage (no retain/release per event), notes
+// the token (`Tokenizer.note`: where yajl stands, for errors), and forwards to one method.
 
 extension EventBuilder: TokenSink {
     static let tokenCallbacks = TokenCallbacks(
-        null: { ctx in flag(builder(ctx).pointee.null()) },
-        boolean: { ctx, value in flag(builder(ctx).pointee.bool(value != 0)) },
-        number: { ctx, text, count in flag(builder(ctx).pointee.numberToken(UnsafeRawBufferPointer(start: text, count: count))) },
-        string: { ctx, text, count in flag(builder(ctx).pointee.stringToken(UnsafeRawBufferPointer(start: text, count: count))) },
-        startMap: { ctx in Tokenizer<EventBuilder>.startContainer(builder(ctx), object: true) },
-        mapKey: { ctx, text, count in Tokenizer<EventBuilder>.mapKey(builder(ctx), UnsafeRawBufferPointer(start: text, count: count)) },
-        endMap: { ctx in flag(builder(ctx).pointee.endObject()) },
-        startArray: { ctx in Tokenizer<EventBuilder>.startContainer(builder(ctx), object: false) },
-        endArray: { ctx in flag(builder(ctx).pointee.endArray()) })
+        null: { ctx in flag(noted(ctx, .value).pointee.null()) },
+        boolean: { ctx, value in flag(noted(ctx, .value).pointee.bool(value != 0)) },
+        number: { ctx, text, count in flag(noted(ctx, .value).pointee.numberToken(UnsafeRawBufferPointer(start: text, count: count))) },
+        string: { ctx, text, count in flag(noted(ctx, .value).pointee.stringToken(UnsafeRawBufferPointer(start: text, count: count))) },
+        startMap: { ctx in flag(noted(ctx, .open(object: true)).pointee.startObject()) },
+        mapKey: { ctx, text, count in flag(noted(ctx, .key).pointee.keyToken(UnsafeRawBufferPointer(start: text, count: count))) },
+        endMap: { ctx in flag(noted(ctx, .close).pointee.endObject()) },
+        startArray: { ctx in flag(noted(ctx, .open(object: false)).pointee.startArray()) },
+        endArray: { ctx in flag(noted(ctx, .close).pointee.endArray()) })
+
+    /// Places an error where the builder stands: its path, and the property being read.
+    mutating func placeHere(_ error: inout JSONError) {
+        error.path = currentPath()
+        if error.property == nil { error.property = enclosingProperty() }
+    }
 }
 
+/// The builder, its position moved past the token whose callback runs.
 @inline(__always)
-private func builder(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<EventBuilder> {
-    ctx.unsafelyUnwrapped.assumingMemoryBound(to: EventBuilder.self)
+private func noted(_ ctx: UnsafeMutableRawPointer?, _ event: TokenEvent) -> UnsafeMutablePointer<EventBuilder> {
+    let builder = ctx.unsafelyUnwrapped.assumingMemoryBound(to: EventBuilder.self)
+    Tokenizer<EventBuilder>.note(builder, event)
+    return builder
 }
 
 @inline(__always)

@@ -79,8 +79,19 @@ struct EventBuilder {
     /// as an element, so a record that is one has the array's count as its index, not count - 1.
     /// Set on error paths only.
     var failedBeforeFrames = false
-    /// DocumentScanner's buffers, kept from one scanned document (an NDJSON line) to the next.
-    var scanWorkspace = DocumentScanner.Workspace()
+    /// Where the yajl handles of the records this builder reads allocate (`reader: .yajl`).
+    var yajlMemory: YajlMemory?
+    /// The grammar whole values are read with, set from the options.
+    let scanner: JSONScanner
+    /// The scanner's buffers, kept from one scanned value (an NDJSON line) to the next.
+    var scanWorkspace = JSONScanner.Workspace()
+    /// While the scanner reads: one past the token it handed over last, in the input it reads
+    /// (for the offsets of errors the frames raise); -1 otherwise.
+    var scannedTokenEnd = -1
+    /// While the scanner reads: where its input begins in the whole input, and the input with the
+    /// line and column of its first byte (for the place of an error a stream's record recovers from).
+    var scanBase = 0
+    var scanPlace: (input: UnsafeRawBufferPointer, place: (line: Int, column: Int))?
 
     init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
         self.root = Unmanaged.passUnretained(root)
@@ -89,6 +100,7 @@ struct EventBuilder {
         // Read once here, for the Tokenizer and the text checks alike: a negative cap is 0.
         options.maxTokenLength = max(options.maxTokenLength, 0)
         self.options = options
+        scanner = JSONScanner(options)
         flags = CodecFlags(lenient: options.lenientTypes, keepDefaultOnNull: options.nullForNonOptional == .keepDefault)
         capacity = 16
         frames = .allocate(capacity: capacity)

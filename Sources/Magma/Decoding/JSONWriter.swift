@@ -216,6 +216,11 @@ struct JSONWriter {
         count = mark
     }
 
+    /// Whether the bytes from `mark` on are exactly `null`.
+    func endsWithNull(from mark: Int) -> Bool {
+        count - mark == 4 && base[mark] == UInt8(ascii: "n")
+    }
+
     /// Whether the innermost open container has no member yet.
     var containerIsEmpty: Bool {
         guard count > 0 else { return false }

@@ -5,7 +5,8 @@
 //   KeyPathMember   a class model's or a computed property, read once through its key path
 //                   (both PropertyMembers: a property written through its ValueWriter)
 //   MultiKeyMember  one key path of a property fed by several
-//   ObjectMember    a rebuilt object, taken back when none of its members is written
+//   ObjectMember    a rebuilt object, taken back when none of its members is written; or a
+//                   rebuilt array, when every key below it is an index (`labels.0.name`)
 // A member writes its key and value, or nothing (nil under `.omit`); the value goes through a
 // ValueWriter (ValueWriter.swift), which reads memory and appends to the JSONWriter's buffer.
 // The model is passed down as a raw pointer: no model, nested model or array element is copied,
@@ -32,6 +33,11 @@ final class EncodeNode {
     private var filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?
 
     private var entries: [(key: String, entry: Entry)] = []
+    /// A node below the model's own object whose keys are all array indices (`labels.0.name`,
+    /// `labels.2.name`): written as a JSON array, as it was read; set by `seal()`.
+    private(set) var isArray = false
+    /// For an array node: the index each member stands for, in `members` order (ascending).
+    private var indices: [Int] = []
     /// The members in mapping order; made by `seal()`, which also fills the two unretained lists
     /// the write loop walks (mapping order and key byte order: no retain per member).
     private var members: [EncodeMember] = []
@@ -65,10 +71,38 @@ final class EncodeNode {
         }
     }
 
+    /// Checks that every rebuilt node is either an array (its keys all indices) or an object
+    /// (none): a key path read both ways could not be written back.
+    /// - Parameter path: The key path of this node, for the message.
+    func checkArrays(path: [String] = []) throws(JSONError) {
+        for (key, entry) in entries {
+            guard case .object(let node) = entry else { continue }
+            let keys = node.entries.map(\.key)
+            let indices = keys.filter { PlanNode.arrayIndex($0) != nil }
+            if !indices.isEmpty, indices.count != keys.count {
+                let here = (path + [key]).joined(separator: ".")
+                let named = keys.first { PlanNode.arrayIndex($0) == nil }!
+                throw .invalidMapping("key path \"\(here)\" is read as an array (\"\(here).\(indices[0])\") and as an object "
+                                      + "(\"\(here).\(named)\"): it could not be written back as both")
+            }
+            try node.checkArrays(path: path + [key])
+        }
+    }
+
     /// Call once the tree is complete.
     /// - Parameter filter: The model's choice of the properties it writes, per value; nil: all.
     func seal(filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)? = nil) {
         self.filter = filter
+        for (_, entry) in entries {
+            guard case .object(let node) = entry else { continue }
+            let indices = node.entries.compactMap { PlanNode.arrayIndex($0.key) }
+            if !indices.isEmpty, indices.count == node.entries.count {
+                // Index order, one entry per index (`0` and `\0` are the same component).
+                node.entries.sort { PlanNode.arrayIndex($0.key)! < PlanNode.arrayIndex($1.key)! }
+                node.isArray = true
+                node.indices = node.entries.map { PlanNode.arrayIndex($0.key)! }
+            }
+        }
         members = entries.map { key, entry in
             switch entry {
             case .property(let writer, let part, let keyPath):
@@ -123,6 +157,36 @@ final class EncodeNode {
             }
         }
     }
+
+    /// Writes an array node's elements: each index's value in its place, `null` where no key
+    /// path names an index or its value is left out; elements after the last value are not
+    /// written. Returns false, having written nothing, when no element has a value.
+    func writeElements(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                       into w: inout JSONWriter) throws -> Bool {
+        let start = w.count
+        w.beginArray()
+        var next = 0, end = w.count
+        for (index, member) in zip(indices, members) {
+            if let filter, let property = member.mappedProperty, !filter(model, property) { continue }
+            while next < index {
+                w.element()
+                w.null()
+                next += 1
+            }
+            w.element()
+            let mark = w.count
+            try member.writeElement(model, choosing: filter, into: &w)
+            next = index + 1
+            if !w.endsWithNull(from: mark) { end = w.count }
+        }
+        guard end > start + 1 else {
+            w.abandonObject(at: start)   // the bracket and its indent
+            return false
+        }
+        w.truncate(to: end)
+        w.endArray()
+        return true
+    }
 }
 
 extension EncodeNode {
@@ -142,6 +206,19 @@ extension EncodeNode {
         }
         return object
     }
+
+    /// An array node's value, as `writeElements` writes it: nil when no element has one.
+    func array(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+               omitsNil: Bool) throws -> JSONValue? {
+        var elements: [JSONValue] = []
+        for (index, member) in zip(indices, members) {
+            if let filter, let property = member.mappedProperty, !filter(model, property) { continue }
+            guard let value = try member.value(model, choosing: filter, omitsNil: false), value != .null else { continue }
+            if elements.count <= index { elements += repeatElement(.null, count: index + 1 - elements.count) }
+            elements[index] = value
+        }
+        return elements.isEmpty ? nil : .array(elements)
+    }
 }
 
 /// One member of an object: writes its key and value, or nothing when the value is omitted.
@@ -156,6 +233,13 @@ class EncodeMember {
     /// The value `write` writes, or nil when it writes nothing.
     func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
                omitsNil: Bool) throws -> JSONValue? { nil }
+
+    /// Writes the value alone, as an element of a rebuilt array: `null` where `write` would
+    /// write nothing, so that the elements after it keep their indices.
+    func writeElement(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                      into w: inout JSONWriter) throws {
+        try w.value(try value(model, choosing: filter, omitsNil: false) ?? .null)
+    }
 }
 
 /// A member that writes one property through its value writer; its value is the property's
@@ -190,6 +274,14 @@ final class FieldMember: PropertyMember {
     override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
                         omitsNil: Bool) throws -> JSONValue? {
         try property.value(at: model + offset, omitsNil: omitsNil)
+    }
+    override func writeElement(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                               into w: inout JSONWriter) throws {
+        do {
+            try value.write(model + offset, into: &w)
+        } catch {
+            throw property.failure(error, model: model)
+        }
     }
 }
 
@@ -253,6 +345,10 @@ final class ObjectMember: EncodeMember {
     override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {
         let mark = w.count
         w.key(key)
+        if node.isArray {
+            if try !node.writeElements(model, choosing: nil, into: &w) { w.truncate(to: mark) }
+            return
+        }
         w.beginObject()
         try node.writeMembers(model, into: &w)
         if w.containerIsEmpty { w.abandonObject(at: mark) } else { w.endObject() }
@@ -262,13 +358,36 @@ final class ObjectMember: EncodeMember {
     func write(_ model: UnsafeRawPointer, choosing filter: (UnsafeRawPointer, AnyKeyPath) -> Bool, into w: inout JSONWriter) throws {
         let mark = w.count
         w.key(key)
+        if node.isArray {
+            let written = try withoutActuallyEscaping(filter) { try node.writeElements(model, choosing: $0, into: &w) }
+            if !written { w.truncate(to: mark) }
+            return
+        }
         w.beginObject()
         try node.writeMembers(model, choosing: filter, into: &w)
         if w.containerIsEmpty { w.abandonObject(at: mark) } else { w.endObject() }
     }
 
+    override func writeElement(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                               into w: inout JSONWriter) throws {
+        if node.isArray {
+            if try !node.writeElements(model, choosing: filter, into: &w) { w.null() }
+            return
+        }
+        let mark = w.count
+        w.beginObject()
+        if let filter { try node.writeMembers(model, choosing: filter, into: &w) } else { try node.writeMembers(model, into: &w) }
+        if w.containerIsEmpty {
+            w.abandonObject(at: mark)
+            w.null()
+        } else {
+            w.endObject()
+        }
+    }
+
     override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
                         omitsNil: Bool) throws -> JSONValue? {
+        if node.isArray { return try node.array(model, choosing: filter, omitsNil: omitsNil) }
         let object = try node.object(model, choosing: filter, omitsNil: omitsNil)
         return object.isEmpty ? nil : .object(object)
     }

@@ -15,6 +15,14 @@ extension Map {
         derivesKey = true
     }
 
+    /// A property whose type has no JSON form Magma knows, from the key its name gives: chosen
+    /// only when no other line fits, so the compiler's one error says what to do.
+    @available(*, unavailable, message: "the property's type is not a JSON model: mark it @JSONModel or make it a JSONModel (an enum: give it a String or Int raw value), or give the property a transformer")
+    @_disfavoredOverload
+    public init<V>(_ property: WritableKeyPath<Model, V>, required: Bool = false) {
+        fatalError("unavailable")
+    }
+
     /// Maps a property through a transformer, from the key its name gives.
     /// - Parameters:
     ///   - property: The model property.

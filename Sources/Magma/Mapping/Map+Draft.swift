@@ -34,6 +34,15 @@ extension Map {
         self.init(nonOptional: property, keyPath, .array(.rawValue(V.self)), required: required)
     }
 
+    /// A property whose type has no JSON form Magma knows (a struct not marked `@JSONModel`, an
+    /// enum without a raw value): chosen only when no other line fits, so the compiler's one
+    /// error says what to do, instead of naming a protocol the type lacks.
+    @available(*, unavailable, message: "the property's type is not a JSON model: mark it @JSONModel (an enum: give it a String or Int raw value), or give the property a @Transform")
+    @_disfavoredOverload
+    public init<V>(nonOptional property: WritableKeyPath<Model, V?>, _ keyPath: String? = nil, required: Bool = true) {
+        fatalError("unavailable")
+    }
+
     /// A required line for a non-optional model property held as `V?` in the draft, through an
     /// explicit transformer (`@Transform`).
     /// - Parameters:

@@ -57,6 +57,14 @@ public struct Map<Model> {
         self.init(property, keyPath, V.jsonTransformer, required: required)
     }
 
+    /// A property whose type has no JSON form Magma knows: chosen only when no other line fits,
+    /// so the compiler's one error says what to do (see `init(nonOptional:_:required:)`).
+    @available(*, unavailable, message: "the property's type is not a JSON model: mark it @JSONModel or make it a JSONModel (an enum: give it a String or Int raw value), or give the property a transformer")
+    @_disfavoredOverload
+    public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, required: Bool = false) {
+        fatalError("unavailable")
+    }
+
     /// Maps a property through an explicit transformer.
     /// - Parameters:
     ///   - property: The model property.

@@ -83,6 +83,7 @@ final class MappingPlan {
                 }
             }
         }
+        try encodeRoot.checkArrays()
         root = try tree.build()
         requiredMask = RequiredSet(first: requiredNames.count)
         self.requiredNames = requiredNames

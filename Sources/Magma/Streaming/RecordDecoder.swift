@@ -1,10 +1,12 @@
 // The streaming layer (rank 8 in ARCHITECTURE.md): records one by one from a top-level array,
-// an array at a key path, NDJSON or concatenated values, in any chunking, through the same
-// EventBuilder and Tokenizer as one document. A record is a value the frames hand to a
-// RecordReceiver (which calls the caller's handler and forgets it), so memory is bounded by the
-// largest record; a bad record's error reaches a RecoverySink, which decides to stop or to skip.
-// NDJSON gives each line a Tokenizer of its own; the parallel entry points split the input at
-// line boundaries and decode the parts on worker threads, in order.
+// an array at a key path, NDJSON or concatenated values, in any chunking. The stream is cut into
+// records (RecordDecoder+Framing.swift: lines at their newline, other records by their structure,
+// `RecordCutter`), each held until it is whole and read whole by the scanner (or yajl, when the
+// options ask), through the same EventBuilder as one document. A record is a value the frames hand
+// to a RecordReceiver (which calls the caller's handler and forgets it), so memory is bounded by
+// the largest record; a bad record's error reaches a RecoverySink, which decides to stop or to
+// skip. The parallel entry points split the input at line boundaries and decode the parts on
+// worker threads, in order.
 
 import Foundation
 import Synchronization
@@ -32,9 +34,10 @@ import Synchronization
 /// - NDJSON: one record per line; blank lines, CRLF and a last line without newline are fine. Each
 ///   line is parsed on its own, so a syntax error loses that line only. A line is one record or
 ///   one error, never both: a line with anything after its value (`{"id":1}{"id":2}`) is an
-///   error and delivers nothing, and a record is delivered once its line has ended. A line is parsed as it
-///   arrives, so a string or number over `maxTokenLength` fails (or, with `.skip`, loses its line)
-///   as soon as it passes the cap, however long the line runs on.
+///   error and delivers nothing, and a record is delivered once its line has ended. A line is held
+///   until its newline and read whole; a string or number over `maxTokenLength` fails (or, with
+///   `.skip`, loses its line) as soon as it passes the cap, however long the line runs on, and a
+///   line over ``DecodingOptions/maxRecordLength`` likewise.
 public final class RecordDecoder<Model> {
     /// How records are laid out in the input.
     public struct Layout: Sendable, Equatable {
@@ -83,30 +86,46 @@ public final class RecordDecoder<Model> {
     let recordCounter: RecordCounter?
     /// The envelope root (`.array(at:)`).
     let envelopeRoot: EnvelopeRoot?
+    /// The key path of the records' array in an envelope, as the scanner hands keys over.
+    let keyPath: [[UInt8]]
     /// A layout that cannot work (a malformed key path): thrown by the first `feed` or `finish`.
     let configurationError: JSONError?
     let builder: UnsafeMutablePointer<EventBuilder>
-    var tokenizer: Tokenizer<EventBuilder>?
     var finished = false
+    var consumed = 0
+    let counters: ProgressHandle
+
+    // Framing (RecordDecoder+Framing.swift).
+    var framing = Framing.start
+    /// The record (line, value, envelope part) under way, from its first byte at `pendingStart`,
+    /// while it is not whole in the bytes at hand.
+    var pending = HeldBytes()
+    var pendingStart = 0
+    /// Where the record under way ends, found by its structure as its bytes arrive.
+    var cutter = RecordCutter()
+    /// Line and column of the offsets the stream has passed.
+    var lines = StreamLines()
+    /// The line and column of the record under way's first byte.
+    var recordPlace = (line: 1, column: 1)
+    /// `pending.count` at which the record under way is next checked against the limits.
+    var nextLimitCheck = 0
+    /// An envelope: `pending.count` at which its bytes are next read for the records' array.
+    var nextFindAt = 0
+    /// A record over a limit: its error is reported, and its bytes are read past to its end.
+    var skippingRecord = false
+    /// The error of the record being read past, found before it ended: the policy's once it ends.
+    var deferred: JSONError?
+    /// The scanner's place around the records of an array or envelope (its open containers).
+    var outer: OuterScan?
+    /// Comments in the input, blanked before the stream is cut (with `allowComments`).
+    var comments: CommentBlanker?
+    /// NDJSON: a line has begun and not ended.
+    var lineOpen = false
     /// NDJSON: lines begun so far, and lines holding a record.
     var lineNumber = 0
     var lineRecords = 0
-    /// NDJSON, the line a feed ended inside (see `continueLine`): whether there is one, its offset
-    /// in the input, and its leading blanks (counted, not held).
-    var lineOpen = false
-    var lineStart = 0
-    var lineBlanks = 0
-    /// Its parse, from its first byte after the blanks (nil before that byte); its record is the
-    /// last counted in `lineRecords`.
-    var lineTokenizer: Tokenizer<EventBuilder>?
-    /// It failed (with `.skip`): the rest of it, up to its newline, is read past, not held.
-    var lineSkipped = false
-    /// The most bytes the tokenizers of lines now closed have held.
-    var mostHeldInLines = 0
-    /// NDJSON: what each line's yajl handle allocates from, kept from line to line.
-    private(set) lazy var lineMemory = YajlMemory()
-    var consumed = 0
-    let counters: ProgressHandle
+    /// The most bytes held at once.
+    var mostHeldBytes = 0
 
     /// The stream's progress counters, readable from any thread while it runs: the handle given
     /// to the initialiser, or one of its own.
@@ -176,16 +195,18 @@ public final class RecordDecoder<Model> {
         let recovering = errorPolicy == .skip ? sink : nil
         var envelopeRoot: EnvelopeRoot?
         var configurationError: JSONError?
+        var keyPath: [[UInt8]] = []
         switch layout.kind {
         case .array:
             let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
             recordCounter = array
             root = RecordArrayTarget(owner: array)
-        case .nested(let keyPath):
+        case .nested(let path):
             let array = RecordArrayOwner(recordSlot: recordSlot, sink: recovering)
             recordCounter = array
             do {
-                let target = try envelopeTarget(Envelope.self, keyPath: keyPath, records: array)
+                keyPath = try MappingPlan.components(of: path, property: "the records' key path").map { Array($0.utf8) }
+                let target = try envelopeTarget(Envelope.self, keyPath: path, records: array)
                 envelopeRoot = target
                 root = target
             } catch {
@@ -204,17 +225,16 @@ public final class RecordDecoder<Model> {
         }
         self.envelopeRoot = envelopeRoot
         self.configurationError = configurationError
+        self.keyPath = keyPath
         builder = .allocate(capacity: 1)
         builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options))
         if layout.kind == .concatenated, errorPolicy == .skip { builder.pointee.recovery = (0, sink) }
-        if layout.kind != .ndjson {
-            tokenizer = Tokenizer(builder: builder, multipleValues: layout.kind == .concatenated, tracksLines: true)
-        }
+        if options.allowComments { comments = CommentBlanker() }
+        framing = layout.kind == .ndjson ? .lines : layout.kind == .concatenated ? .values : .start
     }
 
     deinit {
-        tokenizer = nil
-        lineTokenizer = nil
+        outer?.release()
         builder.pointee.destroy()
         builder.deinitialize(count: 1)
         builder.deallocate()
@@ -237,32 +257,36 @@ public final class RecordDecoder<Model> {
             defer {
                 consumed += bytes.count
                 counters.bytes.store(consumed, ordering: .relaxed)
+                counters.records.store(receiver.count, ordering: .relaxed)
             }
-            switch layout.kind {
-            case .ndjson: try feedLines(bytes)
-            case .array, .nested, .concatenated: try run { try tokenizer!.feed(bytes) }
+            if comments != nil {
+                let slash = comments!.heldSlash ? 1 : 0
+                let blanked = comments!.blank(bytes)
+                try blanked.withUnsafeBytes { try cut($0, at: consumed - slash) }
+            } else {
+                try cut(bytes, at: consumed)
             }
         }
     }
 
-    /// Ends the input: decodes the last line, or checks that the array was complete.
+    /// Ends the input: decodes the last record, or checks that the array was complete.
     /// - Throws: As `feed`; ``JSONError/Code/unexpectedEnd`` if the input stopped mid-record.
     public func finish() throws {
         guard !finished else { return }
         finished = true
         if let configurationError { throw configurationError }
-        switch layout.kind {
-        case .concatenated:
-            // yajl calls an input with no value a premature end; for a stream it is zero records.
-            try run {
-                if builder.pointee.eventCount == 0, try tokenizer!.holdsNoToken() { return }
-                try tokenizer!.finish()
+        defer { counters.records.store(receiver.count, ordering: .relaxed) }
+        if comments != nil {
+            let rest = comments!.finish()
+            try rest.withUnsafeBytes { try cut($0, at: consumed - rest.count) }
+            if !comments!.isClosed {
+                var error = JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd)
+                error.offset = consumed
+                (error.line, error.column) = lines.place(consumed)
+                throw error
             }
-        case .array, .nested:
-            try run { try tokenizer!.finish() }
-        case .ndjson:
-            if lineOpen { try continueLine(UnsafeRawBufferPointer(start: nil, count: 0), at: consumed, ends: true) }
         }
+        try end()
     }
 
     /// The envelope model, once its object has ended: only a decoder made with
@@ -280,26 +304,27 @@ public final class RecordDecoder<Model> {
     /// document to place its errors in the whole (`modelsInParallel`).
     var lineCounts: (lines: Int, records: Int) { (lineNumber, lineRecords) }
 
-    /// The most bytes a tokenizer has held at once (tests check a long token is held in O(cap)):
-    /// the stream's, or for NDJSON, any line's.
-    var mostHeld: Int { max(tokenizer?.mostHeld ?? 0, lineTokenizer?.mostHeld ?? 0, mostHeldInLines) }
+    /// The most bytes held at once (tests check a long token is held in O(cap)).
+    var mostHeld: Int { mostHeldBytes }
 
-    func run(_ body: () throws -> Void) throws {
-        defer { counters.records.store(receiver.count, ordering: .relaxed) }
-        do {
-            try body()
-        } catch var error as JSONError {
-            if let handler = error.underlying as? RecordHandlerError { throw handler.error }
-            if error.recordIndex == nil {
-                // A syntax error may come before the next record's first token, and a string or
-                // number failed before it reached the frames (the size cap, invalid text) may be
-                // the next record itself; any other error comes from a token that began a value
-                // in the record.
-                let started = error.code != .syntax && error.code != .unexpectedEnd && !builder.pointee.failedBeforeFrames
-                error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: started)
-            }
-            throw error
-        }
+    /// Begins a new input, counted from its own first byte and line, with the same handler, policy
+    /// and options, and the builder and caches kept: for a worker of `forEachRecordInParallel` that
+    /// decodes batch after batch. Read `skipped` and `lineCounts` of the last input first.
+    func restart() {
+        receiver.dropHeld()
+        builder.pointee.reset()
+        sink.errors.removeAll(keepingCapacity: true)
+        finished = false
+        lineNumber = 0
+        lineRecords = 0
+        consumed = 0
+        pending.removeAll()
+        cutter.reset()
+        lines = StreamLines()
+        skippingRecord = false
+        deferred = nil
+        lineOpen = false
+        framing = .lines
     }
 
     final class Sink: RecoverySink {
@@ -311,7 +336,7 @@ public final class RecordDecoder<Model> {
         override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
             sequence?.recordIndex(valueStarted: valueStarted)
         }
-        /// `error` is placed in its record: the builder sets its index, and so does `parsingLine`.
+        /// `error` is placed in its record: the builder sets its index, and so does the framing.
         override func skipped(_ error: JSONError) throws {
             errors.append(error)
             counters?.skipped.add(1, ordering: .relaxed)

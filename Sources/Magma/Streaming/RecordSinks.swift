@@ -133,4 +133,7 @@ final class RecordSequenceTarget: ValueTarget, RecordCounter {
     /// The index of the record an error is in: the last one begun if the failing token is in it,
     /// else the next one.
     func recordIndex(valueStarted: Bool) -> Int { valueStarted ? started - 1 : started }
+
+    /// A record skipped before it reached the builder (over a limit) is counted too.
+    func countSkipped() { started += 1 }
 }

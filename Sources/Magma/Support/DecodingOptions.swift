@@ -63,10 +63,30 @@ public struct DecodingOptions: Sendable {
     /// Coerce between strings, numbers and booleans where the text allows it (`"42"` into an `Int`,
     /// `42` into a `String`, `"true"`/`1` into a `Bool`). Default `false`: a wrong type is an error.
     public var lenientTypes: Bool = false
-    /// Whether an unmapped value that lies whole in the bytes at hand (after an unmapped key: the
-    /// value and the unmapped members after it; elsewhere an object or array) is skipped past
-    /// yajl by a validating scan (`SkipScanner`) rather than by counting yajl's events. Internal:
-    /// the two give the same models and errors; tests compare them.
+    /// Which reader reads the bytes.
+    public enum Reader: Sendable {
+        /// Magma's scanner for whatever is whole in memory (a document, an NDJSON line, a record
+        /// cut from a stream), yajl for a document fed in pieces and for JSON with comments (the
+        /// default).
+        case automatic
+        /// yajl for every byte of every value: the C parser the project is built on, as the
+        /// reference. The same models, errors and offsets as `.automatic`, at yajl's speed.
+        case yajl
+    }
+
+    /// Which reader reads the bytes. Default ``Reader/automatic``.
+    public var reader: Reader = .automatic
+    /// The longest record of a stream (an NDJSON line, an element of a records array, a
+    /// concatenated value, or the envelope around a records array), in bytes: a record is held
+    /// whole until it ends, then read; a longer one fails with
+    /// ``JSONError/Code/sizeLimitExceeded`` at its first byte (or, with the skip policy, is read
+    /// past and skipped), holding O(limit) bytes. Default 256 MiB.
+    public var maxRecordLength: Int = 256 << 20
+
+    /// Whether yajl reads whole values too.
+    var readsWithYajl: Bool { allowComments || reader == .yajl }
+    /// Whether an unmapped value is passed over by the scanner unread (its validity checked), not
+    /// read and dropped. Internal: the two give the same models and errors; tests compare them.
     var skipsUnmappedInPlace = true
 
     /// Creates the default options.

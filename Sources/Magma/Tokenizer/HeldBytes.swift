@@ -21,16 +21,12 @@ struct HeldBytes: ~Copyable {
     /// The held bytes fed to yajl.
     var fedBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: fedCount) }
 
+    /// How many held bytes are not fed to yajl yet.
+    var heldBackCount: Int { count - fedCount }
+
     /// The held bytes not fed to yajl yet.
     var heldBackBytes: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base.map { $0 + fedCount }, count: count - fedCount)
-    }
-
-    /// The index of `pointer` in the held bytes (`count` for one past the last), or nil if it
-    /// points elsewhere.
-    func index(of pointer: UnsafeRawPointer) -> Int? {
-        guard let base, pointer >= base, pointer <= base + count else { return nil }
-        return pointer - UnsafeRawPointer(base)
     }
 
     /// Adds `bytes` at the end, held back until `markAllFed()`.
@@ -49,20 +45,6 @@ struct HeldBytes: ~Copyable {
     mutating func removeAll() {
         count = 0
         fedCount = 0
-    }
-
-    /// Drops the first `n` bytes, which were fed (`n <= fedCount`).
-    mutating func removeFirst(_ n: Int) {
-        guard n > 0, let base else { return }
-        base.copyMemory(from: base + n, byteCount: count - n)
-        count -= n
-        fedCount -= n
-    }
-
-    /// Keeps only the first `n` bytes, which were fed (`n <= fedCount`).
-    mutating func keepFirst(_ n: Int) {
-        count = min(count, n)
-        fedCount = min(fedCount, n)
     }
 
     private mutating func grow(toHold needed: Int) {

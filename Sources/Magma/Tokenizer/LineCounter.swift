@@ -38,3 +38,41 @@ struct LineCounter {
         error.column = offset - lineStart + 1
     }
 }
+
+/// The lines of a stream cut into records, counted as the stream goes by, for the line and column
+/// of the offsets it stands at (a record's first byte, the end).
+struct StreamLines {
+    private var newlines = 0
+    private var lastLineStart = 0
+    /// Offsets before this one are counted.
+    private var counted = 0
+
+    /// Counts the newlines of `bytes` (at `start` in the input) not counted yet, up to offset `to`.
+    mutating func pass(_ bytes: UnsafeRawBufferPointer, at start: Int, to: Int) {
+        let from = max(counted, start), upTo = min(to, start + bytes.count)
+        guard upTo > from, let base = bytes.baseAddress else { return }
+        var next = base + (from - start)
+        let end = base + (upTo - start)
+        while next < end, let found = memchr(next, 10, end - next) {
+            newlines += 1
+            next = UnsafeRawPointer(found) + 1
+            lastLineStart = start + (next - base)
+        }
+        counted = upTo
+    }
+
+    /// The line and column of `offset`, at or after the last newline counted and not past the
+    /// counted bytes (or just past them, with no newline between).
+    func place(_ offset: Int) -> (line: Int, column: Int) { (newlines + 1, offset - lastLineStart + 1) }
+
+    /// The line and column of `offset` in a record whose bytes are `record`, from offset `start`
+    /// at `place`.
+    static func place(_ offset: Int, in record: UnsafeRawBufferPointer, from start: Int,
+                      at place: (line: Int, column: Int)) -> (line: Int, column: Int) {
+        var line = place.line, column = place.column
+        for byte in record.prefix(max(offset - start, 0)) {
+            if byte == 10 { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+}

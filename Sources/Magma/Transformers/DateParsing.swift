@@ -282,6 +282,54 @@ enum ISO8601DateCoding {
         }
     }
 
+    /// The shortest text in the strict grammar above (UTC, `Z`) that `parse` reads back as `date`
+    /// exactly: whole seconds bare (unless `minimumFractionDigits` asks for digits), else the
+    /// fewest fraction digits, up to nine, that give the same `Date`. A decoded date always has
+    /// such a text; an arbitrary one gets its nearest nanosecond. Years outside 0000-9999 are
+    /// written as `ISO8601DateFormatter` writes them (milliseconds).
+    static func formatExact(_ date: Date, minimumFractionDigits: Int) -> String {
+        let t = date.timeIntervalSinceReferenceDate
+        let whole = t.rounded(.down)
+        // 0000-01-01 to 9999-12-31 in seconds since 2001: the fast parser's years.
+        guard whole >= -63_113_904_000, whole < 252_423_993_600 else {
+            return format(date, fractionalSeconds: minimumFractionDigits > 0)
+        }
+        let fraction = t - whole
+        var text = ""
+        for digits in max(0, minimumFractionDigits)...9 {
+            let scale = Int(pow(10.0, Double(digits)))
+            var seconds = Int64(whole), units = Int((fraction * Double(scale)).rounded())
+            if units >= scale { seconds += 1; units -= scale }
+            text = String(unsafeUninitializedCapacity: 32) { write(seconds: seconds, units: units, digits: digits, into: $0) }
+            if digits == 9 { break }
+            let exact = text.utf8.withContiguousStorageIfAvailable { parseFast(UnsafeRawBufferPointer($0)) == t } ?? false
+            if exact { break }
+        }
+        return text
+    }
+
+    /// Writes `seconds` since 2001 (UTC) and a fraction of `units` in `digits` digits.
+    private static func write(seconds: Int64, units: Int, digits: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        let f = CivilFields(localMilliseconds: (seconds + 978_307_200) * 1000)
+        var i = DateBytes.write(f.year, width: 4, into: out, at: 0)
+        out[i] = UInt8(ascii: "-")
+        i = DateBytes.write(f.month, width: 2, into: out, at: i + 1)
+        out[i] = UInt8(ascii: "-")
+        i = DateBytes.write(f.day, width: 2, into: out, at: i + 1)
+        out[i] = UInt8(ascii: "T")
+        i = DateBytes.write(f.hour, width: 2, into: out, at: i + 1)
+        out[i] = UInt8(ascii: ":")
+        i = DateBytes.write(f.minute, width: 2, into: out, at: i + 1)
+        out[i] = UInt8(ascii: ":")
+        i = DateBytes.write(f.second, width: 2, into: out, at: i + 1)
+        if digits > 0 {
+            out[i] = UInt8(ascii: ".")
+            i = DateBytes.write(units, width: digits, into: out, at: i + 1)
+        }
+        out[i] = UInt8(ascii: "Z")
+        return i + 1
+    }
+
     /// Seconds since 2001 for inputs in the strict grammar above; nil means "ask Foundation".
     static func parseFast(_ b: UnsafeRawBufferPointer) -> TimeInterval? {
         let n = b.count

@@ -24,24 +24,36 @@ final class NumberFormat: @unchecked Sendable {
     }
 
     func parse(_ text: String) -> Double? {
-        lock.withLock {
-            guard let number = formatter.number(from: text) else { return nil }
-            let fractionDigits = text.range(of: decimalSeparator).map { text[$0.upperBound...].prefix { $0.isASCII && $0.isNumber }.count } ?? 0
-            checker.minimumFractionDigits = fractionDigits
-            checker.maximumFractionDigits = fractionDigits
-            for grouping in [true, false] {
-                checker.usesGroupingSeparator = grouping
-                if checker.string(from: number) == text { return number.doubleValue }
-            }
-            return nil
-        }
+        lock.withLock { parseLocked(text) }
     }
 
-    func format(_ value: Double) throws -> String {
-        guard value.isFinite, let text = lock.withLock({ formatter.string(from: NSNumber(value: value)) }) else {
-            throw JSONError(.notEncodable, "\(value) has no formatted form")
+    private func parseLocked(_ text: String) -> Double? {
+        guard let number = formatter.number(from: text) else { return nil }
+        let fractionDigits = text.range(of: decimalSeparator).map { text[$0.upperBound...].prefix { $0.isASCII && $0.isNumber }.count } ?? 0
+        checker.minimumFractionDigits = fractionDigits
+        checker.maximumFractionDigits = fractionDigits
+        for grouping in [true, false] {
+            checker.usesGroupingSeparator = grouping
+            if checker.string(from: number) == text { return number.doubleValue }
         }
-        return text
+        return nil
+    }
+
+    /// The style's text for `value`; with more fraction digits than the style's own when those
+    /// would not read back as `value` (1.23456 is `"1.23456"`, not `"1.235"`): nothing read is lost.
+    func format(_ value: Double) throws -> String {
+        try lock.withLock {
+            guard value.isFinite, let text = formatter.string(from: NSNumber(value: value)) else {
+                throw JSONError(.notEncodable, "\(value) has no formatted form")
+            }
+            if parseLocked(text) == value { return text }
+            let wide = formatter.copy() as! NumberFormatter
+            for digits in formatter.maximumFractionDigits + 1 ... formatter.maximumFractionDigits + 17 {
+                wide.maximumFractionDigits = digits
+                if let longer = wide.string(from: NSNumber(value: value)), parseLocked(longer) == value { return longer }
+            }
+            return text
+        }
     }
 }
 
@@ -52,7 +64,8 @@ extension Transformer where Input == JSONValue, Output == Double {
     ///
     /// A string the formatter would not write for its number (`"12,345.678abc"`, or `"12.345,678"`
     /// in `en_US`) is an ``JSONError/Code/invalidValue`` error. Writing uses the style's own
-    /// fraction digits (three for `.decimal`: 1.23456 is written `"1.235"`).
+    /// fraction digits (three for `.decimal`: 2.5 is written `"2.5"`), and more where a number has
+    /// more (1.23456 is written `"1.23456"`), so what was read is written back.
     /// - Parameters:
     ///   - style: The formatter's style; default `.decimal`.
     ///   - locale: The locale, which sets the separators and symbols; default `en_US_POSIX`.

@@ -234,15 +234,30 @@ final class EpochCodec: Codec<Date>, @unchecked Sendable {
         return Date(timeIntervalSince1970: v / unitsPerSecond)
     }
     /// A Date holds seconds since 2001 as a Double, so its distance from 1970 carries noise below
-    /// a microsecond (1 ms reads back as 1.000046730041504 ms): round to microseconds first.
+    /// a microsecond (1 ms reads back as 1.000046730041504 ms): whole microseconds are written
+    /// when they read back as the same `Date`, else the nearest number that does.
     override func encode(_ value: Date) throws -> JSONValue {
-        let microseconds = (value.timeIntervalSince1970 * 1_000_000).rounded()
-        guard microseconds.isFinite, abs(microseconds) < 9e18 else {
+        let units = value.timeIntervalSince1970 * unitsPerSecond
+        guard units.isFinite, abs(units) < 9e18 / 1_000_000 * unitsPerSecond else {
             throw JSONError(.notEncodable, "\(value) is out of range for epoch \(unitsPerSecond == 1 ? "seconds" : "milliseconds")")
         }
+        let microseconds = (value.timeIntervalSince1970 * 1_000_000).rounded()
         let perUnit = Int64(1_000_000 / unitsPerSecond)
         let whole = Int64(microseconds)
-        if whole % perUnit == 0 { return .number(JSONNumber(whole / perUnit)) }
-        return .number(JSONNumber(microseconds / Double(perUnit)))
+        if whole % perUnit == 0, reads(Double(whole / perUnit), as: value) { return .number(JSONNumber(whole / perUnit)) }
+        if reads(microseconds / Double(perUnit), as: value) { return .number(JSONNumber(microseconds / Double(perUnit))) }
+        // The Double next to the product that divides back to this Date (a few steps at most).
+        var up = units, down = units
+        for _ in 0..<8 {
+            if reads(up, as: value) { return .number(JSONNumber(up)) }
+            if reads(down, as: value) { return .number(JSONNumber(down)) }
+            up = up.nextUp
+            down = down.nextDown
+        }
+        return .number(JSONNumber(units))
+    }
+
+    private func reads(_ number: Double, as date: Date) -> Bool {
+        Date(timeIntervalSince1970: number / unitsPerSecond) == date
     }
 }

@@ -62,16 +62,20 @@ extension Transformer where Input == JSONValue, Output == Data {
 
 extension Transformer where Input == JSONValue, Output == Date {
     /// ISO 8601 / RFC 3339 dates (`2024-01-31T12:34:56Z`, with or without fractional seconds, `Z`
-    /// or an offset); written back in UTC without fractional seconds.
+    /// or an offset); written back in UTC with the fraction the date has: none for whole seconds,
+    /// else the fewest digits (up to nine) that read back as the same `Date`, so a decoded date
+    /// survives a round trip (`…:06.123Z` stays `…:06.123Z`).
     public static var iso8601: Self { iso8601(fractionalSeconds: false) }
 
-    /// ISO 8601 dates, written back with or without fractional seconds (milliseconds).
-    /// - Parameter fractionalSeconds: Whether encoding writes fractional seconds. Decoding
-    ///   accepts both forms either way.
+    /// ISO 8601 dates, as ``iso8601``; with `fractionalSeconds`, whole seconds are written with
+    /// milliseconds too (`…:06.000Z`), for readers that expect a fraction in every date.
+    /// - Parameter fractionalSeconds: Whether every date is written with at least three fraction
+    ///   digits. Either way a date keeps the fraction it has, and decoding accepts both forms.
     public static func iso8601(fractionalSeconds: Bool) -> Self {
-        Transformer(codec: StringFormCodec("ISO 8601 date", parse: { bytes throws(InvalidForm) in
+        let digits = fractionalSeconds ? 3 : 0
+        return Transformer(codec: StringFormCodec("ISO 8601 date", parse: { bytes throws(InvalidForm) in
             try InvalidForm.unwrap(ISO8601DateCoding.parse(bytes))
-        }, format: { ISO8601DateCoding.format($0, fractionalSeconds: fractionalSeconds) }, typedWrite: .date(ISO8601DateCoding.parse)))
+        }, format: { ISO8601DateCoding.formatExact($0, minimumFractionDigits: digits) }, typedWrite: .date(ISO8601DateCoding.parse)))
     }
 
     /// Dates in a fixed `DateFormatter` pattern such as `yyyy-MM-dd'T'HH:mm:ss'Z'`. Common patterns

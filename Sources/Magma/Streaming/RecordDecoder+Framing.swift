@@ -1,0 +1,265 @@
+// RecordDecoder+Framing.swift — Magma
+//
+// A stream cut into records, each read whole. NDJSON: lines at their newline. Concatenated
+// values, and the elements of a records' array: by their structure (`RecordCutter`). An array's
+// brackets and commas, and an envelope around the array, are read by the scanner too, one part
+// at a time, its place kept between them (`OuterScan`); an envelope's records' array is found by
+// the scanner reading the envelope's bytes with a sink that follows the key path (`KeyPathSink`).
+// A record not whole in the bytes at hand is held, up to `maxRecordLength`, its tokens checked
+// against the size cap as it grows: one over a limit is reported (or, with `.skip`, skipped and
+// read past without being held).
+
+import Foundation
+
+extension RecordDecoder {
+    /// Where the stream stands between records.
+    enum Framing {
+        /// NDJSON.
+        case lines
+        /// Concatenated values.
+        case values
+        /// An array, or an envelope: before the records' array.
+        case start
+        /// In the records' array: a record next (after its `[`: or its `]`).
+        case elements(first: Bool)
+        /// In the records' array, after a record: `,` or `]`.
+        case afterElement
+        /// After the records' array: the rest of the input, held to its end.
+        case suffix
+        /// Not as the layout wants (no records' array where it should be): held, read whole at the end.
+        case whole
+    }
+
+    var options: DecodingOptions { builder.pointee.options }
+
+    /// Cuts `bytes` (at `start` in the input) into records and reads each one that is whole.
+    func cut(_ bytes: UnsafeRawBufferPointer, at start: Int) throws {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        let end = base + bytes.count
+        var p = base
+        func offset(_ q: UnsafeRawPointer) -> Int { start + (q - base) }
+        defer { lines.pass(bytes, at: start, to: start + bytes.count) }
+        while p < end {
+            lines.pass(bytes, at: start, to: offset(p))
+            switch framing {
+            case .lines:
+                p = try cutLine(p, end, offset(p))
+            case .values, .elements:
+                if !cutter.started, !skippingRecord {
+                    p = JSONScanner.blank(p, end)
+                    guard p < end else { continue }
+                    lines.pass(bytes, at: start, to: offset(p))
+                    if case .elements(let first) = framing, p.load(as: UInt8.self) == UInt8(ascii: "]") {
+                        guard first else { throw framingError(p, base, end, start, expecting: .value) }
+                        framing = .suffix
+                        pendingStart = offset(p)
+                        continue
+                    }
+                    pendingStart = offset(p)
+                    recordPlace = lines.place(pendingStart)
+                }
+                guard let recordEnd = cutter.scan(p, end) else {
+                    if !skippingRecord { try hold(UnsafeRawBufferPointer(start: p, count: end - p)) }
+                    p = end
+                    continue
+                }
+                lines.pass(bytes, at: start, to: offset(recordEnd))
+                if skippingRecord {
+                    skippingRecord = false
+                    try endDeferred()
+                } else if offset(recordEnd) - pendingStart > options.maxRecordLength {
+                    try overLimit()
+                    skippingRecord = false
+                } else if pending.count > 0 {
+                    pending.append(UnsafeRawBufferPointer(start: p, count: recordEnd - p))
+                    try readRecord(pending.bytes)
+                } else {
+                    try readRecord(UnsafeRawBufferPointer(start: p, count: recordEnd - p))
+                }
+                pending.removeAll()
+                cutter.reset()
+                p = recordEnd
+                if case .elements = framing { framing = .afterElement }
+            case .afterElement:
+                p = JSONScanner.blank(p, end)
+                guard p < end else { continue }
+                switch p.load(as: UInt8.self) {
+                case UInt8(ascii: ","):
+                    p += 1
+                    framing = .elements(first: false)
+                case UInt8(ascii: "]"):
+                    framing = .suffix
+                    pendingStart = offset(p)
+                default:
+                    lines.pass(bytes, at: start, to: offset(p))
+                    throw framingError(p, base, end, start, expecting: .afterValue)
+                }
+            case .start, .suffix, .whole:
+                if pending.count == 0 { pendingStart = offset(p) }
+                try hold(UnsafeRawBufferPointer(start: p, count: end - p))
+                p = end
+                if case .start = framing { try findRecords() }
+            }
+        }
+    }
+
+    /// NDJSON: the line that goes on at `p` (`at` in the input), to its newline or the end.
+    private func cutLine(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer, _ at: Int) throws -> UnsafeRawPointer {
+        let newline = memchr(p, 0x0A, end - p).map { UnsafeRawPointer($0) }
+        let lineEnd = newline ?? end
+        let part = UnsafeRawBufferPointer(start: p, count: lineEnd - p)
+        if !lineOpen {
+            lineOpen = true
+            lineNumber += 1
+            pendingStart = at
+            recordPlace = (lineNumber, 1)
+        }
+        guard newline != nil else {
+            // The line goes on in the next piece: held, unless it is being read past, or it is
+            // blank so far (blanks are not held: a line of them only is no record).
+            if skippingRecord { return end }
+            if pending.count == 0, part.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                pendingStart += part.count
+                recordPlace.column += part.count
+            } else {
+                try hold(part)
+            }
+            return end
+        }
+        defer {
+            pending.removeAll()
+            nextLimitCheck = 0
+            skippingRecord = false
+            lineOpen = false
+        }
+        if skippingRecord {
+            try endDeferred()
+            return lineEnd + 1
+        }
+        if at + part.count - pendingStart > options.maxRecordLength {
+            try overLimit()
+            return lineEnd + 1
+        }
+        if pending.count > 0 {
+            pending.append(part)
+            try readLine(pending.bytes)
+        } else {
+            try readLine(part)
+        }
+        return lineEnd + 1
+    }
+
+    /// Holds `bytes` of the record under way, and checks it against the limits as it grows.
+    private func hold(_ bytes: UnsafeRawBufferPointer) throws {
+        pending.append(bytes)
+        mostHeldBytes = max(mostHeldBytes, pending.count)
+        guard pending.count >= max(nextLimitCheck, firstCheck) else { return }
+        // Checked as it doubles: at most twice the bytes of a long record are read.
+        nextLimitCheck = 2 * pending.count
+        if pending.count > options.maxRecordLength { return try overLimit() }
+        guard isInRecord, case .failed(let error, _)? = pendingTokenCheck(),
+              error.code != .unexpectedEnd || error.offset != pendingStart + pending.count else { return }
+        // An error the rest cannot mend (a token over the cap, nesting too deep, a syntax error):
+        // the record is read as far as it goes, for that error, placed as one whole buffer
+        // places it; the rest is read past, not held. The error is the policy's once the record
+        // ends (if the input ends first, inside a record of an array or values, it ends the stream).
+        deferred = try failure(reading: pending.bytes)
+        pending.removeAll()
+        nextLimitCheck = 0
+        skippingRecord = true
+        guard let error = deferred else { return }
+        if policy == .stop { throw error }
+        // A record's syntax, or its depth, ends the stream at once (a line's only loses the line).
+        if case .lines = framing {} else if ![.invalidUnicode, .sizeLimitExceeded].contains(error.code) {
+            throw error
+        }
+    }
+
+    /// The held record's error, read as far as it goes; nil if it reads without one.
+    private func failure(reading held: UnsafeRawBufferPointer) throws -> JSONError? {
+        let events = builder.pointee.eventCount
+        let depth = builder.pointee.depth
+        do {
+            try EventBuilder.read(builder, held, at: pendingStart, place: recordPlace)
+            return nil
+        } catch {
+            var error = error
+            if let handler = error.underlying as? RecordHandlerError { throw handler.error }
+            // Reported already: the builder recovered from an error earlier in this record.
+            let reported = builder.pointee.skipDepth > 0 && builder.pointee.depth == depth
+            builder.pointee.unwind(to: depth)
+            builder.pointee.skipDepth = 0
+            if case .lines = framing {
+                lineRecords += 1
+                receiver.dropHeld()
+                error.recordIndex = lineRecords - 1
+            } else {
+                let started = builder.pointee.eventCount != events
+                error.recordIndex = error.recordIndex ?? recordCounter?.recordIndex(builder.pointee, valueStarted: started)
+                if !started {
+                    builder.pointee.countSkippedRecord()
+                    (recordCounter as? RecordSequenceTarget)?.countSkipped()
+                }
+                if reported, [.invalidUnicode, .sizeLimitExceeded].contains(error.code) { return nil }
+            }
+            return error
+        }
+    }
+
+    /// The record read past after an early error has ended: its error is the policy's.
+    func endDeferred() throws {
+        guard let error = deferred else { return }
+        deferred = nil
+        if policy == .stop { throw error }
+        try sink.skipped(error)
+    }
+
+    /// The held bytes at which a record is first checked: 4 KiB, or past the size cap if it is less.
+    private var firstCheck: Int { min(4096, options.maxTokenLength + 2) }
+
+    /// Whether the bytes held are a record's (or a line's), not those around them.
+    private var isInRecord: Bool {
+        switch framing {
+        case .lines, .values, .elements: return true
+        default: return false
+        }
+    }
+
+    /// The grammar's error in the record held so far, read from its first byte (a token over
+    /// the size cap), if any.
+    private func pendingTokenCheck() -> ScanOutcome? {
+        var scanner = JSONScanner(options)
+        scanner.endIsFinal = false
+        if case .lines = framing {} else { scanner.stopsAfterOneValue = true }
+        scanner.baseDepth = builder.pointee.depth
+        var sink = PassingSink()
+        guard case .failed(var error, let pending) = scanner.scan(pending.bytes, into: &sink) else { return nil }
+        error.offset = (error.offset ?? 0) + pendingStart
+        return .failed(error, pending)
+    }
+
+    /// A record (or line) longer than `maxRecordLength`: reported at its first byte, and read
+    /// past without being held; with `.stop` (or around the records), the stream stops.
+    func overLimit() throws {
+        var error = JSONError(.sizeLimitExceeded, "a \(layout.kind == .ndjson ? "line" : "record") longer than the limit of \(options.maxRecordLength) bytes")
+        error.offset = pendingStart
+        (error.line, error.column) = recordPlace
+        pending.removeAll()
+        nextLimitCheck = 0
+        switch framing {
+        case .lines:
+            error.recordIndex = lineRecords
+            lineRecords += 1
+        case .values, .elements:
+            builder.pointee.placePending(&error, .value)
+            error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: false)
+            builder.pointee.countSkippedRecord()
+            (recordCounter as? RecordSequenceTarget)?.countSkipped()
+        default:
+            throw error
+        }
+        if policy == .stop { throw error }
+        skippingRecord = true
+        try sink.skipped(error)
+    }
+}

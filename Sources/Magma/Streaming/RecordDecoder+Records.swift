@@ -1,0 +1,188 @@
+// RecordDecoder+Records.swift — Magma
+//
+// A whole record read: by the scanner (or yajl, when the options ask), into the frames the stream
+// stands in (the records' array of an array or envelope; the root for NDJSON lines and
+// concatenated values), placed in the input (its offset, line and column). A bad record is the
+// error policy's: a line's error always loses that line only; in an array or a sequence of values,
+// an error in the record's text (invalid UTF-8, a token over the cap) skips it as a mapping error
+// does, and an error in its syntax ends the stream.
+
+extension RecordDecoder {
+    /// NDJSON: reads one whole line (`pendingStart` its offset): one record, or one error.
+    func readLine(_ line: UnsafeRawBufferPointer) throws {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        lineRecords += 1
+        var failure: JSONError?
+        do {
+            try EventBuilder.read(builder, line, at: pendingStart, place: recordPlace)
+        } catch {
+            failure = error
+        }
+        if var error = failure {
+            builder.pointee.reset()
+            receiver.dropHeld()
+            error.recordIndex = lineRecords - 1
+            if policy == .stop { throw error }
+            try sink.skipped(error)
+            return
+        }
+        // The handler's error stops the stream as it was thrown.
+        try receiver.deliverHeld()
+        counters.records.store(receiver.count, ordering: .relaxed)
+    }
+
+    /// Reads one whole record of an array or a sequence of values (`pendingStart` its offset).
+    /// - Parameter ends: The input ends inside the record: its error ends the stream.
+    func readRecord(_ record: UnsafeRawBufferPointer, ends: Bool = false) throws {
+        let events = builder.pointee.eventCount
+        let depth = builder.pointee.depth
+        defer {
+            // A record skipped after an error (the builder's recovery) has ended with its bytes.
+            builder.pointee.skipDepth = 0
+            counters.records.store(receiver.count, ordering: .relaxed)
+        }
+        var failure: JSONError?
+        do {
+            try EventBuilder.read(builder, record, at: pendingStart, place: recordPlace)
+        } catch {
+            failure = error
+        }
+        if var error = failure {
+            if let handler = error.underlying as? RecordHandlerError { throw handler.error }
+            let started = builder.pointee.eventCount != events
+            // Reported once: the builder recovered from an error earlier in this record.
+            let reported = builder.pointee.skipDepth > 0 && builder.pointee.depth == depth
+            if error.recordIndex == nil {
+                error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: started)
+            }
+            // An error in the record's text skips it (its extent is known); one in its syntax does not.
+            guard policy == .skip, !ends, [.invalidUnicode, .sizeLimitExceeded].contains(error.code) else { throw error }
+            builder.pointee.unwind(to: depth)
+            if !started {
+                builder.pointee.countSkippedRecord()
+                (recordCounter as? RecordSequenceTarget)?.countSkipped()
+            }
+            if !reported { try sink.skipped(error) }
+        }
+    }
+
+    /// An array or envelope: once the held bytes reach the records' array, reads them up to its
+    /// `[` (the envelope's fields before it decoded), and cuts what follows into records.
+    func findRecords() throws {
+        let bytes = pending.bytes
+        let arrayAt: Int
+        if case .nested = layout.kind {
+            guard pending.count >= nextFindAt else { return }
+            nextFindAt = pending.count * 2
+            let scanner = JSONScanner(options)
+            var finder = KeyPathSink(keyPath)
+            switch scanner.scan(bytes, into: &finder) {
+            case .stopped(let at): arrayAt = at
+            case .failed(let error, _) where error.code == .unexpectedEnd && error.offset == bytes.count: return
+            default:
+                // The envelope is whole with no records' array, or is not JSON: read it as it is,
+                // for its error, at the end.
+                framing = .whole
+                return
+            }
+        } else {
+            let first = JSONScanner.blank(bytes.baseAddress!, bytes.baseAddress! + bytes.count) - bytes.baseAddress!
+            guard first < bytes.count else { return }
+            guard bytes[first] == UInt8(ascii: "[") else {
+                framing = .whole
+                return
+            }
+            arrayAt = first
+        }
+        var scan = OuterScan()
+        let completed = try builder.pointee.readPart(UnsafeRawBufferPointer(rebasing: bytes[...arrayAt]), at: pendingStart,
+                                                     place: lines.place(pendingStart), outer: &scan)
+        precondition(!completed, "the records' array is open")
+        outer = scan
+        let restStart = pendingStart + arrayAt + 1
+        let rest = Array(bytes[(arrayAt + 1)...])
+        pending.removeAll()
+        nextLimitCheck = 0
+        framing = .elements(first: true)
+        try rest.withUnsafeBytes { try cut($0, at: restStart) }
+    }
+
+    /// The end of the input: the last line or record, the rest of an envelope, or the error of
+    /// a stream that ended too soon.
+    func end() throws {
+        switch framing {
+        case .lines:
+            // The end ends a line (a record read past after its error included).
+            if lineOpen, !skippingRecord { try readLine(pending.bytes) }
+            try endDeferred()
+        case .values, .elements, .afterElement:
+            // A record the input ends inside: its error ends the stream.
+            if let deferred { throw deferred }
+            if cutter.started, !skippingRecord { try readRecord(pending.bytes, ends: !cutter.endsWithTheInput) }
+            if case .values = framing { return }
+            var error = JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd)
+            error.offset = consumed
+            if case .afterElement = framing { builder.pointee.placeHere(&error) } else { builder.pointee.placePending(&error, .value) }
+            (error.line, error.column) = lines.place(consumed)
+            error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: false)
+            throw error
+        case .suffix:
+            guard var scan = outer else { return }
+            defer { outer = scan }
+            let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: lines.place(pendingStart), outer: &scan)
+            precondition(completed, "a part that ends the input completes or fails")
+        case .start, .whole:
+            try EventBuilder.read(builder, pending.bytes, at: pendingStart, place: lines.place(pendingStart))
+        }
+    }
+
+    /// The grammar's error at `p` (in `bytes` at `start`), where the records' array expects
+    /// `expecting`: the stream ends.
+    func framingError(_ p: UnsafeRawPointer, _ base: UnsafeRawPointer, _ end: UnsafeRawPointer, _ start: Int,
+                      expecting next: JSONScanner.Next) -> JSONError {
+        var error = builder.pointee.scanner.error(at: p, base: base, end: end, expecting: next)
+        error.offset = start + (error.offset ?? (p - base))
+        if next == .value { builder.pointee.placePending(&error, .value) } else { builder.pointee.placeHere(&error) }
+        (error.line, error.column) = lines.place(start + (p - base))
+        error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: false)
+        return error
+    }
+}
+
+/// Follows a key path through an envelope's objects as the scanner reads it, and stops at the
+/// records' array: the bracket that opens the value of the path's last key.
+struct KeyPathSink: ScanSink {
+    let components: [[UInt8]]
+    /// Per open container: how many components the path has matched to reach it, or -1 when it
+    /// is off the path.
+    private var levels: [Int] = []
+    /// The last key read at a level on the path was the path's next component.
+    private var keyMatches = false
+
+    init(_ components: [[UInt8]]) { self.components = components }
+
+    mutating func startContainer(object: Bool, at offset: Int) -> Bool {
+        let matched = levels.isEmpty ? 0 : keyMatches ? levels.last! + 1 : -1
+        keyMatches = false
+        if matched == components.count, !object { return false }
+        levels.append(object && matched >= 0 && matched < components.count ? matched : -1)
+        return true
+    }
+    mutating func endContainer(object: Bool, elements: Int, at offset: Int) -> Bool {
+        levels.removeLast()
+        keyMatches = false
+        return true
+    }
+    mutating func text(_ text: UnsafeRawBufferPointer, isKey: Bool, start: Int, end: Int) -> Bool {
+        if isKey, let level = levels.last, level >= 0 {
+            keyMatches = text.elementsEqual(components[level])
+        } else {
+            keyMatches = false
+        }
+        return true
+    }
+    mutating func number(_ text: UnsafeRawBufferPointer, at start: Int) -> Bool { keyMatches = false; return true }
+    mutating func literal(_ value: Bool?, at offset: Int) -> Bool { keyMatches = false; return true }
+    /// Values off the path are passed over unread.
+    var skipsValue: Bool { !keyMatches }
+}

@@ -1,0 +1,70 @@
+// CommentBlanker.swift — Magma
+//
+// JSON with comments in a record stream: the stream is cut into records and each is read whole,
+// by a strict grammar; so comments (and form feed and vertical tab, which JSON5 reads as
+// whitespace, as yajl does with comments on) become spaces as the bytes arrive, newlines kept:
+// offsets, lines and columns stay as written. A document with comments is yajl's.
+
+struct CommentBlanker {
+    private var inString = false
+    private var escaped = false
+    /// 0 none; 1 a line comment; 2 a block comment; 3 a block comment after a `*`.
+    private var comment = 0
+    /// A `/` ended the last piece outside a string: it may begin a comment (held back, not given yet).
+    private(set) var heldSlash = false
+
+    /// Whether the input may end here: no block comment is open.
+    var isClosed: Bool { comment < 2 }
+
+    /// The bytes of `chunk` to read, comments blanked, with a `/` held from the last piece before
+    /// them and one that ends this piece held back.
+    mutating func blank(_ chunk: UnsafeRawBufferPointer) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(chunk.count + 1)
+        if heldSlash { out.append(UInt8(ascii: "/")) }
+        heldSlash = false
+        for c in chunk {
+            if inString {
+                out.append(c)
+                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch comment {
+            case 1:
+                if c == 0x0A { comment = 0; out.append(c) } else { out.append(0x20) }
+                continue
+            case 2, 3:
+                if c == 0x0A { out.append(c) } else { out.append(0x20) }
+                comment = c == UInt8(ascii: "/") && comment == 3 ? 0 : c == UInt8(ascii: "*") ? 3 : 2
+                continue
+            default:
+                break
+            }
+            if out.last == UInt8(ascii: "/") {
+                // The `/` before this byte: a comment's start, or a lone `/` the grammar rejects.
+                if c == UInt8(ascii: "/") || c == UInt8(ascii: "*") {
+                    out[out.count - 1] = 0x20
+                    out.append(0x20)
+                    comment = c == UInt8(ascii: "/") ? 1 : 2
+                    continue
+                }
+            }
+            switch c {
+            case UInt8(ascii: "\""): inString = true; out.append(c)
+            case 0x0B, 0x0C: out.append(0x20)
+            default: out.append(c)
+            }
+        }
+        if comment == 0, !inString, out.last == UInt8(ascii: "/") {
+            out.removeLast()
+            heldSlash = true
+        }
+        return out
+    }
+
+    /// The end of the input: a `/` held back is given as it is.
+    mutating func finish() -> [UInt8] {
+        defer { heldSlash = false }
+        return heldSlash ? [UInt8(ascii: "/")] : []
+    }
+}

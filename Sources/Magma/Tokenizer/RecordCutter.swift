@@ -1,0 +1,94 @@
+// RecordCutter.swift — Magma
+//
+// Where a record fed in pieces ends, so that it can be read whole by the scanner (or yajl): the
+// value that begins at a record's first byte, found by its structure alone (brackets outside
+// strings, a string's closing quote, a scalar's terminator), bytes scanned once across pieces.
+// It checks nothing: the reader that reads the record reports any error in it, at the byte one
+// whole buffer would (the cut never ends a value early: where its structure closes, the grammar's
+// does too, or the grammar has failed before).
+
+private import CYajl  // its bytescan.h: the SIMD run of string content
+
+struct RecordCutter {
+    /// Open containers in the record so far.
+    private var depth = 0
+    /// Inside a string (after its opening quote); after a backslash in it.
+    private var inString = false
+    private var escaped = false
+    /// The record is a scalar other than a string (a number or literal): it ends at a terminator.
+    private var scalar = false
+    /// The record's first byte has been seen.
+    private(set) var started = false
+
+    /// Whether the record under way is whole when the input ends here: a number or literal (the
+    /// end completes it), not a container or string still open.
+    var endsWithTheInput: Bool { scalar }
+
+    /// Forgets the record under way (the next byte scanned begins a new one).
+    mutating func reset() { self = RecordCutter() }
+
+    /// Scans on from `p`, the record's bytes from its first (blanks before it are the caller's);
+    /// returns one past its last byte once found, or nil when every byte up to `end` belongs to it.
+    mutating func scan(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
+        var q = p
+        if !started, q < end {
+            started = true
+            switch q.load(as: UInt8.self) {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth = 1
+            case UInt8(ascii: "\""): inString = true
+            default: scalar = true
+            }
+            q += 1
+            if scalar, q <= end, let stop = scalarEnd(q, end) { return stop }
+            if scalar { return nil }
+        }
+        if scalar { return scalarEnd(q, end) }
+        while q < end {
+            if inString {
+                if escaped {
+                    escaped = false
+                    q += 1
+                    continue
+                }
+                var high: Int32 = 0
+                q += magma_string_run(q.assumingMemoryBound(to: UInt8.self), end - q, &high)
+                guard q < end else { return nil }
+                let c = q.load(as: UInt8.self)
+                q += 1
+                if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 0 { return q }
+                }
+                // A control character: the record's reader rejects it; the string goes on.
+                continue
+            }
+            let c = q.load(as: UInt8.self)
+            q += 1
+            switch c {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return q }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// A number or literal ends at the first byte that cannot go on a token: a blank, a bracket,
+    /// a quote, `,`, `:`, `/`.
+    private func scalarEnd(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
+        var q = p
+        while q < end {
+            switch q.load(as: UInt8.self) {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "/"):
+                return q
+            default: q += 1
+            }
+        }
+        return nil
+    }
+
+}
