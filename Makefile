@@ -14,10 +14,17 @@
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
 #       make fuzz-records (libFuzzer over the streaming record API: layout, error policy, limits
 #         and chunking drawn from each input; FUZZ_SECONDS, default 60),
+#       make fuzz-readers (libFuzzer, differential: the scanner, yajl, and yajl in pieces must agree on
+#         every input, value or error; FUZZ_SECONDS, default 60),
 #       make mutations (scripts/mutations.sh: hand-made bugs the suites must catch; ~2 minutes),
 #       make sanitizers (the test suite under AddressSanitizer and ThreadSanitizer),
-#       make test-spark (magma extract inside Apache Spark, local[2], against one process; installs
-#         Java 17 and pyspark when missing, ~1-2 minutes the first time),
+#       make test-spark (magma extract inside Apache Spark, local[2], as Parquet and NDJSON, against one
+#         process per file: rows, and each bad line's file, offset and line; installs Java 17 and
+#         pyspark when missing; ~3 minutes on a busy 2-core machine),
+#       make magma-static (a release `magma` for a Linux machine without Swift, .build-static/magma: the
+#         Swift runtime and Foundation linked in with --static-swift-stdlib, yajl from libyajl_s.a),
+#       make bench-cli (scripts/bench-cli.sh: magma extract against jq -c and jq -R 'fromjson?' on the
+#         generated GitHub corpus, NDJSON and array: MB/s, rows, peak memory, load; not run by CI),
 #       make docs (the DocC archive in .build/docs/Magma.doccarchive; fails on any DocC warning. It
 #         calls the toolchain's docc on the symbol graph of the debug build: no plugin, nothing added
 #         to the package's dependencies, so `make test` does not pay for it).
@@ -26,7 +33,7 @@ SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps bench-peers test bench bench-quick bench-check bench-stream fuzz fuzz-records mutations sanitizers test-spark docs
+.PHONY: deps bench-peers test bench bench-quick bench-check bench-stream bench-cli magma-static fuzz fuzz-records fuzz-readers mutations sanitizers test-spark docs
 FUZZ_SECONDS ?= 60
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
 DOCS_OUT ?= .build/docs/Magma.doccarchive
@@ -55,11 +62,28 @@ bench-check: deps
 	$(SWIFT) package --package-path Benchmarks benchmark thresholds check --target MagmaBenchmarks \
 		--path "$(CURDIR)/Benchmarks/Thresholds" --no-progress
 
+# yajl's archive as libyajl.a in a folder of its own, named first by a yajl.pc of the same Cflags
+# (so nothing is compiled again): the link's -lyajl takes the archive.
+magma-static: deps
+	mkdir -p .build-static/lib .build-static/pkgconfig
+	ln -sf "$$(pkg-config --variable=libdir yajl)/libyajl_s.a" .build-static/lib/libyajl.a
+	printf 'Name: yajl\nDescription: yajl, linked statically\nVersion: %s\nCflags: %s\nLibs: -L%s -lyajl\n' \
+		"$$(pkg-config --modversion yajl)" "$$(pkg-config --cflags yajl)" "$(CURDIR)/.build-static/lib" > .build-static/pkgconfig/yajl.pc
+	PKG_CONFIG_PATH=$(CURDIR)/.build-static/pkgconfig $(SWIFT) build -c release --product magma --static-swift-stdlib
+	cp "$$($(SWIFT) build -c release --show-bin-path)/magma" .build-static/magma
+	@echo "magma-static: .build-static/magma, which needs only: $$(ldd .build-static/magma | awk '{ print $$1 }' | tr '\n' ' ')"
+
+bench-cli: deps
+	scripts/bench-cli.sh
+
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 fuzz-records: deps
 	FUZZ_TARGET=records scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-readers: deps
+	FUZZ_TARGET=readers scripts/fuzz.sh $(FUZZ_SECONDS)
 
 mutations: deps
 	scripts/mutations.sh

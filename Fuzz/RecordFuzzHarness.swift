@@ -71,7 +71,7 @@ struct RecordFuzzCase {
 
     struct Outcome {
         var records: [FuzzStreamRecord] = []
-        var skipped: [JSONError] = []
+        var skipped = SkippedRecords()
         var error: (any Error)?
         var progress: (records: Int, skipped: Int, bytes: Int) = (0, 0, 0)
     }
@@ -128,8 +128,8 @@ struct RecordFuzzCase {
             if let error = outcome.error {
                 if let error = error as? JSONError { errors.append(error) } else { violate("foreign-error", "\(error)") }
             }
-            if outcome.progress.records != outcome.records.count || outcome.progress.skipped != outcome.skipped.count {
-                violate("progress", "progress \(outcome.progress) for \(outcome.records.count) records, \(outcome.skipped.count) skipped")
+            if outcome.progress.records != outcome.records.count || outcome.progress.skipped != outcome.skipped.total {
+                violate("progress", "progress \(outcome.progress) for \(outcome.records.count) records, \(outcome.skipped.total) skipped")
             }
             if outcome.error == nil, outcome.progress.bytes != input.count {
                 violate("progress", "progress.bytes \(outcome.progress.bytes) of \(input.count)")

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target (Fuzz/) and runs it: Magma's model decoding (FUZZ_TARGET=models, the
-# default: Fuzz/FuzzTarget.swift, Fuzz/FuzzHarness.swift), or the streaming record API
+# default: Fuzz/FuzzTarget.swift, Fuzz/FuzzHarness.swift), the streaming record API
 # (FUZZ_TARGET=records: Fuzz/records/, Fuzz/RecordFuzzHarness.swift, seeds in Fuzz/seeds-records/,
-# with the error policy, layout, limits and chunking drawn from each input's header).
+# with the error policy, layout, limits and chunking drawn from each input's header), or the two
+# readers against each other (FUZZ_TARGET=readers: Fuzz/readers/, Fuzz/ReaderFuzzHarness.swift:
+# the scanner, yajl, and yajl in pieces of varying sizes, seeded with JSONTestSuite, the corpus
+# files beside the repository, and both seed folders).
 #
 #   scripts/fuzz.sh [seconds]     build, then fuzz for `seconds` (default 60; 0 = build only)
 #   FUZZ_TARGET=records scripts/fuzz.sh 60
@@ -35,7 +38,8 @@ target=${FUZZ_TARGET:-models}
 case $target in
     models) out=${FUZZ_OUT:-$root/.build-fuzz}; entry=("$root/Fuzz/FuzzTarget.swift") ;;
     records) out=${FUZZ_OUT:-$root/.build-fuzz-records}; entry=("$root"/Fuzz/records/*.swift) ;;
-    *) echo "FUZZ_TARGET must be models or records" >&2; exit 2 ;;
+    readers) out=${FUZZ_OUT:-$root/.build-fuzz-readers}; entry=("$root"/Fuzz/readers/*.swift) ;;
+    *) echo "FUZZ_TARGET must be models, records or readers" >&2; exit 2 ;;
 esac
 jobs=${FUZZ_JOBS:-1}
 swiftc=${SWIFTC:-swiftc}
@@ -70,6 +74,16 @@ nice -n 19 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g -swift-ver
 suite=$root/../shared/JSONTestSuite/test_parsing
 [ -d "$suite" ] || suite=$root/Tests/MagmaTests/Fixtures/JSONTestSuite
 rm -f "$out/seeds"/*
+if [ "$target" = readers ]; then
+    # Records and the start of each corpus file too (within -max_len, below), two headers each.
+    for f in "$root"/Fuzz/seeds-records/* "$root"/Fuzz/seeds/*.json "$root"/../shared/corpus/*; do
+        [ -f "$f" ] || continue
+        name=$(basename "$f")
+        for header in '\x00\x00' '\x2a\x05'; do
+            { printf "$header"; head -c 8000 "$f"; } > "$out/seeds/$name-$(printf '%s' "$header" | tr -d '\\x')"
+        done
+    done
+fi
 if [ "$target" = records ]; then
     # Every layout (bits 3-4) with both policies (bit 5), in a few chunk sizes and limits.
     for f in "$root"/Fuzz/seeds-records/*; do

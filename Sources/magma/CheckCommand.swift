@@ -9,9 +9,10 @@ struct CheckCommand: ParsableCommand {
         abstract: "Validate a JSON document, an array of records or NDJSON with Magma's strict rules and limits.",
         discussion: """
             Every record is read in full: its syntax, its strings' UTF-8 and escapes, its depth and token sizes; \
-            records must be objects. Each bad record is reported (record index, line, column, byte offset, reason) \
-            and checking goes on; in an array or a document a syntax error ends the input, so it is the last one \
-            reported. Exit status 0 only when every record is valid, 1 when any is not.
+            records must be objects. The first bad records are listed (record index, line, column, byte offset, \
+            reason; --list, default 100) and checking goes on; every bad record is counted, by error code, and the \
+            report says how many were not listed. In an array or a document a syntax error ends the input, so it is \
+            the last one reported. Exit status 0 only when every record is valid, 1 when any is not.
             """
     )
 
@@ -26,19 +27,21 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The longest string, key or number accepted, in bytes.")
     var maxTokenLength = DecodingOptions().maxTokenLength
 
+    @Option(help: "List at most this many bad records, the first ones (all are counted, by error code).")
+    var list = DecodingOptions().keptSkippedErrors
+
     func run() throws {
         let source = try Input(input.file)
-        let report = try Checker(maxDepth: maxDepth, maxTokenLength: maxTokenLength)
+        let report = try Checker(maxDepth: maxDepth, maxTokenLength: maxTokenLength, list: list)
             .check(source, layout: try source.resolve(input.layout), quiet: input.quiet)
         var out = Output()
         if json {
             out.append(report.json)
         } else {
-            for problem in report.problems { out.append("\(input.file):\(problem.text)\n") }
-            out.append("\(report.records) records, \(report.problems.count) bad\(report.stopped ? " (the input could not be read past the last)" : "")\n")
+            out.append(report.text(file: input.file))
         }
         try out.flush()
-        if !report.problems.isEmpty { throw ExitCode(1) }
+        if report.problems.total > 0 { throw ExitCode(1) }
     }
 }
 
@@ -51,19 +54,35 @@ struct CheckedRecord: JSONModel {
 struct CheckReport {
     var layout: InputLayout
     var records = 0
-    var problems: [JSONError] = []
+    /// The first bad records' errors, and every bad record counted by code.
+    var problems: SkippedRecords
     /// A syntax error ended an array or a document: nothing after it was checked.
     var stopped = false
 
+    /// The counts by code, the most frequent first: `syntax 12, typeMismatch 3`.
+    var counts: [(code: String, count: Int)] {
+        problems.counts.map { ($0.key.name, $0.value) }.sorted { ($1.count, $0.code) < ($0.count, $1.code) }
+    }
+
+    /// One line per listed problem, then the counts and what was not listed.
+    func text(file: String) -> String {
+        var text = problems.map { "\(file):\($0.text)\n" }.joined()
+        if problems.total > 0 {
+            text += "bad records by code: " + counts.map { "\($0.code) \($0.count)" }.joined(separator: ", ") + "\n"
+        }
+        text += "\(records) records, \(problems.total) bad"
+        if problems.unlisted > 0 { text += ", \(problems.unlisted) not listed (--list N lists more)" }
+        return text + (stopped ? " (the input could not be read past the last)" : "") + "\n"
+    }
+
     var json: String {
-        var object: [String: JSONValue] = [
+        let object: [String: JSONValue] = [
             "layout": .string(layout.rawValue), "records": .number(JSONNumber(records)),
-            "bad": .number(JSONNumber(problems.count)), "valid": .bool(problems.isEmpty), "stopped": .bool(stopped),
+            "bad": .number(JSONNumber(problems.total)), "valid": .bool(problems.total == 0), "stopped": .bool(stopped),
+            "errors": .array(problems.map(\.report)), "unlisted": .number(JSONNumber(problems.unlisted)),
+            "counts": .object(Dictionary(uniqueKeysWithValues: counts.map { ($0.code, .number(JSONNumber($0.count))) })),
         ]
-        object["errors"] = .array(problems.map(\.report))
-        var text: [UInt8] = []
-        JSONText.append(.object(object), to: &text)
-        return String(decoding: text, as: UTF8.self) + "\n"
+        return JSONText.text(.object(object)) + "\n"
     }
 }
 
@@ -90,8 +109,10 @@ extension JSONError {
 struct Checker {
     var options = DecodingOptions()
 
-    init(maxDepth: Int, maxTokenLength: Int) throws {
+    init(maxDepth: Int, maxTokenLength: Int, list: Int) throws {
         guard maxDepth > 0, maxTokenLength > 0 else { throw ValidationError("limits must be positive") }
+        guard list >= 0 else { throw ValidationError("--list must be 0 or more") }
+        options.keptSkippedErrors = list
         options.maxDepth = maxDepth
         options.maxTokenLength = maxTokenLength
         options.duplicateKeys = .reject
@@ -99,10 +120,9 @@ struct Checker {
     }
 
     func check(_ input: Input, layout: InputLayout, quiet: Bool) throws -> CheckReport {
-        var report = CheckReport(layout: layout)
-        var problems: [JSONError] = []
         let decoder = RecordDecoder(CheckedRecord.self, layout: layout.recordLayout(CheckedRecord.self), options: options,
-                                    errorPolicy: .skip, onSkip: { problems.append($0) }, onRecord: { _ in })
+                                    errorPolicy: .skip, onRecord: { _ in })
+        var report = CheckReport(layout: layout, problems: decoder.skipped)
         let bar = ProgressBar(total: input.size, quiet: quiet)
         var bytes = 0
         do {
@@ -111,16 +131,17 @@ struct Checker {
                 if chunk.isEmpty { break }
                 try decoder.feed(chunk)
                 bytes += chunk.count
-                bar.update(bytes: bytes, records: decoder.progress.records + problems.count)
+                bar.update(bytes: bytes, records: decoder.progress.records + decoder.progress.skipped)
             }
             try decoder.finish()
+            report.problems = decoder.skipped
         } catch let error as JSONError where error.code != .io {
-            problems.append(error)
+            report.problems = decoder.skipped
+            report.problems.append(error)
             report.stopped = true
         }
-        bar.finish()
-        report.problems = problems
-        report.records = decoder.progress.records + problems.count
+        bar.clear()
+        report.records = decoder.progress.records + report.problems.total
         return report
     }
 }

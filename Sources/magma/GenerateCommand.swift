@@ -10,9 +10,12 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             The samples' records (a top-level array's elements, NDJSON's lines, or one document) are merged: \
             nested objects become models of their own, arrays of objects arrays of models merged over all \
-            elements, objects keyed by numbers dictionaries; a member missing or null in some record is optional, \
-            one present in every record required. Integers that fit become Int, other numbers Double; ISO 8601 \
-            strings Date and absolute URLs URL (when they re-encode to the same text); values of several kinds \
+            elements; a member missing or null in some record is optional, one present in every record required. \
+            Objects whose keys are data, not names, become dictionaries ([String: Model]): keys that are all \
+            numbers, or 16 keys or more whose values have one shape (--dictionary and --struct force either \
+            choice). Two objects of one shape (the same keys, of the same types) share one model. Integers that \
+            fit become Int, other numbers Double; ISO 8601 date-times (with fractional seconds or an offset too) \
+            Date, and absolute URLs URL (when they re-encode to the same text); values of several kinds \
             JSONValue. snake_case keys become camelCase properties.
 
             --style macro (the default) writes @JSONModel structs with let properties, @Key only where the \
@@ -33,6 +36,12 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the source to this file instead of standard output.")
     var output: String?
 
+    @Option(help: ArgumentHelp("Make the object at this key path a dictionary, [String: Model] (a key path of the records' members, arrays left out, a dictionary's values *: plugins, data.items.*.meta).", valueName: "key.path"))
+    var dictionary: [String] = []
+
+    @Option(name: .customLong("struct"), help: ArgumentHelp("Make the object at this key path a model of its own, whatever its keys.", valueName: "key.path"))
+    var structs: [String] = []
+
     func run() throws {
         let root = Shape()
         for sample in samples {
@@ -41,7 +50,10 @@ struct GenerateCommand: ParsableCommand {
             for record in try Samples.records(in: data, name: sample) { root.add(record) }
         }
         guard root.object != nil else { throw ValidationError("the samples hold no JSON object") }
-        let source = ModelWriter.source(for: root, name: name, style: style.style)
+        var writer = ModelWriter(style: style.style)
+        writer.dictionaries = Set(dictionary)
+        writer.structs = Set(structs)
+        let source = writer.source(for: root, name: name)
         if let output {
             try Data(source.utf8).write(to: URL(fileURLWithPath: output))
         } else {

@@ -41,16 +41,21 @@ final class Input {
 
     /// The next chunk (empty at the end), valid until the next call.
     func read() throws -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: buffer[..<(try read(into: buffer))])
+    }
+
+    /// Reads the next bytes into `target`; how many (0 at the end).
+    private func read(into target: UnsafeMutableRawBufferPointer) throws -> Int {
         if pendingDone < pending.count {
-            let count = min(buffer.count, pending.count - pendingDone)
-            pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[pendingDone..<pendingDone + count])) }
+            let count = min(target.count, pending.count - pendingDone)
+            pending.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[pendingDone..<pendingDone + count])) }
             pendingDone += count
             if pendingDone == pending.count { pending = [] ; pendingDone = 0 }
-            return UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            return count
         }
         while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return UnsafeRawBufferPointer(rebasing: buffer[..<count]) }
+            let count = Glibc.read(descriptor, target.baseAddress, target.count)
+            if count >= 0 { return count }
             if errno == EINTR { continue }
             throw JSONError(.io, "cannot read \(name): \(String(cString: strerror(errno)))")
         }
@@ -83,6 +88,37 @@ final class Input {
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+    /// The start of a line the last `readLines` read and did not return.
+    private var partialLine: [UInt8] = []
+
+    /// The next whole lines, `atLeast` bytes of them unless the input ends first (a line longer
+    /// than that is returned whole); empty at the end. The last line of the input may lack its
+    /// newline. Read straight into the array returned: no copy but the start of a line.
+    func readLines(atLeast: Int) throws -> [UInt8] {
+        let carried = partialLine
+        // A carried line longer than `atLeast` had no newline: read a buffer more, at least.
+        let goal = max(atLeast, carried.count + buffer.count)
+        var ended = false
+        var lines = try [UInt8](unsafeUninitializedCapacity: max(goal, 2 * carried.count)) { bytes, count in
+            count = carried.withUnsafeBufferPointer { UnsafeMutableBufferPointer(rebasing: bytes[...]).initialize(fromContentsOf: $0) }
+            while count < goal {
+                let read = try read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: bytes[count...])))
+                if read == 0 { ended = true; break }
+                count += read
+            }
+        }
+        partialLine = []
+        if ended { return lines }
+        // Searched from the end: a line is short next to the bytes read.
+        guard let newline = lines.lastIndex(of: 0x0A) else {
+            partialLine = lines  // a line longer than all of it: read on, into a larger array
+            return try readLines(atLeast: atLeast)
+        }
+        partialLine = Array(lines[(newline + 1)...])
+        lines.removeSubrange((newline + 1)...)
+        return lines
+    }
 }
 
 extension InputLayout {

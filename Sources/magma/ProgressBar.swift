@@ -32,10 +32,12 @@ final class ProgressBar {
         draw(bytes: bytes, records: records, now: now)
     }
 
-    /// Clears the line (the bar leaves nothing behind in the terminal's scrollback).
-    func finish() {
+    /// Clears the line: at the end (the bar leaves nothing behind in the terminal's scrollback),
+    /// and before anything else is written to standard error (the next update draws it again).
+    func clear() {
         guard enabled, drawn else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        drawn = false
     }
 
     private func draw(bytes: Int, records: Int, now: UInt64) {

@@ -13,8 +13,9 @@ final class Shape {
     /// Numbers that are not such integers.
     var doubles = 0
     var strings = 0
-    /// Strings that are ISO 8601 dates written as Magma writes them back, and absolute URLs
-    /// written as `URL` writes them back (so models re-encode to the same text).
+    /// Strings that are ISO 8601 date-times (fractional seconds and offsets included: a `Date`
+    /// keeps the instant), and absolute URLs written as `URL` writes them back (so models
+    /// re-encode to the same text).
     var dates = 0
     var urls = 0
     var object: ObjectShape?
@@ -53,9 +54,12 @@ final class Shape {
 
     private static let iso = Transformer<JSONValue, Date>.iso8601
 
+    /// `2024-01-31T12:34:56Z`, `…:24.00Z`, `…:38.000-04:00`: a date and a time, as the default
+    /// `Date` transformer reads them.
     static func isDate(_ s: String) -> Bool {
-        guard s.utf8.count >= 20, let date = try? iso.transform(.string(s)) else { return false }
-        return (try? iso.reverseTransform(date)) == .string(s)
+        let bytes = Array(s.utf8)
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T") else { return false }
+        return (try? iso.transform(.string(s))) != nil
     }
 
     static func isURL(_ s: String) -> Bool {
@@ -85,9 +89,19 @@ final class ObjectShape {
         }
     }
 
-    /// Objects whose keys are data, not names (ids, numbers): a dictionary, not a model.
-    var isDictionary: Bool {
-        !keys.isEmpty && keys.allSatisfy { key in key.first.map { $0.isNumber } ?? true }
+    /// Objects whose keys are data, not names: a dictionary, not a model. Keys that are all
+    /// numbers (ids), or many keys (16 or more) whose values have one shape: one kind, and objects
+    /// that hold most of the same keys (update-center.json's plugins, keyed by plugin name).
+    var keysAreData: Bool {
+        guard !keys.isEmpty else { return false }
+        if keys.allSatisfy({ key in key.first.map { $0.isNumber } ?? true }) { return true }
+        guard keys.count >= 16 else { return false }
+        let values = mergedValues
+        guard values.kindCount == 1 else { return false }
+        guard let object = values.object, object.count > 0, !object.keys.isEmpty else { return true }
+        // How full the average value is, against every key the values hold.
+        let filled = object.keys.reduce(0) { $0 + Double(object.present[$1, default: 0]) } / Double(object.keys.count * object.count)
+        return filled >= 0.5
     }
 
     /// One shape for every member's values (a dictionary's values).

@@ -87,7 +87,7 @@ import Testing
             let skipped = try JSONAdapter.forEachRecord(Row.self, in: data, layout: .ndjson, decoder: MagmaDecoder(), errorPolicy: policy) {
                 ids.append($0.id)
             }
-            return (ids, skipped, nil)
+            return (ids, Array(skipped), nil)
         } catch {
             return (ids, [], error as? JSONError)
         }

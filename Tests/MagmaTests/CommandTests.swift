@@ -64,6 +64,23 @@ import Magma
         #expect(run.stdout.contains("\"records\":2"))
     }
 
+    /// Many bad lines: the first ones listed (100, or --list N), every one counted by code.
+    @Test func check_listsTheFirstBadRecords_andCountsEveryOne() throws {
+        let input = (1...1_000).map { $0 % 4 == 0 ? "{\"a\": \($0)}" : $0 % 4 == 1 ? "{\"a\" \($0)}" : "{\"a\": \"\\ud800\"}" }
+            .joined(separator: "\n")
+        let run = try MagmaTool.run(["check", "--list", "3", "-"], input: input)
+        #expect(run.status == 1)
+        let listed = run.stdout.split(separator: "\n").filter { $0.hasPrefix("-:") }
+        #expect(listed.map { $0.split(separator: ":")[1] } == ["1", "2", "3"], "\(run.stdout)")
+        #expect(run.stdout.contains("bad records by code: invalidUnicode 500, syntax 250\n"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("1000 records, 750 bad, 747 not listed (--list N lists more)\n"), "\(run.stdout)")
+        let json = try MagmaTool.run(["check", "--json", "-"], input: input)
+        guard case .object(let report) = try JSONAdapter.value(from: Data(json.stdout.utf8), .json),
+              case .array(let errors)? = report["errors"] else { Issue.record("not a report: \(json.stdout)"); return }
+        #expect(errors.count == 100 && report["bad"] == .number(750) && report["unlisted"] == .number(650))
+        #expect(report["counts"] == .object(["invalidUnicode": .number(500), "syntax": .number(250)]))
+    }
+
     @Test func check_limits_areOptions() throws {
         let deep = String(repeating: "{\"a\":", count: 10) + "1" + String(repeating: "}", count: 10)
         #expect(try MagmaTool.run(["check", "-"], input: deep).status == 0)

@@ -119,13 +119,13 @@ import Testing
         }
         var ids: [Int] = []
         var progress = ProgressHandle()
-        var skips = try JSONAdapter.forEachRecord(FileRow.self, atPath: url.path, layout: .ndjson, errorPolicy: .skip,
-                                                  progress: progress) { ids.append($0.id) }
+        var skips = Array(try JSONAdapter.forEachRecord(FileRow.self, atPath: url.path, layout: .ndjson, errorPolicy: .skip,
+                                                        progress: progress) { ids.append($0.id) })
         check(ids, skips, progress)
         ids = []
         progress = ProgressHandle()
-        skips = try JSONAdapter.forEachRecord(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder(),
-                                              errorPolicy: .skip, progress: progress) { ids.append($0.id) }
+        skips = Array(try JSONAdapter.forEachRecord(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder(),
+                                                    errorPolicy: .skip, progress: progress) { ids.append($0.id) })
         check(ids, skips, progress)
         ids = []
         skips = []

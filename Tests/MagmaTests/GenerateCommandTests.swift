@@ -67,6 +67,36 @@ import Magma
         }
     }
 
+    /// update-center.json's shape: plugins keyed by name, each of one shape, with fractional dates.
+    static let plugins: String = {
+        let plugins = (0..<20).map { i in
+            "\"plugin-\(i)\": {\"name\": \"plugin-\(i)\", \"version\": \"1.\(i)\", \"buildDate\": \"2024-01-0\(i % 9 + 1)T10:11:24.00Z\""
+                + (i % 2 == 0 ? ", \"wiki\": \"https://example.com/\(i)\"}" : "}")
+        }
+        return "{\"plugins\": {\(plugins.joined(separator: ", "))}, \"core\": {\"version\": \"2.0\", \"stamp\": \"2023-05-13T22:09:38.000-04:00\"}, "
+            + "\"owner\": {\"login\": \"a\", \"id\": 1}, \"reviewer\": {\"login\": \"b\", \"id\": 2}}"
+    }()
+
+    @Test func nameKeyedObjects_becomeDictionaries_fractionalDatesDates_sameShapesOneModel() throws {
+        let run = try MagmaTool.run(["generate", "--name", "UpdateCenter", "-"], input: Self.plugins)
+        #expect(run.status == 0, "\(run.stderr)")
+        for line in ["let plugins: [String: Plugin]", "struct Plugin {", "let buildDate: Date", "let wiki: URL?", "let stamp: Date",
+                     "let owner: Owner", "let reviewer: Owner"] {
+            #expect(run.stdout.contains(line), "\(line)\n\(run.stdout)")
+        }
+        #expect(run.stdout.components(separatedBy: "struct ").count - 1 == 4, "UpdateCenter, Plugin, Core, Owner: \(run.stdout)")
+    }
+
+    @Test func dictionaryOrStruct_canBeForced() throws {
+        let forced = try MagmaTool.run(["generate", "--struct", "plugins", "--dictionary", "owner", "-"], input: Self.plugins)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        for line in ["let plugins: Plugins", "struct Plugins {", "let owner: [String: JSONValue]", "let reviewer: Reviewer"] {
+            #expect(forced.stdout.contains(line), "\(line)\n\(forced.stdout)")
+        }
+        // The 20 plugins are of two shapes (with and without a wiki): two models, not twenty.
+        #expect(forced.stdout.components(separatedBy: "struct ").count - 1 == 6, "Record, Plugins, Plugin0, Plugin1, Core, Reviewer: \(forced.stdout)")
+    }
+
     @Test func names_areSwiftIdentifiers() {
         #expect(ModelNames.property("created_at") == "createdAt")
         #expect(ModelNames.property("html_url") == "htmlURL")

@@ -92,13 +92,16 @@ import Magma
         import Foundation
         import Magma
 
-        /// Null members dropped, numbers by value: what a model that omits nil and writes numbers
-        /// its own way keeps of a record.
+        /// Null members dropped, numbers by value, ISO 8601 date-times by instant: what a model
+        /// that omits nil and writes numbers and dates its own way keeps of a record.
         func normal(_ value: JSONValue) -> JSONValue {
             switch value {
             case .object(let members): return .object(members.filter { $0.value != .null }.mapValues(normal))
             case .array(let items): return .array(items.map(normal))
             case .number(let n): return .number(JSONNumber(n.doubleValue ?? .nan))
+            case .string(let s) where s.utf8.count >= 20 && Array(s.utf8)[10] == UInt8(ascii: "T"):
+                guard let date = try? Transformer<JSONValue, Date>.iso8601.transform(value) else { return value }
+                return .number(JSONNumber(date.timeIntervalSince1970))
             default: return value
             }
         }

@@ -30,7 +30,7 @@ func openInput(_ arguments: [String]) throws -> FileHandle {
 struct Tally {
     var states: [String: Int] = [:]
     var labels: [String: Int] = [:]
-    var skipped: [JSONError] = []
+    var skipped = SkippedRecords()
 
     /// Adds another thread's counts to these.
     mutating func add(_ other: Tally) {
@@ -68,6 +68,7 @@ func ingest(_ input: FileHandle, every interval: TimeInterval = 1,
     for error in tally.skipped {
         report("skipped line \(error.line ?? 0): \(error.code): \(error.message)")
     }
+    if tally.skipped.unlisted > 0 { report("and \(tally.skipped.unlisted) more skipped lines") }
     return tally
 }
 

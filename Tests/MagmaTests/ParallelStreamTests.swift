@@ -40,7 +40,7 @@ import Testing
         var ids: [Int] = []
         do {
             let skipped = try JSONAdapter.forEachRecord(Line.self, in: data, layout: .ndjson, errorPolicy: policy) { ids.append($0.id) }
-            return (ids, skipped, nil)
+            return (ids, Array(skipped), nil)
         } catch {
             return (ids, [], error as? JSONError)
         }

@@ -17,10 +17,10 @@ import Testing
                     concurrency: Int, progress: ProgressHandle? = nil)
         -> (ids: [Int], skipped: [JSONError], error: JSONError?, states: Int) {
         let seen = Mutex<[Int]>([])
-        func collect(_ body: () throws -> (states: [[Int]], skipped: [JSONError])) -> (ids: [Int], skipped: [JSONError], error: JSONError?, states: Int) {
+        func collect(_ body: () throws -> (states: [[Int]], skipped: SkippedRecords)) -> (ids: [Int], skipped: [JSONError], error: JSONError?, states: Int) {
             do {
                 let (states, skipped) = try body()
-                return (states.flatMap { $0 }.sorted(), skipped, nil, states.count)
+                return (states.flatMap { $0 }.sorted(), Array(skipped), nil, states.count)
             } catch {
                 return (seen.withLock { $0 }.sorted(), [], error as? JSONError, 0)
             }

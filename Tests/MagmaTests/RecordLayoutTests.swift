@@ -57,7 +57,7 @@ import Testing
         #expect(decoder.progress.records == records.count)
         #expect(decoder.progress.skipped == decoder.skipped.count)
         outcome.records = records
-        outcome.skipped = decoder.skipped
+        outcome.skipped = Array(decoder.skipped)
         outcome.page = decoder.envelope(Page.self)
         return outcome
     }

@@ -59,7 +59,7 @@ func streamOutcome(_ pieces: [[UInt8]], _ layout: RecordDecoder<StreamEvent>.Lay
     } catch {
         Issue.record("not a JSONError: \(error)")
     }
-    outcome.skipped = decoder.skipped
+    outcome.skipped = Array(decoder.skipped)
     outcome.mostHeld = decoder.mostHeld
     return outcome
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(decoder.progress.records == records.count)
         #expect(decoder.progress.skipped == decoder.skipped.count)
         #expect(decoder.progress.bytes == input.utf8.count)
-        return (records, decoder.skipped)
+        return (records, Array(decoder.skipped))
     }
 
     @Test(arguments: chunkSizes)

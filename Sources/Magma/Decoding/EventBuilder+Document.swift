@@ -48,10 +48,18 @@ extension EventBuilder: ScanSink {
         // The handles of one stream's records take their blocks from one allocator.
         if builder.pointee.yajlMemory == nil { builder.pointee.yajlMemory = YajlMemory() }
         var tokenizer = Tokenizer(builder: builder, tracksLines: false, memory: builder.pointee.yajlMemory)
+        // Offsets count from the input's place in the whole; lines are placed as the scanner's are.
+        tokenizer.consumedBefore = inputOffset
+        builder.pointee.scanBase = inputOffset
+        builder.pointee.scanPlace = (input, place)
+        defer { builder.pointee.scanPlace = nil }
         do {
             try tokenizer.parseAll(input)
         } catch {
-            throw EventBuilder.placed(error, inputOffset: inputOffset, place: place)
+            var error = error
+            (error.line, error.column) = (nil, nil)
+            builder.pointee.locateScanned(&error)
+            throw error
         }
     }
 
@@ -125,17 +133,6 @@ extension EventBuilder: ScanSink {
         LineCounter().locate(&relative, offset: offset - scanBase, chunk: input, at: 0)
         error.line = (relative.line ?? 1) + place.line - 1
         error.column = relative.line == 1 ? (relative.column ?? 1) + place.column - 1 : relative.column
-    }
-
-    /// An error of a value read by itself (offsets from 0, lines from 1) placed in the whole input.
-    static func placed(_ error: JSONError, inputOffset: Int, place: (line: Int, column: Int)) -> JSONError {
-        var error = error
-        if let line = error.line {
-            if line == 1, let column = error.column { error.column = column + place.column - 1 }
-            error.line = line + place.line - 1
-        }
-        error.offset = error.offset.map { $0 + inputOffset }
-        return error
     }
 
     /// A record of the records' array that was skipped before it reached the frames (over a

@@ -17,13 +17,13 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped (empty with `.stop`).
+    /// - Returns: The records skipped (none with `.stop`): the first errors and the counts (see ``SkippedRecords``).
     /// - Throws: As ``RecordDecoder/feed(_:)``.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, layout: RecordDecoder<T>.Layout,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try records.feed(data)
         try records.finish()
@@ -40,13 +40,13 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
     /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/io`` when a read fails.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, from handle: FileHandle, layout: RecordDecoder<T>.Layout,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try records.read(from: handle)
         return records.skipped
@@ -62,14 +62,14 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
     /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
     ///   `FileHandle` variant.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, atPath path: String, layout: RecordDecoder<T>.Layout,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         let handle = FileHandle(fileDescriptor: try openForReading(path), closeOnDealloc: true)
         return try forEachRecord(type, from: handle, layout: layout, decoder: decoder, errorPolicy: errorPolicy,
                                  progress: progress, body)
@@ -85,14 +85,14 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count the split's bytes, records and skips; nil for none.
     ///   - body: Called with each record of the split, in order.
-    /// - Returns: The errors of the records skipped, placed as the model variant places them (the
+    /// - Returns: The records skipped (``SkippedRecords``), placed as the model variant places them (the
     ///   byte offset in the whole document, no line).
     /// - Throws: The first bad record's error (with `.stop`), placed the same way, or what `body` threw.
     @discardableResult
     public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, byteRange range: Range<Int>,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         try forEachRecordOfSplit(data, range, body) { split, each in
             try forEachRecord(type, in: split, layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress, each)
         }
@@ -168,12 +168,12 @@ extension JSONAdapter {
     ///     thrown) or skip bad records.
     ///   - progress: Where to count bytes, records and skips (each shard's added when it ends); nil for none.
     ///   - concurrency: Shards decoding at once; default the number of active cores.
-    /// - Returns: The records in order, and the errors of the records skipped, placed in the whole document.
+    /// - Returns: The records in order, and the records skipped (``SkippedRecords``), placed in the whole document.
     /// - Throws: The first bad record's error in input order (with `.stop`).
     public static func modelsInParallel<T: Decodable & Sendable>(
         _ type: T.Type, ndjson data: Data, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
         progress: ProgressHandle? = nil, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) throws -> (models: [T], skipped: [JSONError]) {
+    ) throws -> (models: [T], skipped: SkippedRecords) {
         try recordsInParallel(ndjson: data, codec: DecodableRecordCodec<T>(decoder), options: decoder.options, errorPolicy: errorPolicy,
                               progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
@@ -192,7 +192,7 @@ extension JSONAdapter {
     ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
     ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - body: Called on the calling thread with each record.
-    /// - Returns: The errors of the records skipped, in input order.
+    /// - Returns: The records skipped (``SkippedRecords``), in input order.
     /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
     ///   fails (after every record before it), or what `body` threw.
     @discardableResult
@@ -200,7 +200,7 @@ extension JSONAdapter {
         _ type: T.Type, from handle: FileHandle, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
         progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
-    ) throws -> [JSONError] {
+    ) throws -> SkippedRecords {
         try ParallelLineStream<T>(descriptor: handle.fileDescriptor, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
                                   errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
                                   concurrency: concurrency).run(body)
@@ -218,7 +218,7 @@ extension JSONAdapter {
     ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
     ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - body: Called on the calling thread with each record.
-    /// - Returns: The errors of the records skipped, in input order.
+    /// - Returns: The records skipped (``SkippedRecords``), in input order.
     /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
     ///   `FileHandle` variant.
     @discardableResult
@@ -226,7 +226,7 @@ extension JSONAdapter {
         _ type: T.Type, atPath path: String, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
         progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
-    ) throws -> [JSONError] {
+    ) throws -> SkippedRecords {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         return try ParallelLineStream<T>(descriptor: descriptor, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,

@@ -27,14 +27,14 @@ extension JSONAdapter {
     ///     last), its records delivered and skipped, readable from another thread while it runs
     ///     (see ``ProgressHandle``); nil for none. Give each split its own handle.
     ///   - body: Called with each record of the split, in order.
-    /// - Returns: The errors of the records skipped, placed as above.
+    /// - Returns: The records skipped (``SkippedRecords``), placed as above.
     /// - Throws: The first bad record's error (with `.stop`), placed as above, or what `body` threw.
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
         try forEachRecordOfSplit(data, range, body) { split, each in
             try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy, progress: progress, each)
         }
@@ -45,15 +45,14 @@ extension JSONAdapter {
     /// offset: the split's line and record counts start at its first line); an error `body`
     /// throws comes out as it was thrown.
     static func forEachRecordOfSplit<T>(_ data: Data, _ range: Range<Int>, _ body: @escaping (T) throws -> Void,
-                                        decode: (Data, @escaping (T) throws -> Void) throws -> [JSONError]) throws -> [JSONError] {
+                                        decode: (Data, @escaping (T) throws -> Void) throws -> SkippedRecords) throws -> SkippedRecords {
         let lines = NDJSONSplit.lines(of: data, in: range)
-        guard !lines.isEmpty else { return [] }
         func placed(_ error: JSONError) -> JSONError { error.placed(after: lines.lowerBound, lines: nil, records: nil) }
         do {
             let split = data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound]
             return try decode(split) {
                 do { try body($0) } catch { throw CallerError(error: error) }
-            }.map(placed)
+            }.mapErrors(placed)
         } catch let error as CallerError {
             throw error.error
         } catch let error as JSONError {
@@ -76,7 +75,7 @@ extension JSONAdapter {
     ///   - progress: Where to count bytes, records and skips, readable from another thread while
     ///     the decode runs (see ``ProgressHandle``): each shard's are added when it ends; nil for none.
     ///   - concurrency: Shards decoding at once; default the number of active cores.
-    /// - Returns: The records in order, and the errors of the records skipped, placed in the
+    /// - Returns: The records in order, and the records skipped (``SkippedRecords``), placed in the
     ///   whole document as the sequential decoder places them (line, column, byte offset and
     ///   record index).
     /// - Throws: The first bad record's error in input order (with `.stop`), placed the same way.
@@ -84,7 +83,7 @@ extension JSONAdapter {
         _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) throws -> (models: [M], skipped: [JSONError]) {
+    ) throws -> (models: [M], skipped: SkippedRecords) {
         try modelsInParallel(type, ndjson: data, options: options, errorPolicy: errorPolicy, progress: progress,
                              concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
@@ -92,7 +91,7 @@ extension JSONAdapter {
     static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int
-    ) throws -> (models: [M], skipped: [JSONError]) {
+    ) throws -> (models: [M], skipped: SkippedRecords) {
         prepareGraph(of: M.self)
         return try recordsInParallel(ndjson: data, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
                                      progress: progress, concurrency: concurrency, minimumShardBytes: minimumShardBytes)
@@ -102,7 +101,7 @@ extension JSONAdapter {
     static func recordsInParallel<M: Sendable>(
         ndjson data: Data, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int
-    ) throws -> (models: [M], skipped: [JSONError]) {
+    ) throws -> (models: [M], skipped: SkippedRecords) {
         progress?.start()
         // Many more shards than cores: a core that finishes early takes the next one, so the
         // cores end together (with 4 per core, the last shard left one core idle for up to 1/8
@@ -125,7 +124,7 @@ extension JSONAdapter {
                 if let progress {
                     progress.bytes.add(lines.count, ordering: .relaxed)
                     progress.records.add(decoder.progressHandle.records.load(ordering: .relaxed), ordering: .relaxed)
-                    progress.skipped.add(decoder.skipped.count, ordering: .relaxed)
+                    progress.skipped.add(decoder.skipped.total, ordering: .relaxed)
                 }
                 results.set(shard, .success(ShardResult(models: models, skipped: decoder.skipped, counts: decoder.lineCounts)))
             } catch {
@@ -133,7 +132,7 @@ extension JSONAdapter {
             }
         }
         var shards: [ShardBuffer<M>] = []
-        var skipped: [JSONError] = []
+        var skipped = SkippedRecords(limit: options.keptSkippedErrors)
         // The lines and records of the shards before this one: every shard before the first that
         // failed has its counts.
         var linesBefore = 0, recordsBefore = 0
@@ -149,7 +148,7 @@ extension JSONAdapter {
                 throw rebased(error)
             }
             shards.append(result.models)
-            skipped.append(contentsOf: result.skipped.map(rebased))
+            skipped.append(contentsOf: result.skipped.mapErrors(rebased))
             linesBefore += result.counts.lines
             recordsBefore += result.counts.records
         }
@@ -205,7 +204,7 @@ enum NDJSONSplit {
 /// the shard), and its lines and records (non-blank lines), to place the next shards' errors.
 private struct ShardResult<M> {
     let models: ShardBuffer<M>
-    let skipped: [JSONError]
+    let skipped: SkippedRecords
     let counts: (lines: Int, records: Int)
 }
 

@@ -42,7 +42,7 @@ extension JSONAdapter {
     ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
     ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - body: Called on the calling thread with each record.
-    /// - Returns: The errors of the records skipped, in input order.
+    /// - Returns: The records skipped (``SkippedRecords``), in input order.
     /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
     ///   fails (after every record before it), or what `body` threw.
     @discardableResult
@@ -51,7 +51,7 @@ extension JSONAdapter {
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ body: (M) throws -> Void
-    ) throws -> [JSONError] {
+    ) throws -> SkippedRecords {
         let stream = ParallelLineStream<M>(descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
                                            progress: progress, ordered: ordered, windowBytes: windowBytes,
                                            concurrency: concurrency)
@@ -70,7 +70,7 @@ extension JSONAdapter {
     ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
     ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - body: Called on the calling thread with each record.
-    /// - Returns: The errors of the records skipped, in input order.
+    /// - Returns: The records skipped (``SkippedRecords``), in input order.
     /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
     ///   `FileHandle` variant.
     @discardableResult
@@ -79,7 +79,7 @@ extension JSONAdapter {
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ body: (M) throws -> Void
-    ) throws -> [JSONError] {
+    ) throws -> SkippedRecords {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let stream = ParallelLineStream<M>(descriptor: descriptor, options: options, errorPolicy: errorPolicy,
@@ -136,7 +136,7 @@ extension JSONAdapter {
     ///   - makeState: Makes a thread's state, on that thread, before its first record.
     ///   - body: Called on a worker thread with that thread's state and each record.
     /// - Returns: One state per worker thread (`concurrency` of them, in no set order), and the
-    ///   errors of the records skipped, in input order.
+    ///   records skipped (``SkippedRecords``), in input order.
     /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
     ///   fails (after every record before it), or what `body` threw.
     public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
@@ -144,7 +144,7 @@ extension JSONAdapter {
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
-    ) throws -> (states: [State], skipped: [JSONError]) {
+    ) throws -> (states: [State], skipped: SkippedRecords) {
         try runWorkers(M.self, descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
                        progress: progress, windowBytes: windowBytes, concurrency: concurrency, makeState: makeState, body)
     }
@@ -161,7 +161,7 @@ extension JSONAdapter {
     ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - makeState: Makes a thread's state, on that thread, before its first record.
     ///   - body: Called on a worker thread with that thread's state and each record.
-    /// - Returns: One state per worker thread, and the errors of the records skipped, in input order.
+    /// - Returns: One state per worker thread, and the records skipped (``SkippedRecords``), in input order.
     /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
     ///   `FileHandle` variant.
     public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
@@ -169,7 +169,7 @@ extension JSONAdapter {
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
-    ) throws -> (states: [State], skipped: [JSONError]) {
+    ) throws -> (states: [State], skipped: SkippedRecords) {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         return try runWorkers(M.self, descriptor: descriptor, options: options, errorPolicy: errorPolicy,
@@ -181,7 +181,7 @@ extension JSONAdapter {
         _ type: M.Type, descriptor: Int32, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         progress: ProgressHandle?, windowBytes: Int, concurrency: Int,
         makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
-    ) throws -> (states: [State], skipped: [JSONError]) {
+    ) throws -> (states: [State], skipped: SkippedRecords) {
         let stream = ParallelLineStream<M>(descriptor: descriptor, options: options, errorPolicy: errorPolicy,
                                            progress: progress, ordered: false, windowBytes: windowBytes,
                                            concurrency: concurrency)

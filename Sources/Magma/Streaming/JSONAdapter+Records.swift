@@ -18,14 +18,14 @@ extension JSONAdapter {
     ///   - progress: Where to count bytes, records and skips, readable from another thread while
     ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped (empty with `.stop`).
+    /// - Returns: The records skipped (none with `.stop`): the first errors and the counts (see ``SkippedRecords``).
     /// - Throws: As ``RecordDecoder/feed(_:)``.
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
         let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try decoder.feed(data)
         try decoder.finish()
@@ -44,13 +44,13 @@ extension JSONAdapter {
     ///   - progress: Where to count bytes, records and skips, readable from another thread while
     ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
         let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try decoder.read(from: handle)
         return decoder.skipped
@@ -66,7 +66,7 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The errors of the records skipped.
+    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
     /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
     ///   `FileHandle` variant.
     @discardableResult
@@ -74,7 +74,7 @@ extension JSONAdapter {
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (M) throws -> Void) throws -> [JSONError] {
+                                                   _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
         let handle = FileHandle(fileDescriptor: try openForReading(path), closeOnDealloc: true)
         return try forEachRecord(type, from: handle, layout: layout, options: options, errorPolicy: errorPolicy,
                                  progress: progress, body)
@@ -104,7 +104,7 @@ extension JSONAdapter {
     ///   - progress: Where to count bytes, records and skips, readable from another thread while
     ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The envelope, and the errors of the records skipped.
+    /// - Returns: The envelope, and the records skipped (``SkippedRecords``).
     /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/missingKey`` when the input has no
     ///   array at `keyPath`.
     @discardableResult
@@ -112,7 +112,7 @@ extension JSONAdapter {
         _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         _ body: @escaping (M) throws -> Void
-    ) throws -> (envelope: E, skipped: [JSONError]) {
+    ) throws -> (envelope: E, skipped: SkippedRecords) {
         let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try decoder.feed(data)
         try decoder.finish()
@@ -132,14 +132,14 @@ extension JSONAdapter {
     ///   - progress: Where to count bytes, records and skips, readable from another thread while
     ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
-    /// - Returns: The envelope, and the errors of the records skipped.
+    /// - Returns: The envelope, and the records skipped (``SkippedRecords``).
     /// - Throws: As the `Data` variant, and ``JSONError/Code/io`` when a read fails.
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
         _ type: M.Type, from handle: FileHandle, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         _ body: @escaping (M) throws -> Void
-    ) throws -> (envelope: E, skipped: [JSONError]) {
+    ) throws -> (envelope: E, skipped: SkippedRecords) {
         let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
         try decoder.read(from: handle)
         return (decoder.envelope(E.self)!, decoder.skipped)

@@ -27,7 +27,7 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     struct Decoded {
         let batch: Batch
         let models: [M]
-        let skipped: [JSONError]
+        let skipped: SkippedRecords
         let failure: (any Error)?
         let counts: (lines: Int, records: Int)
     }
@@ -94,7 +94,7 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
 
     /// Starts the workers, delivers every record to `body`, and returns once every
     /// thread has ended.
-    func run(_ body: (M) throws -> Void) throws -> [JSONError] where M: Sendable {
+    func run(_ body: (M) throws -> Void) throws -> SkippedRecords where M: Sendable {
         start { [self] in work() }
         defer { stopAndWait() }
         return try deliver(body)
@@ -120,8 +120,8 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
 
     // MARK: The caller's thread
 
-    private func deliver(_ body: (M) throws -> Void) throws -> [JSONError] {
-        var skipped: [JSONError] = []
+    private func deliver(_ body: (M) throws -> Void) throws -> SkippedRecords {
+        var skipped = SkippedRecords(limit: options.keptSkippedErrors)
         // The batches placed so far (in input order), and their lines and records.
         var placedBatches = 0, linesBefore = 0, recordsBefore = 0
         // Unordered: batches delivered but not yet placed (a batch before them is not decoded yet).
@@ -156,8 +156,8 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
             unplaced[next.batch.sequence] = Decoded(batch: next.batch, models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
             while let batch = unplaced.removeValue(forKey: placedBatches) {
                 let start = batch.batch.start, lines = linesBefore, records = recordsBefore
-                skipped += batch.skipped.map { $0.placed(after: start, lines: lines, records: records) }
-                progress?.skipped.add(batch.skipped.count, ordering: .relaxed)
+                skipped.append(contentsOf: batch.skipped.mapErrors { $0.placed(after: start, lines: lines, records: records) })
+                progress?.skipped.add(batch.skipped.total, ordering: .relaxed)
                 if let failure = batch.failure {
                     throw (failure as? JSONError)?.placed(after: start, lines: lines, records: records) ?? failure
                 }
@@ -206,8 +206,8 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     /// decoder, whose handler gets the records: the errors of its skipped records and its failure, placed in the batch, and its lines and
     /// records, to place the next batches' errors.
     func decode(_ batch: Batch, _ bytes: UnsafeRawBufferPointer, with decoder: RecordDecoder<M>)
-        -> (skipped: [JSONError], failure: (any Error)?, counts: (lines: Int, records: Int)) {
-        if let failure = batch.failure { return ([], failure, (0, 0)) }
+        -> (skipped: SkippedRecords, failure: (any Error)?, counts: (lines: Int, records: Int)) {
+        if let failure = batch.failure { return (SkippedRecords(limit: 0), failure, (0, 0)) }
         decoder.restart()
         var failure: (any Error)?
         do {

@@ -51,7 +51,7 @@ final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
     }
 
     /// Starts the workers, places the errors, and returns once every thread has ended.
-    func run() throws -> (states: [State], skipped: [JSONError]) {
+    func run() throws -> (states: [State], skipped: SkippedRecords) {
         stream.start { [self] in work() }
         let placed = Result { try place() }
         stream.stopAndWait()
@@ -61,9 +61,9 @@ final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
     // MARK: The caller's thread
 
     /// Places each batch's errors in the document, in input order, once its records are delivered.
-    private func place() throws -> [JSONError] {
+    private func place() throws -> SkippedRecords {
         let monitor = stream.monitor
-        var skipped: [JSONError] = []
+        var skipped = SkippedRecords(limit: stream.options.keptSkippedErrors)
         var placedBatches = 0, linesBefore = 0, recordsBefore = 0
         while true {
             monitor.lock()
@@ -88,8 +88,8 @@ final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
                 return skipped
             }
             let start = next.batch.start, lines = linesBefore, records = recordsBefore
-            skipped += next.skipped.map { $0.placed(after: start, lines: lines, records: records) }
-            stream.progress?.skipped.add(next.skipped.count, ordering: .relaxed)
+            skipped.append(contentsOf: next.skipped.mapErrors { $0.placed(after: start, lines: lines, records: records) })
+            stream.progress?.skipped.add(next.skipped.total, ordering: .relaxed)
             if let failure = next.failure {
                 throw (failure as? JSONError)?.placed(after: start, lines: lines, records: records) ?? failure
             }

@@ -20,7 +20,7 @@ import Synchronization
 /// }
 /// for try await chunk in FileChunks(.standardInput) { try decoder.feed(chunk) }    // any chunking
 /// try decoder.finish()
-/// print(decoder.progress.records, decoder.skipped.count)
+/// print(decoder.progress.records, decoder.skipped.total)
 /// ```
 ///
 /// Without `async`, ``read(from:)`` feeds a `FileHandle` to its end and finishes. The decoder
@@ -131,8 +131,9 @@ public final class RecordDecoder<Model> {
     /// to the initialiser, or one of its own.
     public var progressHandle: ProgressHandle { counters }
 
-    /// The errors of the records skipped so far (with `.skip`), in order.
-    public var skipped: [JSONError] { sink.errors }
+    /// The records skipped so far (with `.skip`): the errors of the first
+    /// ``DecodingOptions/keptSkippedErrors``, in order, and how many were skipped, by code.
+    public var skipped: SkippedRecords { sink.errors }
 
     /// Creates a decoder.
     /// - Parameters:
@@ -189,7 +190,7 @@ public final class RecordDecoder<Model> {
         policy = errorPolicy
         receiver = RecordReceiver(onRecord)
         let recordSlot = Slot(codec, receiver)
-        sink = Sink()
+        sink = Sink(limit: options.keptSkippedErrors)
         sink.counters = counters
         sink.onSkip = onSkip
         let recovering = errorPolicy == .skip ? sink : nil
@@ -313,7 +314,7 @@ public final class RecordDecoder<Model> {
     func restart() {
         receiver.dropHeld()
         builder.pointee.reset()
-        sink.errors.removeAll(keepingCapacity: true)
+        sink.errors.removeAll()
         finished = false
         lineNumber = 0
         lineRecords = 0
@@ -328,11 +329,12 @@ public final class RecordDecoder<Model> {
     }
 
     final class Sink: RecoverySink {
-        var errors: [JSONError] = []
+        var errors: SkippedRecords
         var onSkip: ((JSONError) -> Void)?
         var counters: ProgressHandle?
         /// Concatenated values: records are top-level, so the builder knows no index for them.
         var sequence: RecordSequenceTarget?
+        init(limit: Int) { errors = SkippedRecords(limit: limit) }
         override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
             sequence?.recordIndex(valueStarted: valueStarted)
         }

@@ -63,6 +63,10 @@ public struct DecodingOptions: Sendable {
     /// Coerce between strings, numbers and booleans where the text allows it (`"42"` into an `Int`,
     /// `42` into a `String`, `"true"`/`1` into a `Bool`). Default `false`: a wrong type is an error.
     public var lenientTypes: Bool = false
+    /// How many skipped records' errors a stream with the `.skip` policy keeps: the first ones,
+    /// in input order. Every skip is still counted, by error code (`SkippedRecords`), so a stream
+    /// with millions of bad records holds no more than this many errors. Default 100.
+    public var keptSkippedErrors: Int = 100
     /// Which reader reads the bytes.
     public enum Reader: Sendable {
         /// Magma's scanner for whatever is whole in memory (a document, an NDJSON line, a record

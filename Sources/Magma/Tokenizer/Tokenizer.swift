@@ -88,11 +88,12 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
     /// Parses the whole input in one call and completes it.
     /// - Throws: `JSONError` with offset, line and column computed from `input`.
     mutating func parseAll(_ input: UnsafeRawBufferPointer) throws(JSONError) {
+        let start = consumedBefore
         do {
             try feed(input)
             try finish()
         } catch var error {
-            if let offset = error.offset, error.line == nil { LineCounter().locate(&error, offset: offset, chunk: input, at: 0) }
+            if let offset = error.offset, error.line == nil { LineCounter().locate(&error, offset: offset, chunk: input, at: start) }
             throw error
         }
     }

@@ -1,0 +1,1 @@
+../../Fuzz/ReaderFuzzHarness.swift
