@@ -1,7 +1,7 @@
 #ifndef MAGMA_CYAJL_BYTESCAN_H
 #define MAGMA_CYAJL_BYTESCAN_H
 
-/* The byte scans of SkipScanner that pay in SIMD (SSE2, baseline on x86-64; bytewise elsewhere). */
+/* The byte scans of JSONScanner and RecordCutter that pay in SIMD (SSE2, baseline on x86-64; bytewise elsewhere). */
 
 #include <stddef.h>
 #include <stdint.h>

@@ -186,6 +186,16 @@ extension JSONScanner {
         return .next(q)
     }
 
+    /// Whether `bytes` are one JSON number and nothing else (a string the lenient codecs read as a
+    /// number, `JSONNumber(_:)`'s text): the grammar's number token, with no size cap.
+    static func isNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let p = bytes.baseAddress, !bytes.isEmpty else { return false }
+        if case .next(let q) = JSONScanner(maxTokenLength: .max, maxDepth: 0).number(p, p + bytes.count, p) {
+            return q == p + bytes.count
+        }
+        return false
+    }
+
     /// A number that breaks off at `q` (`message`: the digit it lacks), or ends there with the input.
     @inline(never)
     private func numberFailure(_ p: UnsafeRawPointer, _ q: UnsafeRawPointer, _ end: UnsafeRawPointer, _ base: UnsafeRawPointer,
