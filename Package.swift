@@ -11,16 +11,20 @@ let package = Package(
     products: [
         .library(name: "Magma", targets: ["Magma"]),
         .library(name: "MagmaNIO", targets: ["MagmaNIO"]),
+        .library(name: "MagmaHummingbird", targets: ["MagmaHummingbird"]),
         .executable(name: "magma", targets: ["magma"]),
     ],
     traits: [
         .trait(name: "NIO", description: "MagmaNIO: decoding from ByteBuffer and records from an AsyncSequence of ByteBuffer."),
+        .trait(name: "Hummingbird", description: "MagmaHummingbird: Hummingbird's RequestDecoder and ResponseEncoder.",
+               enabledTraits: ["NIO"]),
         .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -63,11 +67,18 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["NIO"])),
             ]
         ),
+        .target(
+            name: "MagmaHummingbird",
+            dependencies: [
+                "Magma", "MagmaNIO",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
         // `make test-server`: real servers on loopback, requests from AsyncHTTPClient.
         .testTarget(
             name: "MagmaServerTests",
             dependencies: [
-                "Magma", "MagmaNIO",
+                "Magma", "MagmaNIO", "MagmaHummingbird",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["NIO"])),
             ]
         ),
