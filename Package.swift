@@ -12,12 +12,14 @@ let package = Package(
         .library(name: "Magma", targets: ["Magma"]),
         .library(name: "MagmaNIO", targets: ["MagmaNIO"]),
         .library(name: "MagmaHummingbird", targets: ["MagmaHummingbird"]),
+        .library(name: "MagmaVapor", targets: ["MagmaVapor"]),
         .executable(name: "magma", targets: ["magma"]),
     ],
     traits: [
         .trait(name: "NIO", description: "MagmaNIO: decoding from ByteBuffer and records from an AsyncSequence of ByteBuffer."),
         .trait(name: "Hummingbird", description: "MagmaHummingbird: Hummingbird's RequestDecoder and ResponseEncoder.",
                enabledTraits: ["NIO"]),
+        .trait(name: "Vapor", description: "MagmaVapor: Vapor's ContentDecoder and ContentEncoder.", enabledTraits: ["NIO"]),
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -25,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -74,11 +77,18 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
+        .target(
+            name: "MagmaVapor",
+            dependencies: [
+                "Magma", "MagmaNIO",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ]
+        ),
         // `make test-server`: real servers on loopback, requests from AsyncHTTPClient.
         .testTarget(
             name: "MagmaServerTests",
             dependencies: [
-                "Magma", "MagmaNIO", "MagmaHummingbird",
+                "Magma", "MagmaNIO", "MagmaHummingbird", "MagmaVapor",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["NIO"])),
             ]
         ),
