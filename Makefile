@@ -28,6 +28,8 @@
 #       make test-server (the server adapters, traits Hummingbird and Vapor: real Hummingbird and
 #         Vapor servers on loopback asked by AsyncHTTPClient, a 100 MB NDJSON upload among them; its own
 #         scratch folder, .build-server, since traits change every module's flags; CI runs it),
+#       make bench-server (wrk against a loopback Hummingbird endpoint, JSONDecoder/JSONEncoder beside
+#         Magma's adapters: requests/s and latency percentiles; installs wrk; not run by CI),
 #       make docs (the DocC archive in .build/docs/Magma.doccarchive; fails on any DocC warning. It
 #         calls the toolchain's docc on the symbol graph of the debug build: no plugin, nothing added
 #         to the package's dependencies, so `make test` does not pay for it).
@@ -36,7 +38,7 @@ SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps bench-peers test test-server bench bench-quick bench-check bench-stream bench-cli magma-static fuzz fuzz-records fuzz-readers mutations sanitizers test-spark docs
+.PHONY: deps bench-peers test test-server bench bench-quick bench-check bench-stream bench-server bench-cli magma-static fuzz fuzz-records fuzz-readers mutations sanitizers test-spark docs
 FUZZ_SECONDS ?= 60
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
 DOCS_OUT ?= .build/docs/Magma.doccarchive
@@ -58,6 +60,9 @@ SERVER_FLAGS = --traits Hummingbird,Vapor --scratch-path .build-server
 test-server: deps
 	$(SWIFT) build --build-tests $(SERVER_FLAGS)
 	$(SWIFT) test --skip-build $(SERVER_FLAGS) --no-parallel --filter MagmaServerTests
+
+bench-server: deps
+	scripts/bench-server.py $(BENCH_ARGS)
 
 bench: deps bench-peers
 	$(SWIFT) run -c release --package-path Benchmarks compare $(BENCH_ARGS)
