@@ -79,8 +79,8 @@ extension Request {
     }
 
     /// The body's records as they arrive, in memory bounded by the largest record, however long
-    /// the body: NDJSON lines (each bounded by ``DecodingOptions/maxRecordLength``), a top-level
-    /// array or concatenated values. The context's `maxUploadSize` does not apply: a stream has no
+    /// the body: NDJSON lines, a top-level array or concatenated values, each record bounded by
+    /// ``DecodingOptions/maxRecordLength``. The context's `maxUploadSize` does not apply: a stream has no
     /// length limit.
     ///
     /// ```swift

@@ -24,7 +24,7 @@ extension JSONAdapter {
     ///   - buffers: The bytes, in order (each buffer's readable bytes).
     ///   - layout: How the records are laid out: NDJSON, a top-level array, an array at a key
     ///     path, or concatenated values.
-    ///   - options: How to read each record; ``DecodingOptions/maxRecordLength`` bounds an NDJSON line.
+    ///   - options: How to read each record; ``DecodingOptions/maxRecordLength`` bounds each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - onSkip: Called with each skipped record's error (with `.skip`).

@@ -102,8 +102,8 @@ extension Request {
 
     /// The body's records as they arrive, on a route that streams its body
     /// (`app.on(.POST, "events", body: .stream) { … }`), in memory bounded by the largest record
-    /// however long the body: NDJSON lines (each bounded by ``DecodingOptions/maxRecordLength``),
-    /// a top-level array or concatenated values.
+    /// however long the body: NDJSON lines, a top-level array or concatenated values, each record
+    /// bounded by ``DecodingOptions/maxRecordLength``.
     ///
     /// ```swift
     /// for try await event in req.records(Event.self, errorPolicy: .skip, onSkip: { skipped.append($0) }) { … }
