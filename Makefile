@@ -25,6 +25,11 @@
 #         Swift runtime and Foundation linked in with --static-swift-stdlib, yajl from libyajl_s.a),
 #       make bench-cli (scripts/bench-cli.sh: magma extract against jq -c and jq -R 'fromjson?' on the
 #         generated GitHub corpus, NDJSON and array: MB/s, rows, peak memory, load; not run by CI),
+#       make test-server (the server adapters, traits Hummingbird and Vapor: real Hummingbird and
+#         Vapor servers on loopback asked by AsyncHTTPClient, a 100 MB NDJSON upload among them; its own
+#         scratch folder, .build-server, since traits change every module's flags; CI runs it),
+#       make bench-server (wrk against a loopback Hummingbird endpoint, JSONDecoder/JSONEncoder beside
+#         Magma's adapters: requests/s and latency percentiles; installs wrk; not run by CI),
 #       make docs (the DocC archive in .build/docs/Magma.doccarchive; fails on any DocC warning. It
 #         calls the toolchain's docc on the symbol graph of the debug build: no plugin, nothing added
 #         to the package's dependencies, so `make test` does not pay for it).
@@ -33,7 +38,7 @@ SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps bench-peers test bench bench-quick bench-check bench-stream bench-cli magma-static fuzz fuzz-records fuzz-readers mutations sanitizers test-spark docs
+.PHONY: deps bench-peers test test-server bench bench-quick bench-check bench-stream bench-server bench-cli magma-static fuzz fuzz-records fuzz-readers mutations sanitizers test-spark docs
 FUZZ_SECONDS ?= 60
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
 DOCS_OUT ?= .build/docs/Magma.doccarchive
@@ -48,6 +53,16 @@ bench-peers:
 test: deps
 	@if command -v python3 >/dev/null; then scripts/check-layers.py; else echo "check-layers: skipped (no python3)"; fi
 	$(SWIFT) test
+
+SERVER_FLAGS = --traits Hummingbird,Vapor --scratch-path .build-server
+
+# --no-parallel: the upload tests measure the process's memory, one at a time.
+test-server: deps
+	$(SWIFT) build --build-tests $(SERVER_FLAGS)
+	$(SWIFT) test --skip-build $(SERVER_FLAGS) --no-parallel --filter MagmaServerTests
+
+bench-server: deps
+	scripts/bench-server.py $(BENCH_ARGS)
 
 bench: deps bench-peers
 	$(SWIFT) run -c release --package-path Benchmarks compare $(BENCH_ARGS)
