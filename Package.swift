@@ -3,7 +3,7 @@ import CompilerPluginSupport
 import PackageDescription
 
 // The server adapters are opt-in through traits (none on by default), so that a plain dependency on
-// Magma, and `make test`, resolve and build no NIO, Hummingbird or Vapor: a dependency that only a
+// Magma resolves and builds no NIO, Hummingbird or Vapor (`make test` enables them): a dependency that only a
 // disabled trait's targets use is not even fetched. As separate products without traits, every
 // client would resolve both frameworks' package graphs.
 let package = Package(
