@@ -262,17 +262,7 @@ enum ISO8601DateCoding {
         }
         let f = CivilFields(localMilliseconds: ms)
         return String(unsafeUninitializedCapacity: 32) { out in
-            var i = DateBytes.write(f.year > 0 ? f.year : 1 - f.year, width: 4, into: out, at: 0)
-            out[i] = UInt8(ascii: "-")
-            i = DateBytes.write(f.month, width: 2, into: out, at: i + 1)
-            out[i] = UInt8(ascii: "-")
-            i = DateBytes.write(f.day, width: 2, into: out, at: i + 1)
-            out[i] = UInt8(ascii: "T")
-            i = DateBytes.write(f.hour, width: 2, into: out, at: i + 1)
-            out[i] = UInt8(ascii: ":")
-            i = DateBytes.write(f.minute, width: 2, into: out, at: i + 1)
-            out[i] = UInt8(ascii: ":")
-            i = DateBytes.write(f.second, width: 2, into: out, at: i + 1)
+            var i = writeDateTime(f, year: f.year > 0 ? f.year : 1 - f.year, into: out)
             if fractionalSeconds {
                 out[i] = UInt8(ascii: ".")
                 i = DateBytes.write(f.millisecond, width: 3, into: out, at: i + 1)
@@ -311,7 +301,18 @@ enum ISO8601DateCoding {
     /// Writes `seconds` since 2001 (UTC) and a fraction of `units` in `digits` digits.
     private static func write(seconds: Int64, units: Int, digits: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let f = CivilFields(localMilliseconds: (seconds + 978_307_200) * 1000)
-        var i = DateBytes.write(f.year, width: 4, into: out, at: 0)
+        var i = writeDateTime(f, year: f.year, into: out)
+        if digits > 0 {
+            out[i] = UInt8(ascii: ".")
+            i = DateBytes.write(units, width: digits, into: out, at: i + 1)
+        }
+        out[i] = UInt8(ascii: "Z")
+        return i + 1
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` of `f`, its year written as `year`, at the start of `out`.
+    private static func writeDateTime(_ f: CivilFields, year: Int, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var i = DateBytes.write(year, width: 4, into: out, at: 0)
         out[i] = UInt8(ascii: "-")
         i = DateBytes.write(f.month, width: 2, into: out, at: i + 1)
         out[i] = UInt8(ascii: "-")
@@ -322,12 +323,7 @@ enum ISO8601DateCoding {
         i = DateBytes.write(f.minute, width: 2, into: out, at: i + 1)
         out[i] = UInt8(ascii: ":")
         i = DateBytes.write(f.second, width: 2, into: out, at: i + 1)
-        if digits > 0 {
-            out[i] = UInt8(ascii: ".")
-            i = DateBytes.write(units, width: digits, into: out, at: i + 1)
-        }
-        out[i] = UInt8(ascii: "Z")
-        return i + 1
+        return i
     }
 
     /// Seconds since 2001 for inputs in the strict grammar above; nil means "ask Foundation".
