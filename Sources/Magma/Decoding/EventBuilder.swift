@@ -50,9 +50,18 @@ struct EventBuilder {
     var eventCount = 0
     var failure: JSONError?
     var failureTokenLength = 0
-    /// Streams that skip bad records: records live at this frame depth, and an error inside one
-    /// unwinds to it, skips the rest of the record by counting, and goes on (see `fail`).
-    var recovery: (recordDepth: Int, sink: RecoverySink)?
+    /// Where an error is recovered from instead of ending the read, innermost last: a stream's
+    /// records (a bad one is skipped), a lossy collection's elements (a bad one is dropped), a
+    /// property's value that keeps its default when invalid. An error at or above a point's depth
+    /// that its sink takes unwinds to that depth, the rest of the value is read past by
+    /// counting, and the read goes on (see `fail`). Empty for a plain read: nothing on the hot
+    /// path looks at it.
+    var recoveries: [RecoveryPoint] = []
+    /// Where the values left out on purpose are noted (defaults kept, elements dropped), when the
+    /// caller asked for a report; nil otherwise.
+    var report: UnsafeMutablePointer<DecodingReport>?
+    /// In a stream, the index of the record being read, for the entries of `report`.
+    var reportRecordIndex: ((borrowing EventBuilder) -> Int?)?
     /// Where the yajl handle being fed stands, for the offsets of recovered errors and the checks
     /// of EventBuilder+Text.
     var position = FeedPosition()
@@ -93,7 +102,9 @@ struct EventBuilder {
     var scanBase = 0
     var scanPlace: (input: UnsafeRawBufferPointer, place: (line: Int, column: Int))?
 
-    init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
+    init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions,
+         report: UnsafeMutablePointer<DecodingReport>? = nil) {
+        self.report = report
         self.root = Unmanaged.passUnretained(root)
         self.rootContext = rootContext
         var options = options
@@ -360,6 +371,10 @@ struct EventBuilder {
     mutating func pushPath(_ node: PlanNode, array: Bool, storage: UnsafeMutableRawPointer) {
         push(array ? .pathArray : .path, owner: nil, node: node, target: nil, starter: nil, storage: storage, parentContext: storage)
     }
+
+    /// Makes `target` the one the top frame's finished container is delivered to: a target that
+    /// wraps the one that started it, and must see its value end.
+    mutating func setTopStarter(_ target: ValueTarget) { frames[depth - 1].starter = Unmanaged.passUnretained(target) }
 
     /// Marks the top frame as having no current key (errors about the object as a whole).
     mutating func setTopEntry(_ entry: Int32) { frames[depth - 1].entry = entry }
