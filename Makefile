@@ -1,7 +1,8 @@
 # Magma: the two commands a new user needs.
 #   make bench   the side-by-side benchmark against Foundation's JSON, msgspec and orjson (release build;
 #                5-8 minutes once built; fails if a Magma row throws or its models differ from JSONDecoder's)
-#   make test    the layer check (scripts/check-layers.py: no file names a type of a higher layer), then the test suite
+#   make test    the layer check (scripts/check-layers.py: no file names a type of a higher layer), then the test
+#                suite, the server adapters' included (built with the traits Hummingbird and Vapor)
 # Both install libyajl-dev first when it is missing.
 #
 # Also: make bench-quick (the comparison on small inputs, < 1 minute once built, into Benchmarks/results/quick;
@@ -25,6 +26,10 @@
 #         Swift runtime and Foundation linked in with --static-swift-stdlib, yajl from libyajl_s.a),
 #       make bench-cli (scripts/bench-cli.sh: magma extract against jq -c and jq -R 'fromjson?' on the
 #         generated GitHub corpus, NDJSON and array: MB/s, rows, peak memory, load; not run by CI),
+#       make test-server (the server adapters' tests alone, which make test runs last: real Hummingbird
+#         and Vapor servers on loopback asked by AsyncHTTPClient, a 100 MB NDJSON upload among them),
+#       make bench-server (wrk against a loopback Hummingbird endpoint, JSONDecoder/JSONEncoder beside
+#         Magma's adapters: requests/s and latency percentiles; installs wrk; not run by CI),
 #       make docs (the DocC archive in .build/docs/Magma.doccarchive; fails on any DocC warning. It
 #         calls the toolchain's docc on the symbol graph of the debug build: no plugin, nothing added
 #         to the package's dependencies, so `make test` does not pay for it).
@@ -33,7 +38,7 @@ SWIFT ?= swift
 BENCH_ARGS ?=
 STREAM_ARGS ?=
 
-.PHONY: deps bench-peers test bench bench-quick bench-check bench-stream bench-cli magma-static fuzz fuzz-records fuzz-readers mutations sanitizers test-spark docs
+.PHONY: deps bench-peers test test-server bench bench-quick bench-check bench-stream bench-server bench-cli magma-static fuzz fuzz-records fuzz-readers mutations sanitizers test-spark docs
 FUZZ_SECONDS ?= 60
 DOCC ?= $(shell command -v docc 2>/dev/null || echo $(dir $(shell readlink -f $$(command -v $(SWIFT))))docc)
 DOCS_OUT ?= .build/docs/Magma.doccarchive
@@ -45,9 +50,23 @@ deps:
 bench-peers:
 	@scripts/bench-peers.sh
 
+# The tests build once, with the server adapters' traits (a user's dependency on Magma enables
+# none): traits change every module's flags, so every debug build here uses the same ones.
+TRAITS = --traits Hummingbird,Vapor
+
+# The server tests run after the others, one at a time: the upload tests measure the process's memory.
 test: deps
 	@if command -v python3 >/dev/null; then scripts/check-layers.py; else echo "check-layers: skipped (no python3)"; fi
-	$(SWIFT) test
+	$(SWIFT) build --build-tests $(TRAITS)
+	$(SWIFT) test --skip-build $(TRAITS) --skip MagmaServerTests
+	$(SWIFT) test --skip-build $(TRAITS) --no-parallel --filter MagmaServerTests
+
+test-server: deps
+	$(SWIFT) build --build-tests $(TRAITS)
+	$(SWIFT) test --skip-build $(TRAITS) --no-parallel --filter MagmaServerTests
+
+bench-server: deps
+	scripts/bench-server.py $(BENCH_ARGS)
 
 bench: deps bench-peers
 	$(SWIFT) run -c release --package-path Benchmarks compare $(BENCH_ARGS)
@@ -92,8 +111,8 @@ sanitizers: deps
 	scripts/sanitizers.sh
 
 test-spark: deps
-	$(SWIFT) build --product magma
-	scripts/test-spark.py "$$($(SWIFT) build --show-bin-path)/magma" "$$(scripts/spark-setup.sh)" .build-spark/test
+	$(SWIFT) build --product magma $(TRAITS)
+	scripts/test-spark.py "$$($(SWIFT) build --show-bin-path $(TRAITS))/magma" "$$(scripts/spark-setup.sh)" .build-spark/test
 
 docs: deps
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public

@@ -11,11 +11,18 @@ import PackageDescription
 //   compare             the side-by-side comparison a user runs (MB/s, allocations, peak memory)
 //   stream-bench        the 1 GiB streaming measurements: through a pipe, against in-memory, parallel
 //   MagmaBenchmarks     package-benchmark suite with allocation thresholds for CI
+//   server-bench        a loopback Hummingbird server for `make bench-server` (wrk): with the Server
+//                       trait only, so that the other benchmarks resolve and build no server code
 let package = Package(
     name: "MagmaBenchmarks",
     platforms: [.macOS(.v15)],
+    traits: [
+        .trait(name: "Server", description: "server-bench: Hummingbird with JSONDecoder/JSONEncoder and with Magma's adapters."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
-        .package(name: "Magma", path: ".."),
+        .package(name: "Magma", path: "..", traits: [.trait(name: "Hummingbird", condition: .when(traits: ["Server"]))]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
@@ -39,6 +46,16 @@ let package = Package(
             dependencies: [
                 "Corpus",
                 .product(name: "Magma", package: "Magma"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "server-bench",
+            dependencies: [
+                "Corpus",
+                .product(name: "Magma", package: "Magma"),
+                .product(name: "MagmaHummingbird", package: "Magma", condition: .when(traits: ["Server"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

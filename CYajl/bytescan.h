@@ -1,7 +1,7 @@
 #ifndef MAGMA_CYAJL_BYTESCAN_H
 #define MAGMA_CYAJL_BYTESCAN_H
 
-/* The byte scans of SkipScanner that pay in SIMD (SSE2, baseline on x86-64; bytewise elsewhere). */
+/* The byte scans of JSONScanner and RecordCutter that pay in SIMD (SSE2, baseline on x86-64; bytewise elsewhere). */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -36,6 +36,27 @@ static inline size_t magma_string_run(const uint8_t *p, size_t n, int *high) {
         uint8_t c = p[i];
         if (c == '"' || c == '\\' || c < 0x20) return i;
         if (c >= 0x80) *high = 1;
+    }
+    return n;
+}
+
+/* The index in [p, p + n) of the first byte that is not a JSON blank (space, tab, LF, CR); n when
+ * there is none. 16 bytes a step. */
+static inline size_t magma_blank_run(const uint8_t *p, size_t n) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i blank = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        unsigned other = ~(unsigned)_mm_movemask_epi8(blank) & 0xFFFFu;
+        if (other != 0) return i + (size_t)__builtin_ctz(other);
+    }
+#endif
+    for (; i < n; i++) {
+        uint8_t c = p[i];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return i;
     }
     return n;
 }

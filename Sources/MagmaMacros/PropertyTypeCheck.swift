@@ -57,7 +57,7 @@ enum PropertyTypeCheck {
         }
     }
 
-    static let integers = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+    static let integers = ["Int", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128"]
 
     /// The type names whose transformers are built in: a property declared as one of these is
     /// that type (a user's typealias to one would have another name).

@@ -189,6 +189,43 @@ import Testing
         }
     }
 
+    /// twitterescaped.json's shape (an array of statuses, their texts in `\u` escapes), status
+    /// `broken`'s text with one byte broken (`\u` made `\q`).
+    static func searchResults(statuses: Int, broken: Int) -> [UInt8] {
+        let items = (0..<statuses).map { k in
+            let escape = k == broken ? "\\q" : "\\u"
+            return #"{"metadata":{"result_type":"recent"},"id":\#(505_874_924_095_815_700 + k),"text":"@aym0566x \#(escape)540d\u524d #\#(k)","user":{"id":\#(1_186_275_104 + k),"entities":{"description":{"urls":[]}}},"entities":{"hashtags":[],"user_mentions":[{"screen_name":"aym0566x","indices":[0,9]}]}}"#
+        }
+        return Array(#"{"statuses":[\#(items.joined(separator: ",\n"))],"search_metadata":{"count":\#(statuses)}}"#.utf8)
+    }
+
+    /// A syntax error in a string of an object in an array: the path names every open object's
+    /// own key (it named the innermost key at every level: `$.text[49].text`), for MagmaDecoder
+    /// (JSONDecoder's error, the path in its underlying error) and for a model.
+    @Test func syntaxErrorInANestedString_pathNamesEveryLevel() throws {
+        struct Search: Decodable, Equatable { struct Status: Decodable, Equatable { let id: Int; let text: String }; let statuses: [Status] }
+        let bytes = Self.searchResults(statuses: 60, broken: 49)
+        let broken = bytes.indices.first { bytes[$0...].starts(with: "\\q540d".utf8) }! + 1  // the `q`
+        let foundation = CoderOutcome { try JSONDecoder().decode(Search.self, from: Data(bytes)) }
+        do {
+            _ = try MagmaDecoder().decode(Search.self, from: bytes)
+            Issue.record("decoded")
+        } catch {
+            #expect(CoderError(error) == foundation.error)
+            guard case DecodingError.dataCorrupted(let context) = error else { throw error }
+            let underlying = try #require(context.underlyingError as? JSONError)
+            #expect(underlying.path == "$.statuses[49].text")
+            #expect(underlying.offset == broken)
+        }
+        #expect(failureEverywhere(GHStatusSearch.self, bytes)?.path == "$.statuses[49].text")
+        #expect(try MagmaDecoder().decode(Search.self, from: Self.searchResults(statuses: 60, broken: -1)).statuses.count == 60)
+    }
+
+    @JSONModel struct GHStatusSearch: Equatable {
+        @JSONModel struct Status: Equatable { let id: Int; let text: String }
+        let statuses: [Status]
+    }
+
     @Test func fileInput_decodes() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-\(UUID()).json")
         try Fixtures.data("github_issue.json").write(to: url)

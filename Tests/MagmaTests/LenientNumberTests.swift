@@ -35,4 +35,14 @@ import Testing
             #expect(failureEverywhere(Numbers.self, #"{"\#(key)": "1"}"#)?.code == .typeMismatch, "\(key) strict")
         }
     }
+
+    /// `JSONNumber(_:)` takes JSON number text and nothing else: the scanner's number grammar.
+    @Test func jsonNumber_acceptsNumberSyntaxOnly() {
+        for text in ["0", "-0", "12", "-1.5", "1e9", "1E+2", "2.5e-3", "123456789012345678901234567890", "1e400"] {
+            #expect(JSONNumber(text)?.text == text, "\(text)")
+        }
+        for text in ["", "-", "01", "-01", ".5", "1.", "1e", "1e+", "+1", " 1", "1 ", "1x", "0x10", "NaN", "Infinity", "1,5", "١"] {
+            #expect(JSONNumber(text) == nil, "\(text)")
+        }
+    }
 }

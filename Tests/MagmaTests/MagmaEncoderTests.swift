@@ -232,7 +232,7 @@ extension DecodeOutcome {
             do { return try body().map { String(decoding: $0, as: UTF8.self) } } catch { return "error: " + DecodeOutcome<Int>.describeEncoding(error) }
         }
         return (text { try StreamEncoder.encode(value, settings: settings, formatting: encoder.outputFormatting) },
-                text { try encoder.treeEncode(value, settings: settings) }!)
+                text { try encoder.treeEncode(value, settings: settings, formatting: encoder.outputFormatting) }!)
     }
 
     @Test func randomModels_streamEqualsTree_everyFormatting() {
@@ -323,6 +323,29 @@ extension DecodeOutcome {
             // Too deep: both throw, JSONEncoder with the top-level value (TreeEncoder's own difference).
             #expect(name == "deep" ? f.hasPrefix("error: invalidValue") && m.hasPrefix("error: invalidValue") : f == m, "\(name)")
         }
+    }
+
+    /// A dictionary written through a single-value container, then a keyed container asked for.
+    struct Amended: Encodable {
+        enum K: String, CodingKey { case a }
+        func encode(to encoder: any Encoder) throws {
+            var single = encoder.singleValueContainer()
+            try single.encode(["a": "b", "other": "foo"])
+            var keyed = encoder.container(keyedBy: K.self)
+            try keyed.encode("c", forKey: .a)
+        }
+    }
+
+    /// Once the stream has given up, a container it could not open writes nothing more: its
+    /// frame (-1) was the id the abandoned state awaited, so the write went on, into the frame
+    /// below the stack (a crash now and then, with some Dictionary orders).
+    @Test func abandonedStream_writesNothingMore() throws {
+        let buffers = StreamBuffers(formatting: [.sortedKeys])
+        let output = try StreamEncoder.encode(Amended(), settings: EncoderSettings(MagmaEncoder()), buffers: buffers)
+        #expect(output == nil)
+        #expect(buffers.state.pointee.writer.count == #"{"a":"b","other":"foo"}"#.utf8.count)
+        let (f, m) = MagmaEncoderTests.bothEncoders(Amended()) { $0.outputFormatting = [.sortedKeys] }
+        #expect(f == m)
     }
 
     /// Throws after writing a member, into a container that catches the error.

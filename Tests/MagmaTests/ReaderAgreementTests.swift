@@ -98,6 +98,27 @@ import Testing
         Self.agree(.json, [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], "invalid UTF-8 in a key")
     }
 
+    /// Runs of blanks of every length and mix (read 16 bytes a step past the first two), before,
+    /// between and after tokens; a form feed anywhere in a run is an error at its own byte.
+    @Test func blankRuns_readAlike_andStopAtTheFirstOtherByte() throws {
+        let mix: [UInt8] = Array(" \t\r\n".utf8)
+        for length in [0, 1, 2, 3, 15, 16, 17, 18, 31, 33, 64, 100] {
+            let run = (0..<length).map { mix[($0 * 7 + length) % 4] }
+            let bytes = run + Array("{".utf8) + run + Array(#""a""#.utf8) + run + Array(":".utf8) + run
+                + Array("[1,".utf8) + run + Array("2]".utf8) + run + Array("}".utf8) + run
+            let read = Self.agree(.json, bytes, "blank run of \(length)")
+            #expect(read == .success(.object(["a": .array([.number(1), .number(2)])])), "blank run of \(length)")
+            for at in Set([0, 1, 2, length / 2, length - 1].filter { $0 >= 0 && $0 < length }) {
+                var fed = run
+                fed[at] = 0x0C
+                let bytes = Array("[".utf8) + fed + Array("1]".utf8)
+                Self.agree(.json, bytes, "form feed at \(at) of \(length)")
+                let error = #expect(throws: JSONError.self) { try JSONAdapter.value(from: Data(bytes), .json) }
+                #expect(error?.offset == 1 + at, "form feed at \(at) of \(length)")
+            }
+        }
+    }
+
     /// Every file of JSONTestSuite (the committed subset, and the full suite when it is beside
     /// the package): the readers agree, and n_ files are never accepted.
     @Test func jsonTestSuite_readAlike() throws {

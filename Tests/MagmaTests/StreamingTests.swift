@@ -24,7 +24,9 @@ import Testing
 
     @Test(arguments: chunkSizes)
     func ndjson_blankLinesCRLFAndNoFinalNewline(size: Int) throws {
-        let input = "{\"id\": 1, \"name\": \"a\"}\r\n\n  \n{\"id\": 2, \"tags\": [\"x\"]}\n{\"id\": 3}"
+        // Blank lines short and long (a long one is scanned 16 bytes a step), with tabs and CRs.
+        let long = String(repeating: " \t \r", count: 11)
+        let input = "{\"id\": 1, \"name\": \"a\"}\r\n\n  \n\(long)\n{\"id\": 2, \"tags\": [\"x\"]}\n\(long)\r\n{\"id\": 3}"
         let (records, errors) = try stream(input, .ndjson, size: size)
         #expect(records == [Event(id: 1, name: "a"), Event(id: 2, tags: ["x"]), Event(id: 3)])
         #expect(errors.isEmpty)

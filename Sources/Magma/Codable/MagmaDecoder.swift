@@ -10,24 +10,36 @@ import Foundation
 /// ```
 ///
 /// Values and errors match `JSONDecoder`'s: the same `DecodingError` cases with the same
-/// `codingPath` (a differential suite checks it). Errors add what Magma knows: each context's
-/// `debugDescription` ends with the line, column and byte offset of the offending value, and its
-/// `underlyingError` is a ``JSONError`` with those and the JSON path. They are added when the
-/// error leaves `decode`: an error `init(from:)` catches has JSONDecoder's text, and is placed if
-/// it is thrown on.
+/// `codingPath` and the same `debugDescription` (a suite restating Foundation's own coder tests
+/// checks it). What Magma knows besides is in each context's `underlyingError`: a ``JSONError``
+/// with the JSON path and the line, column and byte offset of the offending value in the bytes
+/// as given. It is added when the error leaves `decode`: an error `init(from:)` catches is
+/// JSONDecoder's, and is placed if it is thrown on.
+///
+/// What JSONDecoder reads beyond strict JSON, this reads too: a comma after the last value of an
+/// array or object (`[1,]`); UTF-16 and UTF-32 input, with or without a byte order mark (its
+/// encoding found as JSONDecoder finds it); JSON5 with ``allowsJSON5``; an object without its
+/// braces with ``assumesTopLevelDictionary``. Such input is made strict UTF-8 JSON in one copy
+/// first (plain UTF-8 JSON is read where it lies), so one grammar reads everything.
 ///
 /// Deliberate differences, where Magma is stricter or says more:
 /// - Invalid UTF-8 anywhere, and `\u` escapes of lone surrogates, are errors when the document
 ///   is parsed (`JSONDecoder` fails only for strings that are decoded). Nesting deeper than
 ///   ``DecodingOptions/maxDepth`` and tokens longer than ``DecodingOptions/maxTokenLength`` fail too
-///   (see ``options``); each such error's `underlyingError` names the limit.
+///   (see ``options``); each such error's `underlyingError` names the limit. In JSON5 likewise
+///   every token is checked when the document is read: a run `JSONDecoder` takes for a number
+///   and checks only if it decodes it (`Null`) is an error.
 /// - Keys are compared as UTF-8 bytes, not as Swift `String`s: two keys that differ only in
 ///   Unicode normalization are different keys.
-/// - Input must be UTF-8 (a UTF-8 byte order mark is skipped); `JSONDecoder` also converts UTF-16 and UTF-32.
+/// - A UTF-32LE byte order mark (`FF FE 00 00`) is read as one; `JSONDecoder` takes its first two
+///   bytes for UTF-16LE's and fails.
+/// - `Int128` and `UInt128` written with a fraction of zero past 2^64 (`18446744073709551616.0`)
+///   are read exactly; `JSONDecoder` fails (it reads them through `Double` and `Decimal`).
 /// - Keyed containers' `allKeys` are in document order.
 /// - Records of a stream (``RecordDecoder/init(_:layout:decoder:errorPolicy:progress:onSkip:onRecord:)``)
-///   are read one at a time; there a string spelled with escapes (`"\u0049nfinity"`) also matches
-///   a `.convertFromString` strategy's texts, which `JSONDecoder` compares unescaped only.
+///   are read one at a time, as strict UTF-8 JSON (no trailing commas, no JSON5); there a string
+///   spelled with escapes (`"\u0049nfinity"`) also matches a `.convertFromString` strategy's
+///   texts, which `JSONDecoder` compares unescaped only.
 /// - ``DateDecodingStrategy`` is Magma's own enum with `JSONDecoder`'s cases, so that
 ///   `.formatted(formatter)` keeps its formatter (Foundation's is an opaque closure on Linux):
 ///   the formatter's pattern is then parsed on bytes where Magma's parser agrees with it, and the
@@ -55,11 +67,18 @@ public final class MagmaDecoder: @unchecked Sendable {
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// Magma's limits (depth, token size, surrogate escapes); its mapping options do not apply.
     public var options = DecodingOptions()
+    /// Read JSON5 as `JSONDecoder` reads it (comments, unquoted keys, single quotes, hexadecimal,
+    /// `Infinity` and `NaN`, a leading `+` or point...). Default `false`.
+    public var allowsJSON5 = false
+    /// Read a top-level object whose braces are left out (`"a": 1, "b": 2`), as `JSONDecoder`
+    /// does; a document that opens with `{` is read as it is. Default `false`.
+    public var assumesTopLevelDictionary = false
 
     /// Creates a decoder with `JSONDecoder`'s defaults.
     public init() {}
 
-    /// Creates a decoder configured as `decoder` is (strategies and user info).
+    /// Creates a decoder configured as `decoder` is (strategies, user info, JSON5 and the assumed
+    /// top-level object).
     /// - Parameter decoder: The `JSONDecoder` whose configuration to copy.
     public convenience init(_ decoder: JSONDecoder) {
         self.init()
@@ -68,12 +87,15 @@ public final class MagmaDecoder: @unchecked Sendable {
         nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
         keyDecodingStrategy = decoder.keyDecodingStrategy
         userInfo = decoder.userInfo
+        allowsJSON5 = decoder.allowsJSON5
+        assumesTopLevelDictionary = decoder.assumesTopLevelDictionary
     }
 
     /// Decodes a value of `type` from JSON.
     /// - Parameters:
-    ///   - type: The type to decode.
-    ///   - data: The JSON text, UTF-8.
+    ///   - type: The type to decode: a metatype value of a class builds its dynamic type, as
+    ///     `JSONDecoder` does.
+    ///   - data: The JSON text: UTF-8, UTF-16 or UTF-32.
     /// - Returns: The value.
     /// - Throws: `DecodingError`, as `JSONDecoder` throws it; see the type's discussion.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
@@ -87,23 +109,49 @@ public final class MagmaDecoder: @unchecked Sendable {
 
     /// Decodes a value of `type` from JSON bytes in memory the caller owns (not kept after return).
     public func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer) throws -> T {
-        var input = buffer
-        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
-            input = UnsafeRawBufferPointer(rebasing: input[3...])
-        }
+        try decodeRoot(buffer) { try $0.unwrap(0, as: type, for: .root, nil) }
+    }
+
+    /// Decodes a value of a type that needs a configuration to decode, as `JSONDecoder` does.
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The JSON text.
+    ///   - configuration: Handed to `init(from:configuration:)`.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError`, as `decode(_:from:)` throws it.
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from data: Data, configuration: T.DecodingConfiguration) throws -> T {
+        try data.withUnsafeBytes { buffer in try decodeRoot(buffer) { try type.init(from: $0, configuration: configuration) } }
+    }
+
+    /// Decodes a value of a type that needs a configuration, which `configuration` provides.
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - data: The JSON text.
+    ///   - configuration: The type whose `decodingConfiguration` is handed to `init(from:configuration:)`.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError`, as `decode(_:from:)` throws it.
+    public func decode<T: DecodableWithConfiguration, C: DecodingConfigurationProviding>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
+        where T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(type, from: data, configuration: C.decodingConfiguration)
+    }
+
+    /// Reads `buffer` into a tape and runs `body` with a decoder at its root value.
+    private func decodeRoot<T>(_ buffer: UnsafeRawBufferPointer, _ body: (TapeDecoder) throws -> T) throws -> T {
         let tape: Tape
+        var input: DecoderInput
         do {
-            tape = try Tape.parse(input, options: options)
+            input = try DecoderInput(buffer, json5: allowsJSON5, assumesObject: assumesTopLevelDictionary)
+            tape = try input.parse(options: options)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON. \(error)", underlyingError: error))
+                codingPath: [], debugDescription: TapeDecoder.invalidJSON, underlyingError: error))
         }
         var decoder = TapeDecoder(tape: tape, settings: settings, path: .root, value: 0)
         let result: T
         do {
-            result = try decoder.unwrap(0, as: type, for: .root, nil)
+            result = try body(decoder)
         } catch {
-            throw tape.place(error)
+            throw input.place(tape.place(error))
         }
         // A decoder or container kept by `init(from:)` reads the tape later: give it its own input.
         if !isKnownUniquelyReferenced(&decoder) { tape.own() }

@@ -14,6 +14,8 @@ import Foundation
 ///   writes them in the order of a `Dictionary`, which changes from run to run; the same set of
 ///   members is written either way.
 /// - A key encoded twice in one container keeps the place of its first encoding (and the last value).
+/// - A `.custom` key strategy is called for the same keys with the same paths, but as each key is
+///   written, before its value is encoded; `JSONEncoder` calls it after.
 /// - Values are written as `encode(to:)` hands them over. An `encode(to:)` that writes to a
 ///   container after moving on from it (a nested container reopened, or asked for again at the
 ///   same key), or that uses `superEncoder`, is encoded again from the start through a tree of
@@ -74,15 +76,46 @@ public final class MagmaEncoder: @unchecked Sendable {
     /// - Throws: `EncodingError`, as `JSONEncoder` throws it (an infinite or NaN float without
     ///   `.convertToString`, a value that encodes nothing, any error of an `encode(to:)`).
     public func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encode(value, formatting: outputFormatting)
+    }
+
+    /// `encode(_:)` laid out with `formatting` in place of ``outputFormatting`` (an NDJSON line's).
+    func encode<T: Encodable>(_ value: T, formatting: OutputFormatting) throws -> Data {
         let settings = EncoderSettings(self)
         var buffers = spareLock.withLock { () -> StreamBuffers? in
             defer { spare = nil }
             return spare
-        } ?? StreamBuffers(formatting: outputFormatting)
-        if buffers.formatting != outputFormatting { buffers = StreamBuffers(formatting: outputFormatting) }
+        } ?? StreamBuffers(formatting: formatting)
+        if buffers.formatting != formatting { buffers = StreamBuffers(formatting: formatting) }
         defer { keep(&buffers) }
         if let data = try StreamEncoder.encode(value, settings: settings, buffers: buffers) { return data }
-        return try treeEncode(value, settings: settings)
+        return try treeEncode(value, settings: settings, formatting: formatting)
+    }
+
+    /// Encodes a value of a type that needs a configuration to encode, as `JSONEncoder` does.
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: Handed to `encode(to:configuration:)`.
+    /// - Returns: The JSON text, UTF-8.
+    /// - Throws: `EncodingError`, as ``encode(_:)`` throws it.
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        do {
+            return try encode(ConfiguredValue(value: value, configuration: configuration))
+        } catch EncodingError.invalidValue(let wrapper, let context) where wrapper is ConfiguredValue<T> {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: context.codingPath, debugDescription: "Top-level \(T.self) did not encode any values.", underlyingError: context.underlyingError))
+        }
+    }
+
+    /// Encodes a value of a type that needs a configuration, which `configuration` provides.
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: The type whose `encodingConfiguration` is handed to `encode(to:configuration:)`.
+    /// - Returns: The JSON text, UTF-8.
+    /// - Throws: `EncodingError`, as ``encode(_:)`` throws it.
+    public func encode<T: EncodableWithConfiguration, C: EncodingConfigurationProviding>(_ value: T, configuration: C.Type) throws -> Data
+        where T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
     }
 
     /// The buffers of the last stream encode, for the next (nil while an encode uses them).
@@ -100,18 +133,25 @@ public final class MagmaEncoder: @unchecked Sendable {
 
     /// Encodes through a tree of the values: JSONEncoder's semantics for what StreamEncoder cannot
     /// take (containers reopened, `superEncoder`, too deep).
-    func treeEncode<T: Encodable>(_ value: T, settings: EncoderSettings) throws -> Data {
+    func treeEncode<T: Encodable>(_ value: T, settings: EncoderSettings, formatting: OutputFormatting) throws -> Data {
         let encoder = TreeEncoder(settings: settings, owner: nil, key: nil)
         guard let top = try encoder.wrapGeneric(value, nil) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         var options = EncodingOptions()
-        options.escapeSlashes = !outputFormatting.contains(.withoutEscapingSlashes)
+        options.escapeSlashes = !formatting.contains(.withoutEscapingSlashes)
         var writer = JSONWriter(options: options)
-        var serializer = TreeSerializer(pretty: outputFormatting.contains(.prettyPrinted), sorted: outputFormatting.contains(.sortedKeys))
+        var serializer = TreeSerializer(pretty: formatting.contains(.prettyPrinted), sorted: formatting.contains(.sortedKeys))
         try serializer.write(top, into: &writer, depth: 0)
         return writer.takeData()
     }
+}
+
+/// A value encoded with its configuration: `encode(_:configuration:)` through the one encode path.
+private struct ConfiguredValue<T: EncodableWithConfiguration>: Encodable {
+    let value: T
+    let configuration: T.EncodingConfiguration
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder, configuration: configuration) }
 }
 
 /// An encoder's options, fixed for one encode.

@@ -44,6 +44,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try member(key).pointee.writer.uint64(UInt64(value)) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try member(key).pointee.writer.uint64(UInt64(value)) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key).pointee.writer.uint64(value) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try member(key).pointee.writer.integer(value) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try member(key).pointee.writer.integer(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let s = encoder.output.state
         if s.pointee.current != frame { try encoder.reach(frame) }
@@ -155,6 +157,8 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try element().pointee.writer.uint64(UInt64(value)) }
     mutating func encode(_ value: UInt32) throws { try element().pointee.writer.uint64(UInt64(value)) }
     mutating func encode(_ value: UInt64) throws { try element().pointee.writer.uint64(value) }
+    mutating func encode(_ value: Int128) throws { try element().pointee.writer.integer(value) }
+    mutating func encode(_ value: UInt128) throws { try element().pointee.writer.integer(value) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         let s = encoder.output.state
         if s.pointee.current != frame { try encoder.reach(frame) }

@@ -181,6 +181,8 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { try single().pointee.writer.uint64(UInt64(value)) }
     func encode(_ value: UInt32) throws { try single().pointee.writer.uint64(UInt64(value)) }
     func encode(_ value: UInt64) throws { try single().pointee.writer.uint64(value) }
+    func encode(_ value: Int128) throws { try single().pointee.writer.integer(value) }
+    func encode(_ value: UInt128) throws { try single().pointee.writer.integer(value) }
     func encode<T: Encodable>(_ value: T) throws {
         let s = try single()
         // Back to awaiting, for `value` to fill this same slot (JSONEncoder encodes it with this encoder).

@@ -89,7 +89,9 @@ struct StreamState {
     /// Gives up on streaming this encode.
     mutating func abandon() -> StreamFallback {
         abandoned = true
-        current = -1
+        // No frame or slot has this id (a container that could not be opened has -1): every
+        // later write reaches for its frame, and throws.
+        current = Int.min
         slotPending = false
         return StreamFallback()
     }

@@ -82,6 +82,13 @@ final class Tape {
 
     var input: UnsafeRawBufferPointer { inputCell.pointee }
 
+    /// Takes `buffer`, the input the tape was read from, to free with the tape (at once if the
+    /// tape reads a copy of its own).
+    func adopt(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard ownedInput == nil, input.baseAddress == UnsafeRawPointer(buffer.baseAddress) else { return buffer.deallocate() }
+        ownedInput = buffer
+    }
+
     /// Copies the input in, for readers that outlive the caller's buffer.
     func own() {
         guard ownedInput == nil else { return }
@@ -208,10 +215,11 @@ struct TapeWriter {
         entries[index].payload = UInt64(count) | UInt64(n) << 32
     }
 
-    /// The innermost open object's last key, for error paths while building.
-    func currentKey() -> String? {
-        guard let top = open.last else { return nil }
-        return key(at: top.lastKey)
+    /// The last key of the object open `fromTop` containers below the innermost, for error paths
+    /// while building (every open container has a frame of the builder's, in the same order).
+    func currentKey(fromTop: Int) -> String? {
+        let level = open.count - 1 - fromTop
+        return open.indices.contains(level) ? key(at: open[level].lastKey) : nil
     }
 
     /// The text of the key entry at `index`; nil for -1 (no key yet).
@@ -278,13 +286,15 @@ final class TapeOwner: ContainerOwner {
         top.storage.assumingMemoryBound(to: TapeWriter.self).pointee.endContainer(elements: top.count)
         b.pop()
     }
-    override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
-        storage.assumingMemoryBound(to: TapeWriter.self).pointee.currentKey()
+    override func currentKey(_ storage: UnsafeMutableRawPointer, fromTop: Int) -> String? {
+        storage.assumingMemoryBound(to: TapeWriter.self).pointee.currentKey(fromTop: fromTop)
     }
 }
 
 extension Tape {
-    /// Parses `input` (one whole JSON value) into a tape, with the scanner.
+    /// Parses `input` (one whole JSON value) into a tape, with the scanner; with
+    /// `trailingCommas`, a comma after the last value of an array or object is read past, as
+    /// JSONDecoder reads it.
     /// - Throws: `JSONError` with path, offset, line and column.
     static func parse(_ input: UnsafeRawBufferPointer, options: DecodingOptions, trailingCommas: Bool = false) throws(JSONError) -> Tape {
         var writer = TapeWriter(input: input)

@@ -11,13 +11,15 @@ struct PendingLocation: Error, CustomStringConvertible {
     let index: Int
     let code: JSONError.Code?
     let path: String?
+    /// What Magma says of the error where JSONDecoder's text says less (a number out of range).
+    let message: String?
     var description: String { "the value at tape entry \(index)" }
 }
 
 extension Tape {
     /// `error` as the caller of a decode sees it: a `DecodingError` marked by `TapeDecoder.located`
-    /// gets the line, column and byte offset of its value in the message, and a `JSONError` with
-    /// them (and the JSON path) as its underlying error. Anything else is returned as it is.
+    /// keeps JSONDecoder's text and gets, as its underlying error, a `JSONError` with the line,
+    /// column and byte offset of its value and the JSON path. Anything else is returned as it is.
     func place(_ error: any Error) -> any Error {
         guard let decoding = error as? DecodingError else { return error }
         func relocate(_ context: DecodingError.Context) -> DecodingError.Context {
@@ -31,9 +33,8 @@ extension Tape {
                 default: .invalidValue
                 }
             }()
-            var underlying = JSONError(code, context.debugDescription)
+            var underlying = JSONError(code, pending.message ?? context.debugDescription)
             underlying.path = pending.path ?? JSONPathText.render(context.codingPath)
-            var description = context.debugDescription
             if i >= 0 {
                 let e = self[i]
                 // A string's text starts after its quote: point at the quote.
@@ -42,17 +43,23 @@ extension Tape {
                 if let (line, column) = lineAndColumn(of: offset) {
                     underlying.line = line
                     underlying.column = column
-                    description += " (line \(line), column \(column), byte \(offset))"
                 }
             }
-            return DecodingError.Context(codingPath: context.codingPath, debugDescription: description, underlyingError: underlying)
+            return DecodingError.Context(codingPath: context.codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
         }
-        switch decoding {
-        case .typeMismatch(let type, let context): return DecodingError.typeMismatch(type, relocate(context))
-        case .valueNotFound(let type, let context): return DecodingError.valueNotFound(type, relocate(context))
-        case .keyNotFound(let key, let context): return DecodingError.keyNotFound(key, relocate(context))
-        case .dataCorrupted(let context): return DecodingError.dataCorrupted(relocate(context))
-        @unknown default: return error
+        return decoding.withContext(relocate)
+    }
+}
+
+extension DecodingError {
+    /// The same error with the context `transform` makes of its own.
+    func withContext(_ transform: (Context) -> Context) -> DecodingError {
+        switch self {
+        case .typeMismatch(let type, let context): .typeMismatch(type, transform(context))
+        case .valueNotFound(let type, let context): .valueNotFound(type, transform(context))
+        case .keyNotFound(let key, let context): .keyNotFound(key, transform(context))
+        case .dataCorrupted(let context): .dataCorrupted(transform(context))
+        @unknown default: self
         }
     }
 }

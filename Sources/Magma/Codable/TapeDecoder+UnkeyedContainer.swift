@@ -65,6 +65,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let v = try decoder.unwrap(try next(type), as: type, for: node, indexKey)
         advance()
@@ -118,6 +120,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try integerIfPresent(type) }
     mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try integerIfPresent(type) }
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try integerIfPresent(type) }
+    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try integerIfPresent(type) }
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         let key = indexKey, d = decoder, node = node
         return try ifPresent { try d.unwrap($0, as: type, for: node, key) }

@@ -90,7 +90,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if let direct = routes.route(for: type) {
             return try direct.decode(from: self, i, path.appending(key)) as! T
         }
-        return try with(value: i, path: path.appending(key)) { try T(from: self) }
+        return try with(value: i, path: path.appending(key)) { try type.init(from: self) }
     }
 
     /// Checks that the value at `i` is an object, with `Dictionary.init(from:)`'s errors.
@@ -160,8 +160,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         try checkNotNull(i, type, path, key)
         guard kind(i) == .number else { throw typeMismatch(type, path.path(byAppending: key), i) }
         let text = tape.text(tape[i])
-        if case .value(let v) = NumberParsing.integer(text, as: T.self) { return v }
+        // (JSON5's `Infinity` and `NaN` read as 0 digits: not an integer.)
+        if case .value(let v) = NumberParsing.integer(text, as: T.self), v != 0 || !Self.isNonFinite(text) { return v }
         // JSONDecoder's slow path: through a Double when exact below 2^53, else through Decimal.
+        if Self.isNonFinite(text) { throw notRepresentable(i, type, path, key) }
         if let double = NumberParsing.double(text) {
             guard let v = T(exactly: double) else { throw notRepresentable(i, type, path, key) }
             if double.magnitude < 9_007_199_254_740_992 { return v }
@@ -179,6 +181,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if e.kind == .number {
             let text = tape.text(e)
             let parsed: T? = T.self == Float.self ? NumberParsing.float(text).map { T($0) } : NumberParsing.double(text).map { T($0) }
+            if parsed == nil || parsed == 0, let literal: T = Self.nonFinite(text) { return literal }
             guard let value = parsed, value.isFinite, value != 0 || Self.isTrueZero(text) else {
                 throw notRepresentable(i, type, path, key)
             }
@@ -191,6 +194,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             if text.elementsEqual(nan.utf8) { return T.nan }
         }
         throw typeMismatch(type, path.path(byAppending: key), i)
+    }
+
+    static func isNonFinite(_ text: UnsafeRawBufferPointer) -> Bool { (nonFinite(text) as Double?) != nil }
+
+    /// JSON5's `Infinity` and `NaN`, signed or not (only a JSON5 document's tape has them).
+    static func nonFinite<T: BinaryFloatingPoint>(_ text: UnsafeRawBufferPointer) -> T? {
+        let negative = text.first == UInt8(ascii: "-")
+        let body = UnsafeRawBufferPointer(rebasing: text[(negative ? 1 : 0)...])
+        if body.elementsEqual("Infinity".utf8) { return negative ? -T.infinity : T.infinity }
+        if body.elementsEqual("NaN".utf8) { return negative ? -T.nan : T.nan }
+        return nil
     }
 
     /// No digit 1-9 before the exponent: the number is zero, not a value that underflowed to it.
@@ -268,6 +282,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         guard kind(i) == .number else {
             throw located(.typeMismatch(Decimal.self, DecodingError.Context(codingPath: path.path(byAppending: key), debugDescription: "")), i)
         }
+        // JSON5's infinities and NaN, which JSONDecoder reads as Decimal's NaN.
+        if Self.isNonFinite(tape.text(tape[i])) { return Decimal.nan }
         guard let decimal = Decimal(string: String(checkedUTF8: tape.text(tape[i])), locale: Locale(identifier: "en_US_POSIX")) else {
             throw notRepresentable(i, Decimal.self, path, key)
         }
@@ -307,6 +323,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try unwrapInteger(value, as: type, node, nil) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(value, as: type, node, nil) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: Int128.Type) throws -> Int128 { try unwrapInteger(value, as: type, node, nil) }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try unwrapInteger(value, as: type, node, nil) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(value, as: type, for: node, nil) }
 
     // MARK: Errors
@@ -328,14 +346,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// A number that does not fit `type`. JSONDecoder reports it as invalid JSON at the top
-    /// (`dataCorrupted`, empty coding path); so does this, with the real path in the message.
+    /// (`dataCorrupted`, empty coding path); so does this, the number and its path in the
+    /// underlying error's message.
     func notRepresentable(_ i: Int, _ type: Any.Type, _ path: CodingPathNode, _ key: (any CodingKey)?) -> DecodingError {
         let text = String(decoding: tape.text(tape[i]), as: UTF8.self)
         let real = JSONPathText.render(path.path(byAppending: key))
-        return located(.dataCorrupted(DecodingError.Context(
-            codingPath: [], debugDescription: "The given data was not valid JSON. Number \(text) at \(real) does not fit in \(type).")), i,
-                       code: .numberOutOfRange, path: real)
+        return located(.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: Self.invalidJSON)), i,
+                       code: .numberOutOfRange, path: real, message: "number \(text) does not fit in \(type)")
     }
+
+    /// JSONDecoder's text for input it cannot read.
+    static let invalidJSON = "The given data was not valid JSON."
 
     private func describe(_ i: Int) -> String {
         switch kind(i) {
@@ -351,17 +372,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// Marks `error` with the tape entry it is about. Where that is (line, column, byte offset,
     /// JSON path) is put in only when the error leaves the decode (`Tape.place`): not for each
     /// error a `try?` in `init(from:)` drops, which was half of a generic decode.
-    func located(_ error: DecodingError, _ i: Int, code: JSONError.Code? = nil, path: String? = nil) -> DecodingError {
-        let pending = PendingLocation(index: i, code: code, path: path)
-        func mark(_ context: DecodingError.Context) -> DecodingError.Context {
-            DecodingError.Context(codingPath: context.codingPath, debugDescription: context.debugDescription, underlyingError: pending)
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return .typeMismatch(type, mark(context))
-        case .valueNotFound(let type, let context): return .valueNotFound(type, mark(context))
-        case .keyNotFound(let key, let context): return .keyNotFound(key, mark(context))
-        case .dataCorrupted(let context): return .dataCorrupted(mark(context))
-        @unknown default: return error
+    func located(_ error: DecodingError, _ i: Int, code: JSONError.Code? = nil, path: String? = nil, message: String? = nil) -> DecodingError {
+        let pending = PendingLocation(index: i, code: code, path: path, message: message)
+        return error.withContext {
+            DecodingError.Context(codingPath: $0.codingPath, debugDescription: $0.debugDescription, underlyingError: pending)
         }
     }
 }

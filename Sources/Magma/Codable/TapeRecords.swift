@@ -118,8 +118,8 @@ final class TapeRecordOwner: ContainerOwner {
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: TapeWriter.self).move().entries.deallocate()
     }
-    override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
-        storage.assumingMemoryBound(to: TapeWriter.self).pointee.currentKey()
+    override func currentKey(_ storage: UnsafeMutableRawPointer, fromTop: Int) -> String? {
+        storage.assumingMemoryBound(to: TapeWriter.self).pointee.currentKey(fromTop: fromTop)
     }
 }
 

@@ -127,6 +127,8 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { object.set(.uint(UInt64(value)), for: name(key)) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(.uint(UInt64(value)), for: name(key)) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(.uint(value), for: name(key)) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { object.set(.text(String(value)), for: name(key)) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { object.set(.text(String(value)), for: name(key)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let wrapped = try encoder.wrapGeneric(value, key)
         object.set(wrapped ?? .object(EncodedObject()), for: name(key))
@@ -174,6 +176,8 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { array.values.append(.uint(UInt64(value))) }
     mutating func encode(_ value: UInt32) throws { array.values.append(.uint(UInt64(value))) }
     mutating func encode(_ value: UInt64) throws { array.values.append(.uint(value)) }
+    mutating func encode(_ value: Int128) throws { array.values.append(.text(String(value))) }
+    mutating func encode(_ value: UInt128) throws { array.values.append(.text(String(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         let wrapped = try encoder.wrapGeneric(value, indexKey)
         array.values.append(wrapped ?? .object(EncodedObject()))

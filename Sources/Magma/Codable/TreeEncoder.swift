@@ -214,6 +214,8 @@ class TreeEncoder: Encoder, SingleValueEncodingContainer {
     func encode(_ value: UInt16) throws { assertCanEncode(); single = .uint(UInt64(value)) }
     func encode(_ value: UInt32) throws { assertCanEncode(); single = .uint(UInt64(value)) }
     func encode(_ value: UInt64) throws { assertCanEncode(); single = .uint(value) }
+    func encode(_ value: Int128) throws { assertCanEncode(); single = .text(String(value)) }
+    func encode(_ value: UInt128) throws { assertCanEncode(); single = .text(String(value)) }
     func encode<T: Encodable>(_ value: T) throws {
         assertCanEncode()
         single = try wrapGeneric(value, nil) ?? .object(EncodedObject())

@@ -146,7 +146,7 @@ final class DictionaryOwner<Value>: ContainerOwner {
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: DictionaryBox<Value>.self).deinitialize(count: 1)
     }
-    override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
+    override func currentKey(_ storage: UnsafeMutableRawPointer, fromTop: Int) -> String? {
         storage.assumingMemoryBound(to: DictionaryBox<Value>.self).pointee.key
     }
 }

@@ -86,7 +86,7 @@ extension Codec {
     /// - Throws: A type mismatch (a string where `V` needs a number) unless the flags are lenient
     ///   and the bytes are JSON number syntax.
     func requireLenientNumber(inString bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws {
-        guard flags.lenient, JSONNumber.isValid(bytes) else {
+        guard flags.lenient, JSONScanner.isNumber(bytes) else {
             throw mismatch("string", JSONError.quote(bytes, asString: true))
         }
     }

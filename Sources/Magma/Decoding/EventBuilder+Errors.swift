@@ -181,7 +181,9 @@ extension EventBuilder {
             case .array, .pathArray:
                 if frame.count > 0 { components.append("[\(frame.count - 1)]") }
             case .dictionary:
-                if let key = frame.owner?.takeUnretainedValue().currentKey(frame.storage) { components.append(JSONPath.component(key)) }
+                if let key = frame.owner?.takeUnretainedValue().currentKey(frame.storage, fromTop: depth - 1 - i) {
+                    components.append(JSONPath.component(key))
+                }
             }
         }
         return JSONPath.joined(components)

@@ -1,4 +1,6 @@
-// EventBuilder: turns yajl's events into model values, with no intermediate dictionary.
+// EventBuilder: turns a reader's events into model values, with no intermediate dictionary. The
+// events come from the scanner (`JSONScanner`, EventBuilder+Document: whole values in memory) or
+// from yajl's callbacks (EventBuilder+Tokenizer: input fed in pieces, comments, `reader: .yajl`).
 //
 // Data layout and invariants
 // - `frames[0..<depth]` is a stack, one frame per JSON container being filled. A frame is a plain
@@ -15,14 +17,16 @@
 //   deinitialised by the frame's owner when the frame finishes or, after an error, in `destroy()`.
 //   Storage comes from `pool`, one reusable block per depth, so a steady stream allocates nothing
 //   here but what the models keep.
-// - An unmapped value is skipped by counting: `skipDepth > 0` means every event only adjusts the
-//   count, with no frame and no lookup. When it lies whole in the bytes yajl is parsing, the
-//   Tokenizer has yajl go on past it (SkipScanner): after an unmapped key the builder sees neither
-//   the value nor the unmapped members that follow it; an object or array elsewhere is `{}`/`[]`.
-// - A failing event stores its error in `failure` and returns false; yajl then stops, and the
-//   Tokenizer adds the offset. Nothing is delivered after a failure.
-// - Every string, key and number token from yajl passes EventBuilder+Text first (strict UTF-8,
-//   surrogate escapes, size cap), skipped ones included; replayed values do not.
+// - An unmapped value is passed over by the scanner, which checks it and hands over nothing
+//   (`skipsValue`). yajl hands over every event, so there it is skipped by counting: `skipDepth > 0`
+//   means every event only adjusts the count, with no frame and no lookup.
+// - A failing event stores its error in `failure` and returns false; the reader stops, and adds
+//   the offset. Nothing is delivered after a failure.
+// - The scanner checks the text of strings and keys itself (strict UTF-8, surrogate escapes, size
+//   cap); every token from yajl passes EventBuilder+Text first, skipped ones included. Replayed
+//   values do not.
+// - `position` is yajl's place in the input (FeedPosition), kept here because a callback reaches
+//   only its context, the builder; the scanner's place is `scannedTokenEnd`.
 
 import Foundation
 
@@ -65,23 +69,13 @@ struct EventBuilder {
     /// Where the yajl handle being fed stands, for the offsets of recovered errors and the checks
     /// of EventBuilder+Text.
     var position = FeedPosition()
-    /// One past the last string, key or number read straight from the buffer being parsed (the
-    /// Tokenizer keeps the bytes after it when a feed ends inside a token).
-    var lastTokenEnd: UnsafeRawPointer?
-    /// Set by a key callback that read the unmapped values after it past yajl and cancelled the
-    /// parse: where in the buffer yajl is to go on (the Tokenizer resumes it there).
-    var resumeAt: UnsafeRawPointer?
     /// The last unmapped key, for error paths in skipped values: its length and its first and last
     /// eight bytes (two loads, no copy call), exact up to 16 bytes, abridged beyond.
     private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
     /// Values captured for properties mapped from several key paths, one array per model frame that has them.
     var captures: [[JSONValue?]] = []
-    /// A string or number over the cap that the Tokenizer read past (a stream skipping bad
-    /// records): its offset in the input, while yajl hands over the part of it yajl holds, which
-    /// fails as the whole token would (EventBuilder+Text). Nil otherwise.
-    var cutTokenStart: Int?
     /// While a cluster object's logged event is replayed: where its token ended in the input
-    /// (yajl stands at the discriminator's), for the offset of an error it raises.
+    /// (the reader stands at the discriminator's), for the offset of an error it raises.
     var replayedTokenEnd: Int?
     /// Whether the last error raised or placed here was in a string, number or key that had not
     /// reached the frames yet (the size cap, invalid text): an array has not counted such a value

@@ -25,7 +25,8 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
     /// Creates a number from JSON number text; `nil` if `text` is not JSON number syntax.
     /// - Parameter text: The text, such as `-12.5e3`.
     public init?(_ text: String) {
-        guard JSONNumber.isValid(text.utf8) else { return nil }
+        var text = text
+        guard text.withUTF8({ JSONScanner.isNumber(UnsafeRawBufferPointer($0)) }) else { return nil }
         self.text = text
     }
 
@@ -112,26 +113,6 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
         var s = value.description
         if s.hasSuffix(".0") { s.removeLast(2) }
         return s
-    }
-
-    /// Whether `text` (a `String`'s UTF-8, or a JSON string's bytes) is JSON number syntax.
-    static func isValid(_ text: some Sequence<UInt8>) -> Bool {
-        var i = text.makeIterator()
-        var c = i.next()
-        func digits<I: IteratorProtocol<UInt8>>(_ c: inout UInt8?, _ i: inout I) -> Int {
-            var n = 0
-            while let d = c, d >= 48, d <= 57 { n += 1; c = i.next() }
-            return n
-        }
-        if c == UInt8(ascii: "-") { c = i.next() }
-        if c == UInt8(ascii: "0") { c = i.next() } else if digits(&c, &i) == 0 { return false }
-        if c == UInt8(ascii: ".") { c = i.next(); if digits(&c, &i) == 0 { return false } }
-        if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
-            c = i.next()
-            if c == UInt8(ascii: "+") || c == UInt8(ascii: "-") { c = i.next() }
-            if digits(&c, &i) == 0 { return false }
-        }
-        return c == nil
     }
 }
 

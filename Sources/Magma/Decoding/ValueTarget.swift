@@ -51,8 +51,9 @@ class ContainerOwner {
     func finish(_ b: inout EventBuilder) throws {}
     /// Deinitialises a half-built container after an error.
     func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {}
-    /// The dictionary key being read, for error paths.
-    func currentKey(_ storage: UnsafeMutableRawPointer) -> String? { nil }
+    /// The dictionary key being read in the frame `fromTop` frames below the top, for error
+    /// paths (owners whose frames share one storage tell them apart by it).
+    func currentKey(_ storage: UnsafeMutableRawPointer, fromTop: Int) -> String? { nil }
 }
 
 /// A typed value target: decodes tokens through a codec and stores the result through a receiver.

@@ -198,7 +198,7 @@ final class ClusterOwner<Base>: ContainerOwner {
         storage.assumingMemoryBound(to: ClusterBox.self).deinitialize(count: 1)
     }
 
-    override func currentKey(_ storage: UnsafeMutableRawPointer) -> String? {
+    override func currentKey(_ storage: UnsafeMutableRawPointer, fromTop: Int) -> String? {
         let box = storage.assumingMemoryBound(to: ClusterBox.self).pointee
         guard box.currentKey >= 0 else { return nil }
         return box.log.withUnsafeBytes { log in

@@ -1,6 +1,10 @@
-// The record streams' entry points for `Decodable` records: those of JSONAdapter+Records.swift and
-// JSONAdapter+Parallel.swift, with a `MagmaDecoder` in place of `DecodingOptions`.
+// The record streams' entry points for `Decodable` records: those of JSONAdapter+Records.swift,
+// JSONAdapter+Parallel.swift and JSONAdapter+ParallelStream.swift, with a `MagmaDecoder` in place
+// of `DecodingOptions`.
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension JSONAdapter {
     /// Calls `body` with each `Decodable` record of a document, one at a time, keeping none; as
@@ -172,5 +176,61 @@ extension JSONAdapter {
     ) throws -> (models: [T], skipped: SkippedRecords) {
         try recordsInParallel(ndjson: data, codec: DecodableRecordCodec<T>(decoder), options: decoder.options, errorPolicy: errorPolicy,
                               progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
+    }
+
+    /// Calls `body` with each `Decodable` record of an NDJSON stream read from a file handle,
+    /// decoding on every core in memory bounded by a window; as
+    /// ``forEachRecordInParallel(_:from:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
+    /// does for models (the same threads, batches, window and error placing).
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - handle: Where the bytes come from, read to its end (it stays open).
+    ///   - decoder: How to read each record (strategies, user info, limits).
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes read, records delivered and records skipped; nil for none.
+    ///   - ordered: Deliver the records in input order (default), or as their batches finish.
+    ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
+    ///   - concurrency: Threads decoding at once; default the number of active cores.
+    ///   - body: Called on the calling thread with each record.
+    /// - Returns: The records skipped (``SkippedRecords``), in input order.
+    /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
+    ///   fails (after every record before it), or what `body` threw.
+    @discardableResult
+    public static func forEachRecordInParallel<T: Decodable & Sendable>(
+        _ type: T.Type, from handle: FileHandle, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+        progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
+    ) throws -> SkippedRecords {
+        try ParallelLineStream<T>(descriptor: handle.fileDescriptor, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
+                                  errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
+                                  concurrency: concurrency).run(body)
+    }
+
+    /// Calls `body` with each `Decodable` record of the NDJSON file at a path, decoding on every
+    /// core in memory bounded by a window; as the `FileHandle` variant.
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - path: The file's path.
+    ///   - decoder: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - ordered: Deliver the records in input order (default), or as their batches finish.
+    ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
+    ///   - concurrency: Threads decoding at once; default the number of active cores.
+    ///   - body: Called on the calling thread with each record.
+    /// - Returns: The records skipped (``SkippedRecords``), in input order.
+    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
+    ///   `FileHandle` variant.
+    @discardableResult
+    public static func forEachRecordInParallel<T: Decodable & Sendable>(
+        _ type: T.Type, atPath path: String, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+        progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
+    ) throws -> SkippedRecords {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        return try ParallelLineStream<T>(descriptor: descriptor, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
+                                         errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
+                                         concurrency: concurrency).run(body)
     }
 }

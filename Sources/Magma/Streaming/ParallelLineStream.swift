@@ -11,7 +11,7 @@ import Glibc
 /// window counts bytes: a worker takes a batch's worth before reading it, and the caller gives
 /// a batch's bytes back once its records are delivered, so `inFlight` (bytes read, not yet
 /// delivered) never passes `windowBytes`, except for a line longer than a batch, read whole.
-final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecked Sendable {
+final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     /// A run of whole lines, `start` bytes into the input.
     struct Batch {
         let sequence: Int
@@ -33,6 +33,8 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
     }
 
     let descriptor: Int32
+    /// How each record is read (a model's codec, or a `Decodable` type's through a MagmaDecoder).
+    let codec: Codec<M>
     let options: DecodingOptions
     let policy: RecordDecoder<M>.ErrorPolicy
     let progress: ProgressHandle?
@@ -68,9 +70,10 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
 
     /// - Parameter batchBytes: The bytes each batch reads; default a quarter of the window per
     ///   thread, so that every thread has a batch and the next ones are read while they decode.
-    init(descriptor: Int32, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
-         ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
+    init(descriptor: Int32, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+         progress: ProgressHandle?, ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
         self.descriptor = descriptor
+        self.codec = codec
         self.options = options
         policy = errorPolicy
         self.progress = progress
@@ -82,10 +85,8 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
         if let file, file.size == 0 { readEnded = true }
     }
 
-    /// Starts `concurrency` threads running `work`, once the model's plans (nested models'
-    /// included) are compiled on this thread: no worker waits while another compiles one.
+    /// Starts `concurrency` threads running `work`.
     func start(workers work: @escaping @Sendable () -> Void) {
-        prepareGraph(of: M.self)
         if file == nil { RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor) }
         running = concurrency
         for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
@@ -197,7 +198,8 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
     /// A worker's decoder, for all its batches (`decode` restarts it for each): its handler takes
     /// the records.
     func makeDecoder(_ onRecord: @escaping (M) throws -> Void) -> RecordDecoder<M> {
-        RecordDecoder(M.self, layout: .ndjson, options: options, errorPolicy: policy, onRecord: onRecord)
+        RecordDecoder(layout: .ndjson, envelope: NoEnvelope.self, codec: codec, options: options, errorPolicy: policy, progress: nil,
+                      onSkip: nil, onRecord: onRecord)
     }
 
     /// Decodes a batch (its bytes read into its worker's buffer) on this thread with its worker's
@@ -250,5 +252,16 @@ final class ParallelLineStream<M: JSONObjectModel & SendableMetatype>: @unchecke
         }
         reading = true
         return Batch(sequence: sequence, start: carryStart, held: batchBytes)
+    }
+}
+
+extension ParallelLineStream where M: JSONObjectModel {
+    /// A stream of models, their plans (nested models' included) compiled first, on this thread:
+    /// no worker waits while another compiles one.
+    convenience init(descriptor: Int32, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
+                     ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
+        prepareGraph(of: M.self)
+        self.init(descriptor: descriptor, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy, progress: progress,
+                  ordered: ordered, windowBytes: windowBytes, concurrency: concurrency, batchBytes: batchBytes)
     }
 }

@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// All state here is read and written under the stream's `monitor` (`cleanPrefixNow`, an atomic
 /// copy, is also read without it); every change is broadcast.
-final class ParallelWorkerRun<M: JSONObjectModel & SendableMetatype, State>: @unchecked Sendable {
+final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
     typealias Stream = ParallelLineStream<M>
 
     private struct Parked {

@@ -118,7 +118,7 @@ extension RecordDecoder {
             // The line goes on in the next piece: held, unless it is being read past, or it is
             // blank so far (blanks are not held: a line of them only is no record).
             if skippingRecord { return end }
-            if pending.count == 0, part.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            if pending.count == 0, JSONScanner.blank(p, lineEnd) == lineEnd {  // no LF in the part
                 pendingStart += part.count
                 recordPlace.column += part.count
             } else {

@@ -10,7 +10,8 @@
 extension RecordDecoder {
     /// NDJSON: reads one whole line (`pendingStart` its offset): one record, or one error.
     func readLine(_ line: UnsafeRawBufferPointer) throws {
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        // A blank line is no record (a line holds no LF).
+        guard let p = line.baseAddress, JSONScanner.blank(p, p + line.count) < p + line.count else { return }
         lineRecords += 1
         var failure: JSONError?
         do {

@@ -15,17 +15,18 @@ extension JSONScanner {
         case failed(JSONError)
     }
 
-    /// The first byte at or after `p` that is not a blank (space, tab, CR, LF), or `end`.
+    /// The first byte at or after `p` that is not a blank (space, tab, CR, LF), or `end`. Most
+    /// tokens follow no blank or one; a longer run (indentation, padding) is scanned 16 bytes a step.
     @inline(__always)
     static func blank(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer {
-        var p = p
-        while p < end {
-            let c = p.load(as: UInt8.self)
-            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
-            p += 1
-        }
-        return p
+        guard p < end, isBlank(p.load(as: UInt8.self)) else { return p }
+        let q = p + 1
+        guard q < end, isBlank(q.load(as: UInt8.self)) else { return q }
+        return q + magma_blank_run(q.assumingMemoryBound(to: UInt8.self), end - q)
     }
+
+    @inline(__always)
+    static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
     // MARK: Strings
 
@@ -184,6 +185,16 @@ extension JSONScanner {
         guard q - p <= maxTokenLength else { return .failed(tooLong("number", p, base)) }
         if q == end, !endIsFinal { return .failed(located(JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd), end, base)) }
         return .next(q)
+    }
+
+    /// Whether `bytes` are one JSON number and nothing else (a string the lenient codecs read as a
+    /// number, `JSONNumber(_:)`'s text): the grammar's number token, with no size cap.
+    static func isNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let p = bytes.baseAddress, !bytes.isEmpty else { return false }
+        if case .next(let q) = JSONScanner(maxTokenLength: .max, maxDepth: 0).number(p, p + bytes.count, p) {
+            return q == p + bytes.count
+        }
+        return false
     }
 
     /// A number that breaks off at `q` (`message`: the digit it lacks), or ends there with the input.

@@ -116,7 +116,7 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
         var chunk = chunk
         if held.count == 0 {
             // Between tokens, blanks are passed over here, at scan speed: yajl never sees them.
-            let blanks = chunk.firstIndex { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } ?? chunk.count
+            let blanks = JSONScanner.blank(chunk.baseAddress!, chunk.baseAddress! + chunk.count) - chunk.baseAddress!
             if blanks > 0 {
                 lines?.count(UnsafeRawBufferPointer(rebasing: chunk[..<blanks]), at: consumedBefore)
                 consumedBefore += blanks

@@ -264,7 +264,7 @@ enum EscapedText {
 
 extension UInt8 {
     /// The value of this byte as an ASCII hex digit (either case), or nil. Shared by the escape
-    /// decoder and OverlongToken.
+    /// decoder and the scanner.
     @inline(__always)
     var hexDigitValue: UInt8? {
         switch self {

@@ -186,6 +186,8 @@ extension UInt8: JSONRepresentable { public static var jsonTransformer: Transfor
 extension UInt16: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt16> { .integer } }
 extension UInt32: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt32> { .integer } }
 extension UInt64: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt64> { .integer } }
+extension Int128: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Int128> { .integer } }
+extension UInt128: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, UInt128> { .integer } }
 extension Double: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Double> { .double } }
 extension Float: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Float> { .float } }
 extension Decimal: JSONRepresentable { public static var jsonTransformer: Transformer<JSONValue, Decimal> { .decimal } }
