@@ -107,6 +107,63 @@ extension JSONModelMacroTests {
             line: 3, column: 34, fixIts: [FixItSpec(message: "remove @Default")]), fixed: #"@Key("a", "b") @Transform(t) let a: Int"#)
     }
 
+    /// An argument of `@Default` at fault is reported there; the property is still expanded (as
+    /// with `@Key`'s arguments), so the error stands alone.
+    @Test func default_withoutAValue_orAnOnInvalidNotWrittenAsTrueOrFalse() {
+        func expanded(_ line: String, _ initializer: String) -> String {
+            """
+            struct S {
+                let a: Int
+
+                struct JSONDraft: Magma.JSONModel {
+                    var a: Int?
+                    init() {}
+                    static let jsonMapping = Magma.JSONMapping<JSONDraft> {
+                        \(line)
+                    }
+                }
+            }
+
+            extension S: Magma.JSONDraftedModel {
+                init(jsonDraft draft: consuming JSONDraft) throws {
+            \(initializer)
+                }
+                static func model(fromDraft draft: consuming JSONDraft) throws -> Self {
+                    var model = try Self(jsonDraft: draft)
+                    do {
+                        try model.didDecode()
+                        try model.validate()
+                    } catch {
+                        throw Self.decodeHookError(error)
+                    }
+                    return model
+                }
+                static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {
+                    let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())
+                    switch form {
+                    case .value: destination.assumingMemoryBound(to: Self.self).pointee = model
+                    case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model
+                    case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)
+                    }
+                }
+                var jsonDraft: JSONDraft {
+                    var draft = JSONDraft()
+                    draft.a = self.a
+                    return draft
+                }
+                static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }
+            }
+            """
+        }
+        expand("@JSONModel\nstruct S {\n    @Default let a: Int\n}",
+               expanded(#"Magma.Map(nonOptional: \JSONDraft.a).named("a", in: "S")"#,
+                        "        guard let _a = draft.a.take() else { throw Self.missingDraftValue(\"S.a\") }\n        self.init(\n            a: _a\n        )"),
+               diagnostics: [DiagnosticSpec(message: "@Default needs the value, such as @Default(0) or @Default(State.open)", line: 3, column: 5)])
+        expand("@JSONModel\nstruct S {\n    @Default(1, onInvalid: flag) let a: Int\n}",
+               expanded(#"Magma.Map(\JSONDraft.a).named("a", in: "S")"#, "        self.init(\n            a: draft.a.take() ?? 1\n        )"),
+               diagnostics: [DiagnosticSpec(message: "onInvalid: takes true or false, written as such", line: 3, column: 17)])
+    }
+
     @Test func lossy_onAScalar_flatten_withOtherAttributes_orOptional() {
         expandProblem("@Lossy let a: String", DiagnosticSpec(
             message: "@Lossy drops the bad elements of an array or a dictionary, but 'a' is declared 'String'", line: 3, column: 5,

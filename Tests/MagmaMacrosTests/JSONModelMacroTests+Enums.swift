@@ -122,6 +122,38 @@ extension JSONModelMacroTests {
                           tagging: #"tagging: .internal(key: "type")"#)
     }
 
+    /// The second case is left out; the first is expanded as usual.
+    @Test func taggedEnum_twoCasesWithOneTag_orOneName_areErrorsAtTheSecond() {
+        func expanded(_ cases: String, _ first: String) -> String {
+            """
+            enum E {
+            \(cases)
+
+                enum JSONDraft {
+                }
+            }
+
+            extension E: Magma.JSONTaggedEnum {
+                static let jsonCases = Magma.JSONCluster<E>(tagging: .external) {
+                    Magma.ClusterCase("\(first)", Magma.CaseWithoutValues.self, make: { _ in
+                        return .\(first)
+                    }, unmake: { value in
+                        guard case .\(first) = value else { return nil }
+                        return Magma.CaseWithoutValues()
+                    })
+                }
+            }
+            """
+        }
+        expand("@JSONModel(tagging: .external)\nenum E {\n    case circle\n    @Key(\"circle\") case round\n}",
+               expanded("    case circle\n    case round", "circle"), diagnostics: [
+            DiagnosticSpec(message: #"'round' is tagged "circle", as 'circle' is: give one of them another @Key"#, line: 4, column: 25),
+        ])
+        expand("@JSONModel(tagging: .external)\nenum E {\n    case a\n    case a\n}", expanded("    case a\n    case a", "a"), diagnostics: [
+            DiagnosticSpec(message: "two cases are named 'a'; a tag picks one case: rename one of them", line: 4, column: 10),
+        ])
+    }
+
     @Test func taggedEnum_aSecondFallback_orATransform_isRemovable() {
         expand("@JSONModel(tagging: .external)\nenum E {\n    @Fallback case a\n    @Fallback case b\n}", """
             enum E {
