@@ -70,3 +70,15 @@ enum AdjacentShape33: Equatable {
     let main: ExternalShape33?
     @Lossy var others: [AdjacentShape33] = []
 }
+
+@JSONModel(tagging: .adjacent(tag: "kind", content: "of"))
+enum Amount33: Equatable {
+    case signed(value: Int128)
+    case unsigned(value: UInt128)
+}
+
+@JSONModel struct Wide33: Equatable {
+    @Default(Int128.min, onInvalid: true) let big: Int128
+    @Lossy var ids: [UInt128] = []
+    @Key("amt", encode: "amount") let amount: Amount33?
+}

@@ -86,6 +86,22 @@ import Testing
         #expect(second.droppedCount == 1 && second.defaultedCount == 0)
     }
 
+    /// `Int128` / `UInt128` with the attributes: exact at their extremes, a value past the range
+    /// defaulted or dropped (and noted) rather than wrapped, in a tagged case, written back.
+    @Test func int128_defaultedLossyAndInATaggedCase() throws {
+        let good = #"{"big": 170141183460469231731687303715884105727, "ids": [0, 340282366920938463463374607431768211455], "#
+            + #""amt": {"kind": "signed", "of": {"value": -170141183460469231731687303715884105728}}}"#
+        let bad = #"{"big": 170141183460469231731687303715884105728, "ids": [-1, 7, 340282366920938463463374607431768211456]}"#
+        let (models, report) = try decodeEveryEntryPoint(Wide33.self, [good, bad])
+        #expect(models == [Wide33(big: .max, ids: [0, .max], amount: .signed(value: .min)), Wide33(big: .min, ids: [7], amount: nil)])
+        #expect(report.defaulted.map(\.path) == ["$[1].big"] && report.defaulted.map(\.error.code) == [.numberOutOfRange])
+        #expect(report.dropped.map(\.path) == ["$[1].ids[0]", "$[1].ids[2]"])
+        let json = String(decoding: try JSONAdapter.json(from: models[0]), as: UTF8.self)
+        #expect(json.contains(#""amount":{"kind":"signed","of":{"value":-170141183460469231731687303715884105728}}"#), "\(json)")
+        let back = try JSONAdapter.model(Wide33.self, from: json.replacingOccurrences(of: #""amount""#, with: #""amt""#))
+        #expect(back == models[0])
+    }
+
     @Test func defaultsAndDrops_roundTrip() throws {
         let order = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [{"name": "a"}, 2], "status": "x", "scores": {"a": 1}}"#)
         #expect(try JSONAdapter.model(Order33.self, from: JSONAdapter.json(from: order)) == order)
