@@ -50,10 +50,19 @@ func decodeEveryEntryPoint<M: JSONObjectModel & Equatable & Sendable>(
                     sourceLocation: sourceLocation)
         }
     }
-    let parallel = try JSONAdapter.modelsInParallel(type, ndjson: Data((objects.joined(separator: "\n") + "\n").utf8), options: .init(),
-                                                    errorPolicy: .stop, concurrency: 2,
-                                                    minimumShardBytes: 64)
+    // Several shards (64 bytes each at least), their entries placed in the whole document.
+    let ndjson = objects.joined(separator: "\n") + "\n"
+    var parallelReport = DecodingReport()
+    let parallel = try withUnsafeMutablePointer(to: &parallelReport) {
+        try JSONAdapter.modelsInParallel(type, ndjson: Data(ndjson.utf8), options: .init(), errorPolicy: .stop, concurrency: 2,
+                                         minimumShardBytes: 64, report: $0)
+    }
     #expect(parallel.models == models, "parallel NDJSON", sourceLocation: sourceLocation)
+    let sequential = RecordDecoder(type, layout: .ndjson) { _ in }
+    try sequential.feed(Data(ndjson.utf8))
+    try sequential.finish()
+    #expect(parallelReport.entries == sequential.report.entries, "parallel NDJSON", sourceLocation: sourceLocation)
+    #expect(parallelReport.all.map(\.recordIndex) == sequential.report.all.map(\.recordIndex), "parallel NDJSON", sourceLocation: sourceLocation)
     return (models, report)
 }
 

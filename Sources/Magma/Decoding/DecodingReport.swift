@@ -53,16 +53,18 @@ public struct DecodingReport: Sendable {
     /// record fails (a stream's bad record leaves no entry).
     private var lastRecord: (index: Int?, defaulted: Int, dropped: Int) = (nil, 0, 0)
 
-    mutating func add(_ entry: Entry, defaulted isDefault: Bool) {
+    /// Counts `entry`, and keeps it while its list holds fewer than `limit` (and `cap`) entries.
+    mutating func add(_ entry: Entry, defaulted isDefault: Bool, cap: Int = .max) {
         if entry.recordIndex != lastRecord.index { lastRecord = (entry.recordIndex, 0, 0) }
+        let most = min(limit, cap)
         if isDefault {
             defaultedCount += 1
             lastRecord.defaulted += 1
-            if defaulted.count < limit { defaulted.append(entry) }
+            if defaulted.count < most { defaulted.append(entry) }
         } else {
             droppedCount += 1
             lastRecord.dropped += 1
-            if dropped.count < limit { dropped.append(entry) }
+            if dropped.count < most { dropped.append(entry) }
         }
     }
 
@@ -74,6 +76,21 @@ public struct DecodingReport: Sendable {
         droppedCount -= lastRecord.dropped
         while defaulted.last?.recordIndex == index { defaulted.removeLast() }
         while dropped.last?.recordIndex == index { dropped.removeLast() }
+        lastRecord = (nil, 0, 0)
+    }
+
+    /// Adds the entries of a part of a stream (a parallel decode's shard) read after
+    /// `recordsBefore` records: their record indices and errors (`placed`) made the whole's, each
+    /// list keeping no more than `cap` (the bound of each part too, so the kept ones are the
+    /// first); `other`'s entries counted but not kept are counted here too.
+    mutating func append(contentsOf other: DecodingReport, recordsBefore: Int, cap: Int, _ placed: (JSONError) -> JSONError) {
+        func rebased(_ entry: Entry) -> Entry {
+            Entry(path: entry.path, property: entry.property, error: placed(entry.error), recordIndex: entry.recordIndex.map { $0 + recordsBefore })
+        }
+        for entry in other.defaulted { add(rebased(entry), defaulted: true, cap: cap) }
+        for entry in other.dropped { add(rebased(entry), defaulted: false, cap: cap) }
+        defaultedCount += other.defaultedCount - other.defaulted.count
+        droppedCount += other.droppedCount - other.dropped.count
         lastRecord = (nil, 0, 0)
     }
 
