@@ -28,21 +28,7 @@ import Testing
         """
 
     @Test func propertyOfATypeWithNoJSONForm_isOneClearErrorEach() throws {
-        let built = MagmaTool.executable.deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("magma-diagnostics-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Holder.swift")
-        try Data(Self.snippet.utf8).write(to: file)
-        let pkgConfig = try GeneratedModelBuildTests.shell(["pkg-config", "--cflags-only-I", "yajl"])
-        let yajl = pkgConfig.output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        let check = try GeneratedModelBuildTests.shell(["swiftc", "-typecheck", "-swift-version", "6", "-no-color-diagnostics",
-            "-I", built.appendingPathComponent("Modules").path, "-I", GeneratedModelBuildTests.root.appendingPathComponent("CYajl").path,
-            "-load-plugin-executable", built.appendingPathComponent("MagmaMacros-tool").path + "#MagmaMacros", file.path]
-            + yajl.flatMap { ["-Xcc", $0] })
-        #expect(check.status != 0)
-        // One `error:` line per diagnostic (swiftc repeats each inside its source excerpt, after a `- `).
-        let errors = check.output.split(separator: "\n").filter { $0.contains("error: ") && !$0.contains("- error: ") }
+        let (check, errors) = try Self.typecheck(Self.snippet)
         #expect(errors.count == 4, "\(check.output)")
         for error in errors {
             #expect(error.contains("is unavailable: the property's type is not a JSON model: mark it @JSONModel"), "\(error)")
@@ -86,20 +72,7 @@ extension ModelDiagnosticsBuildTests {
         """
 
     @Test func attributeMisuses_areOneErrorEach_andNothingFollows() throws {
-        let built = MagmaTool.executable.deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("magma-attributes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Holder.swift")
-        try Data(Self.attributeSnippet.utf8).write(to: file)
-        let pkgConfig = try GeneratedModelBuildTests.shell(["pkg-config", "--cflags-only-I", "yajl"])
-        let yajl = pkgConfig.output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        let check = try GeneratedModelBuildTests.shell(["swiftc", "-typecheck", "-swift-version", "6", "-no-color-diagnostics",
-            "-I", built.appendingPathComponent("Modules").path, "-I", GeneratedModelBuildTests.root.appendingPathComponent("CYajl").path,
-            "-load-plugin-executable", built.appendingPathComponent("MagmaMacros-tool").path + "#MagmaMacros", file.path]
-            + yajl.flatMap { ["-Xcc", $0] })
-        #expect(check.status != 0)
-        let errors = check.output.split(separator: "\n").filter { $0.contains("error: ") && !$0.contains("- error: ") }
+        let (check, errors) = try Self.typecheck(Self.attributeSnippet)
         let expected = [
             "Holder.swift:8:5: error: 'a' has both an initial value and @Default",
             "Holder.swift:9:5: error: @Lossy drops the bad elements of an array or a dictionary, but 'b' is declared 'String'",
@@ -118,5 +91,25 @@ extension ModelDiagnosticsBuildTests {
         // The two values that are not models (`c`, `count(Int)`) are the compiler's, in the expansion.
         #expect(errors.filter { $0.contains("'emptyDraft(of:)' is unavailable") }.count == 2, "\(check.output)")
         #expect(errors.count == 11, "\(check.output)")
+    }
+
+    /// `source`, as `Holder.swift`, type-checked with `swiftc` against the Magma module and macro
+    /// plugin `swift test` built (it must fail); swiftc's output and its `error:` lines, one per
+    /// diagnostic (swiftc repeats each inside its source excerpt, after a `- `).
+    static func typecheck(_ source: String) throws -> (check: (status: Int32, output: String), errors: [Substring]) {
+        let built = MagmaTool.executable.deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("magma-diagnostics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Holder.swift")
+        try Data(source.utf8).write(to: file)
+        let pkgConfig = try GeneratedModelBuildTests.shell(["pkg-config", "--cflags-only-I", "yajl"])
+        let yajl = pkgConfig.output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let check = try GeneratedModelBuildTests.shell(["swiftc", "-typecheck", "-swift-version", "6", "-no-color-diagnostics",
+            "-I", built.appendingPathComponent("Modules").path, "-I", GeneratedModelBuildTests.root.appendingPathComponent("CYajl").path,
+            "-load-plugin-executable", built.appendingPathComponent("MagmaMacros-tool").path + "#MagmaMacros", file.path]
+            + yajl.flatMap { ["-Xcc", $0] })
+        #expect(check.status != 0)
+        return (check, check.output.split(separator: "\n").filter { $0.contains("error: ") && !$0.contains("- error: ") })
     }
 }

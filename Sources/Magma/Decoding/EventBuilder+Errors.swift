@@ -94,12 +94,6 @@ extension EventBuilder {
     /// the depth limit fails one (the Tokenizer's fast skip checks the limit as the events would).
     var skipNestingRoom: Int { options.maxDepth - depth - skipDepth }
 
-    /// Whether an error in a token's text here would skip the record rather than stop the
-    /// stream (see `fail`).
-    var recoversHere: Bool {
-        recoveries.contains { depth >= $0.depth && $0.sink.recoversTextErrors }
-    }
-
     /// Discards the frames above `frameDepth` (after an error: their values are incomplete).
     mutating func unwind(to frameDepth: Int) {
         while depth > frameDepth {
@@ -187,5 +181,16 @@ extension EventBuilder {
             }
         }
         return JSONPath.joined(components)
+    }
+}
+
+extension EventBuilder {
+    /// The unmapped key last read, for a message (its first and last eight bytes when longer).
+    func unmappedKeyText() -> String {
+        let (n, head, tail) = unmappedKey
+        func bytes(_ word: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
+        if n < 8 { return String(decoding: bytes(head, n), as: UTF8.self) }
+        if n <= 16 { return String(decoding: bytes(head, 8) + bytes(tail, 8).suffix(n - 8), as: UTF8.self) }
+        return String(decoding: bytes(head, 8), as: UTF8.self) + "…" + String(decoding: bytes(tail, 8), as: UTF8.self)
     }
 }

@@ -71,7 +71,7 @@ struct EventBuilder {
     var position = FeedPosition()
     /// The last unmapped key, for error paths in skipped values: its length and its first and last
     /// eight bytes (two loads, no copy call), exact up to 16 bytes, abridged beyond.
-    private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
+    private(set) var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
     /// Values captured for properties mapped from several key paths, one array per model frame that has them.
     var captures: [[JSONValue?]] = []
     /// While a cluster object's logged event is replayed: where its token ended in the input
@@ -279,29 +279,11 @@ struct EventBuilder {
         }
     }
 
-    func unmappedKeyText() -> String {
-        let (n, head, tail) = unmappedKey
-        func bytes(_ word: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
-        if n < 8 { return String(decoding: bytes(head, n), as: UTF8.self) }
-        if n <= 16 { return String(decoding: bytes(head, 8) + bytes(tail, 8).suffix(n - 8), as: UTF8.self) }
-        return String(decoding: bytes(head, 8), as: UTF8.self) + "…" + String(decoding: bytes(tail, 8), as: UTF8.self)
-    }
-
     /// Whether the value after the key just read goes nowhere (an unmapped key of a model), so
     /// that it may be read past yajl.
     @inline(__always)
     var skipsNextValue: Bool {
         skipDepth == 0 && depth > 0 && frames[depth - 1].target == nil && frames[depth - 1].entry == -2
-    }
-
-    /// Whether `bytes` (a key of the object on top, as written) is one the object does not map,
-    /// so its value would be skipped too. False for a key whose reading does more than skip
-    /// (`unknownKeys: .reject`, `duplicateKeys: .reject`, dictionaries).
-    mutating func isUnmappedKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard options.unknownKeys == .ignore, options.duplicateKeys != .reject, skipDepth == 0, depth > 0 else { return false }
-        let top = frames + (depth - 1)
-        guard top.pointee.kind == .model || top.pointee.kind == .path else { return false }
-        return top.pointee.keys.unsafelyUnwrapped.index(of: bytes) < 0
     }
 
     // MARK: Frames
