@@ -7,7 +7,7 @@ import Foundation
 /// it; Magma's bars say their share of yajl's rate. Plain SVG, no scripts: opens in any browser.
 enum ChartReport {
     private static let colors: [String: String] = [
-        "magma": "#e8590c", "magma-map": "#d9480f", "magma-text": "#ffa94d", "msgspec": "#7048e8", "orjson": "#ae3ec9", "jsondecoder": "#1c7ed6", "jsondecoder-pattern": "#74c0fc", "jsonserialization": "#868e96", "yajl": "#2f9e44",
+        "magma": "#e8590c", "magma-map": "#d9480f", "magma-text": "#ffa94d", "magma-yajl": "#f08c00", "msgspec": "#7048e8", "orjson": "#ae3ec9", "jsondecoder": "#1c7ed6", "jsondecoder-pattern": "#74c0fc", "jsonserialization": "#868e96", "yajl": "#2f9e44",
         "encode:magma": "#ffa94d", "encode:jsonencoder": "#74c0fc",
     ]
 

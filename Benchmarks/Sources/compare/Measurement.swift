@@ -70,7 +70,7 @@ func measureRuns(system: String, policy: TimingPolicy, baselineResident: Int?, p
 /// Decoding `input` with `system`.
 func measureDecode(_ system: DecodeSystem, kind: CorpusKind, input: CorpusInput, policy: TimingPolicy) -> SystemResult {
     var records: Int?
-    let magma = system == .magma || system == .magmaMap || system == .magmaText || system == .magmaDecoder
+    let magma = [.magma, .magmaMap, .magmaText, .magmaYajl, .magmaDecoder].contains(system)
     var result = measureRuns(system: system.rawValue, policy: policy, baselineResident: ProcessMemory.resident,
                              prepare: magma ? { URLCacheControl.clearThisThread() } : {}) {
         let count = try kind.decodeCount(system, input)

@@ -100,8 +100,8 @@ struct Orchestrator {
         // run in alternation, a child per round, and each keeps its best round. The rounds share
         // one system's timed seconds; each child still loads the corpus and warms up, so the two
         // cost that much more per round.
-        // msgspec and orjson, and Magma's like-for-like row, alternate with them too.
-        let paired = systems.filter { [.magma, .magmaMap, .magmaText, .yajl, .msgspec, .orjson].contains($0) }
+        // msgspec and orjson, Magma's like-for-like row and Magma on yajl alternate with them too.
+        let paired = systems.filter { [.magma, .magmaMap, .magmaText, .magmaYajl, .yajl, .msgspec, .orjson].contains($0) }
         let best = try alternating(paired) { system, minSeconds in
             try runChild(["--only", system.rawValue], file, system: system.rawValue, minSeconds: minSeconds)
         }

@@ -33,7 +33,7 @@ enum TableReport {
     /// Magma's rows that threw or built other models than JSONDecoder's (the run then fails).
     static func magmaFailures(_ report: CorpusReport) -> [String] {
         guard CorpusKind.named(report.kind)?.hasModel == true else { return [] }
-        let magma: Set<DecodeSystem> = [.magma, .magmaMap, .magmaText, .magmaDecoder]
+        let magma: Set<DecodeSystem> = [.magma, .magmaMap, .magmaText, .magmaYajl, .magmaDecoder]
         return report.decodeSummary.compactMap { row in
             guard let system = DecodeSystem(rawValue: row.system), magma.contains(system) else { return nil }
             if let error = row.error { return "\(report.name): \(row.title) threw: \(error)" }

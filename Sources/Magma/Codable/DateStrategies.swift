@@ -1,10 +1,10 @@
 // MagmaDecoder's and MagmaEncoder's date strategies: JSONDecoder's and JSONEncoder's cases under
 // the same names, so `decoder.dateDecodingStrategy = .formatted(formatter)` reads as it did. They
 // are types of their own because on Linux Foundation's `.formatted(_:)` is a `.custom` closure
-// that hides its formatter, and DateFormatter then costs about 1 µs a date (three quarters of
-// decoding twitter.json). Kept, the formatter's pattern is compiled once into Magma's byte-level
-// parser and printer (`DatePattern`), used only where it agrees with the formatter; DateFormatter
-// decides every other date, so the values and errors are JSONDecoder's.
+// that hides its formatter, and DateFormatter then dominates a decode with dates. Kept, the
+// formatter's pattern is compiled once into Magma's byte-level parser and printer (`DatePattern`),
+// used only where it agrees with the formatter; DateFormatter decides every other date, so the
+// values and errors are JSONDecoder's.
 import Foundation
 
 extension MagmaDecoder {
@@ -73,8 +73,7 @@ extension MagmaEncoder {
 extension MagmaEncoder.DateEncodingStrategy {
     /// `date.formatted(.iso8601)`, JSONEncoder's `.iso8601`: printed by Magma for whole seconds
     /// from 1900 to 2100, where its printer and Foundation's agree (a test compares them), and by
-    /// Foundation otherwise (about 4,700 instructions a date, callgrind: a tenth of an encode of
-    /// the GitHub seed model).
+    /// Foundation otherwise (much slower per date).
     static func iso8601String(_ date: Date) -> String {
         let t = date.timeIntervalSince1970
         guard t >= -2_208_988_800, t < 4_102_444_800, t.rounded(.down) == t else { return date.formatted(.iso8601) }

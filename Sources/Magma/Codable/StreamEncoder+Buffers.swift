@@ -6,8 +6,7 @@
 import Foundation
 
 /// The state and buffers of a streaming encode, and the array types it met: what one encode
-/// leaves for the next on the same MagmaEncoder (set up afresh, they were ~6 % of an encode of
-/// github_webhooks.ndjson, one record per encode).
+/// leaves for the next on the same MagmaEncoder (set up afresh, they weighed on small encodes).
 final class StreamBuffers {
     let state: UnsafeMutablePointer<StreamState>
     let routes = ArrayTypes()

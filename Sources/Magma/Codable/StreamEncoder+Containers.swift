@@ -59,9 +59,9 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
     }
 
-    // The standard library's `encodeIfPresent` looks up `Optional<T>`'s metadata per call (6 % of
-    // an encode of github_webhooks.ndjson, callgrind): these test for nil where T is known. A
-    // generic one here looks it up as well (measured), so other types keep the standard one.
+    // The standard library's `encodeIfPresent` looks up `Optional<T>`'s metadata per call: these
+    // test for nil where T is known. A generic one here looks it up as well, so other types keep
+    // the standard one.
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }

@@ -15,7 +15,7 @@ extension Array: TapeDirectDecodable where Element: Decodable {
     static func decode(from decoder: TapeDecoder, _ i: Int, _ path: CodingPathNode) throws -> Any {
         let count = try decoder.checkArray(i, path)
         // Concrete loops for the common elements: unspecialized, even `Self()` and `append` look
-        // up the storage class's metadata (10 % of canada.json's instructions).
+        // up the storage class's metadata.
         if Element.self == Double.self { return try decoder.elements(i, count, path) { try decoder.unwrapFloat($0, as: Double.self, path, $1) } }
         if Element.self == Int.self { return try decoder.elements(i, count, path) { try decoder.unwrapInteger($0, as: Int.self, path, $1) } }
         if Element.self == Int64.self { return try decoder.elements(i, count, path) { try decoder.unwrapInteger($0, as: Int64.self, path, $1) } }
@@ -92,7 +92,7 @@ enum JSONPathText {
         var text = "$"
         for key in path {
             // The decoder's own index keys without making their "Index 3" text (each failed
-            // `try?` of a generic value renders its path: 9 % of amazon_cellphones.ndjson, callgrind).
+            // `try?` of a generic value renders its path).
             if let index = (key as? PathKey)?.index { text += "[\(index)]"; continue }
             if let i = key.intValue, key.stringValue == "Index \(i)" { text += "[\(i)]" } else { text += JSONPath.component(key.stringValue) }
         }

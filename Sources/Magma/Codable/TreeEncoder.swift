@@ -19,7 +19,7 @@ enum EncodedValue {
     case object(EncodedObject)
 }
 
-/// Exclusivity checks on class properties were 15 % of an encode (callgrind, citm_catalog.json):
+/// Exclusivity checks on class properties were a large share of an encode:
 /// the mutable state of the tree's classes lives behind a pointer, which the checks do not cover.
 /// Each class is used by one encode, on one thread.
 final class EncodedArray {

@@ -1,6 +1,5 @@
 // Per-type answers that take a conformance check to find, kept for the whole process. The
-// runtime's scan for a type that does not conform costs tens of thousands of instructions
-// (callgrind, twitter.json: a tenth of a MagmaEncoder encode when each encode asked again), so
+// runtime's scan for a type that does not conform is too slow to repeat in every encode, so
 // the per-encode and per-decode tables (`ArrayTypes`, `TypeRoutes`) ask here once per type.
 
 /// A process-wide table from a type to what `compute` says about it.

@@ -47,8 +47,7 @@ final class ArrayOwner<Element>: ContainerOwner {
 
     /// `[]` as the one word an array is stored in (a reference to the runtime's immortal empty
     /// storage), read once. This method runs unspecialized: naming `[Element]` in it asks the
-    /// runtime for `Array<Element>`'s metadata, a cache lookup of about 360 instructions an array
-    /// (5 % of citm.json's decode); writing the word needs none.
+    /// runtime for `Array<Element>`'s metadata, a lookup per array; writing the word needs none.
     private let emptyArray: UInt
 
     init(_ element: Codec<Element>) {

@@ -1,8 +1,7 @@
 // Non-generic element targets for arrays of the commonest element types. A generic
 // ArrayOwner<E> appends through unspecialised code: a metadata lookup for [E] and value witness
-// calls per element (measured on canada.json, 111k doubles in 56k two-element arrays: 34 % of
-// decode time in metadata lookups). These append to the concrete array type directly; anything
-// unusual (null, lenient coercions, mismatches) goes to the generic slot.
+// calls per element, which dominated arrays of numbers. These append to the concrete array type
+// directly; anything unusual (null, lenient coercions, mismatches) goes to the generic slot.
 import Foundation
 
 /// Appends to an array of a concrete element type; its codec makes it (`Codec.elementTarget`).
@@ -58,10 +57,10 @@ final class DoubleArrayElement: ElementTarget {
 }
 
 /// The frame storage of an inner `[Double]`: its first `inlineCapacity` numbers are kept in place
-/// and the array is made once, at its end, with exactly their count (canada.json: 56k coordinate
-/// pairs; reserving room at the start and appending cost ~100 instructions a pair more). A value
-/// the fast path does not take (null, a lenient string, an out-of-range number) or one past the
-/// room moves them into the array first ("spills"), and from then on the elements are appended.
+/// and the array is made once, at its end, with exactly their count (for many short arrays of
+/// coordinates, cheaper than reserving room at the start and appending). A value the fast path
+/// does not take (null, a lenient string, an out-of-range number) or one past the room moves them
+/// into the array first ("spills"), and from then on the elements are appended.
 ///
 /// Layout: `[Double]` at 0 (the array, the context the appending targets write to), the inline
 /// count at 8 (-1 once spilled), the numbers from 16.
@@ -94,8 +93,7 @@ enum InlineDoubles {
         let array = storage.assumingMemoryBound(to: [Double].self)
         // Literals for the common short lengths (points, pairs, triples): the compiler allocates
         // them with the storage type's metadata at hand. `Array(unsafeUninitializedCapacity:)`
-        // is not specialised here and asks the runtime for that metadata each time (~280
-        // instructions an array).
+        // is not specialised here and asks the runtime for that metadata each time.
         switch count {
         case 1: array.pointee = [values[0]]
         case 2: array.pointee = [values[0], values[1]]

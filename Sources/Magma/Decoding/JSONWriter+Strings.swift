@@ -42,7 +42,7 @@ extension JSONWriter {
                 let block = rest >= 16 ? p.loadUnaligned(as: Block.self) : JSONWriter.lastBlock(p, rest, start: start)
                 out.storeBytes(of: block, as: Block.self)
                 let marked = (block .== quote) .| (block .== backslash) .| (block .== slash) .| ((block ^ flip) .< below)
-                // As two words, not `any(marked)`: that is a call to `SIMD.min()` here (callgrind).
+                // As two words, not `any(marked)`: that is a call to `SIMD.min()` here.
                 let lanes = unsafeBitCast(marked, to: SIMD2<UInt64>.self)
                 if lanes[0] | lanes[1] == 0 {
                     let step = min(rest, 16)

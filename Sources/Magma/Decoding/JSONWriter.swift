@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The buffer is a raw allocation owned by a class (`Storage`) whose address, size and capacity
 /// the writer keeps in its own fields: an append is a capacity check and a store, with none of
-/// an Array's uniqueness checks (they cost a fifth of the encoding time, measured with callgrind).
+/// an Array's uniqueness checks, which were a large share of encoding time.
 /// A JSONWriter is only ever used through `inout`: a copy would share the buffer.
 ///
 /// Separators need no stack of open containers: a container has no member yet exactly when the
@@ -16,8 +16,7 @@ struct JSONWriter {
     /// malloc'd while small, so that growing is a `realloc`. From `JSONWriter.mappedFrom` bytes on, an
     /// anonymous mapping advised for transparent huge pages (CMagmaMemory's `outputmap.h`), grown
     /// by `mremap` (page tables move, bytes do not). Writing a fresh 2 MB page is one page fault
-    /// where 4 KB pages take 512: MagmaEncoder on the 64 MB GitHub seed file (a 21.7 MB output)
-    /// took 5,300 faults and 9 ms of kernel time an encode, a fifth of its time.
+    /// where 4 KB pages take 512: page faults were a large share of encoding a big output.
     private final class Storage {
         var base: UnsafeMutablePointer<UInt8>
         /// The mapping's size; 0 while the buffer is malloc'd.
@@ -129,9 +128,7 @@ struct JSONWriter {
 
     /// The output as `Data`, the writer emptied. An output of `handOverSize` bytes or more is not
     /// copied: its buffer becomes the `Data`'s (shrunk to fit) and the writer starts again with a
-    /// small one. On the GitHub seed corpus (a 22 MB output) the copy was ~7 % of MagmaEncoder's
-    /// CPU time (perf task-clock, 54 -> 50 ms an encode) and 38 % of its last-level cache misses
-    /// (callgrind's simulation).
+    /// small one: copying a large output costs time and cache misses for nothing.
     mutating func takeData() -> Data {
         defer { count = 0 }
         guard count >= JSONWriter.handOverSize, isKnownUniquelyReferenced(&storage) else {

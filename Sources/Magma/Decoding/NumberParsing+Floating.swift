@@ -46,8 +46,8 @@ extension NumberParsing {
                     i &+= 8
                 }
                 // The last 1-7 digits in one load ending at the number's end (inside the text, as
-                // n >= 8), the bytes before `i` read as '0': a digit at a time cost ~10 instructions
-                // each, 70 a number on canada.json. An exponent after them takes the loop below.
+                // n >= 8), the bytes before `i` read as '0', not a loop pass per digit. An exponent
+                // after them takes the loop below.
                 let rest = n &- i
                 if rest > 0, rest < 8, n >= 8 {
                     let low: UInt64 = (1 << (UInt64(8 &- rest) &* 8)) &- 1
@@ -164,7 +164,7 @@ extension NumberParsing {
     static func double(_ text: UnsafeRawBufferPointer) -> Double? { inlinedDouble(text) }
 
     /// `double`, compiled into its caller: for the element loops of arrays of numbers, where the
-    /// call and its register saves are a tenth of a number's cost.
+    /// call and its register saves are a real part of a number's cost.
     @inline(__always)
     static func inlinedDouble(_ text: UnsafeRawBufferPointer) -> Double? { binaryFloat(text, DoubleFormat.self) }
 

@@ -27,8 +27,7 @@ extension NumberParsing {
     /// (`2 * (q - powersOfFiveMinimumExponent)`, + 1 for the low word).
     /// Generated like fast_float's `script/table_generation.py`, in two literals (5^-342...5^-1,
     /// 5^0...5^308) so that neither file is long; each is initialised statically (one array
-    /// concatenated at run time was checked for its lazy initialisation on every access: +1.9 %
-    /// instructions decoding canada.json).
+    /// concatenated at run time was checked for its lazy initialisation on every access).
     @inline(__always)
     static func powerOfFive(_ index: Int) -> UInt64 {
         index < 2 &* -powersOfFiveMinimumExponent ? negativePowersOfFive[index]

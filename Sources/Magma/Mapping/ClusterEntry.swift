@@ -31,7 +31,7 @@ final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
     }
 
     /// The cast cannot fail: a cluster whose model is not a `Base` fails to build. (Reading the
-    /// storage as a `Base` for a class `Base` would save ~2 ns a model, not measurable in a decode.)
+    /// storage as a `Base` for a class `Base` would save too little to show in a decode.)
     override func take(_ storage: UnsafeMutableRawPointer) throws -> Base {
         storage.assumingMemoryBound(to: M.self).move() as! Base
     }

@@ -145,8 +145,7 @@ final class ModelOwner<Model: JSONModel>: ContainerOwner {
         // retains and releases per model on one shared object held parallel NDJSON back).
         try plan()._withUnsafeGuaranteedRef { plan in
             let storage = b.storage(size: MemoryLayout<Model>.size, alignment: MemoryLayout<Model>.alignment)
-            // Made in place: a model passed in would be copied into the storage (measured: ~130
-            // instructions per GitHub issue).
+            // Made in place: a model passed in would be copied into the storage.
             storage.bindMemory(to: Model.self, capacity: 1).initialize(to: Model())
             push(plan, storage, starter, context, &b)
         }

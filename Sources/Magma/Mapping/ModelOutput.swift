@@ -4,8 +4,8 @@
 // model's plan: `JSONWriter` writes its bytes, `JSONTree` asks its members for their values.
 // Those of the generic functions that a nested model's write runs are `@inline(__always)`: in a
 // generic codec class the specializer left them unspecialised for `JSONWriter` (a witness call and
-// metadata lookups per nested model, +0.3 % of a GitHub-issues encode in callgrind); inlined into
-// the codec's `write(_:into:)`, the output is concrete again.
+// metadata lookups per nested model); inlined into the codec's `write(_:into:)`, the output is
+// concrete again.
 
 /// Takes a model as one object, written through its plan.
 protocol ModelOutput {

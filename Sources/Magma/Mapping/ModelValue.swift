@@ -2,8 +2,7 @@
 /// and cannot be resolved while the outer plan is built.
 final class ModelValue<Model: JSONModel>: ValueWriter {
     /// The model codec's owner, whose plan it caches on first use: a nested model costs a load or
-    /// two instead of a mapping lookup and check (measured: encoding 4,000 GitHub issues,
-    /// 243 M -> 235 M instructions).
+    /// two instead of a mapping lookup and check.
     private let owner: ModelOwner<Model>
 
     init(_ owner: ModelOwner<Model>) { self.owner = owner }

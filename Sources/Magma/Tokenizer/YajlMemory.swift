@@ -8,7 +8,7 @@ import Glibc
 /// NDJSON parses every line with a yajl handle of its own, so that a syntax error loses that line
 /// only (yajl has no reset: a handle that failed stays failed). A handle mallocs five or six blocks
 /// (itself, its lexer, two buffers, its state stack, an escape buffer), and freed them all per line:
-/// 7 more allocations per record than the same records in one array. The handles of one stream
+/// allocations per record that records in one array do not make. The handles of one stream
 /// allocate through this instead (`yajl_alloc_funcs`): what a handle frees is kept, and the next
 /// handle's requests of the same sizes take it back, so after the first line no line allocates.
 ///

@@ -3,10 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// URLs written as JSON strings. `URL(string:)` costs 0.5-1 µs on Linux, and API JSON repeats its
-/// URLs (a user's avatar URL with every issue they touch, a label's URL with every issue it
-/// labels: 70 % of the URL values of the generated GitHub corpus are repeats), so each thread
-/// keeps the URLs it parsed in a small cache keyed by their bytes (see `URLCache`).
+/// URLs written as JSON strings. `URL(string:)` is slow on Linux, and API JSON repeats its URLs
+/// (a user's avatar URL with every issue they touch, a label's URL with every issue it labels),
+/// so each thread keeps the URLs it parsed in a small cache keyed by their bytes (see `URLCache`).
 final class URLCodec: Codec<URL>, @unchecked Sendable {
     static let shared = URLCodec()
 

@@ -10,6 +10,9 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
     /// Magma into the model's text twin (TextTwinModels.swift): dates and URLs kept as `String`,
     /// as msgspec reads them. The like-for-like row against msgspec; only for models with a twin.
     case magmaText = "magma-text"
+    /// Magma with `DecodingOptions.reader = .yajl`: every byte through yajl, the `@JSONModel`
+    /// models of the first row. Beside yajl's no-op row, it measures what the yajl design costs.
+    case magmaYajl = "magma-yajl"
     /// Foundation's JSONDecoder with Codable.
     case jsonDecoder = "jsondecoder"
     /// Magma's drop-in `MagmaDecoder`, configured as the JSONDecoder is, on the same Codable models.
@@ -41,6 +44,7 @@ public enum DecodeSystem: String, CaseIterable, Sendable, Codable {
         case .magma: "Magma (@JSONModel)"
         case .magmaMap: "Magma (Map twin)"
         case .magmaText: "Magma (dates, URLs as text)"
+        case .magmaYajl: "Magma on yajl (reader: .yajl)"
         case .jsonDecoder: "JSONDecoder"
         case .magmaDecoder: "MagmaDecoder (Codable)"
         case .jsonDecoderPattern: "JSONDecoder (DateFormatter)"

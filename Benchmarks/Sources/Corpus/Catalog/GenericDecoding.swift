@@ -60,7 +60,7 @@ enum GenericDecoding {
 
     static func decodeCount(_ system: DecodeSystem, _ input: CorpusInput) throws -> Int {
         switch system {
-        case .magma, .magmaMap, .magmaText, .jsonDecoderPattern:
+        case .magma, .magmaMap, .magmaText, .magmaYajl, .jsonDecoderPattern:
             throw SystemUnavailable("no model for this file")
         case .msgspec, .orjson:
             throw SystemUnavailable("runs in Python (Benchmarks/scripts/peers.py)")
@@ -102,7 +102,7 @@ enum GenericDecoding {
         var records: Int?
         for system in systems {
             switch system {
-            case .magma, .magmaMap, .magmaText, .jsonDecoderPattern: outcomes[system] = .notApplicable("no model for this file")
+            case .magma, .magmaMap, .magmaText, .magmaYajl, .jsonDecoderPattern: outcomes[system] = .notApplicable("no model for this file")
             case .msgspec, .orjson: outcomes[system] = .notApplicable("Python objects: record count compared")
             case .yajl: outcomes[system] = .notApplicable("builds no models")
             case .handMapping: outcomes[system] = .notApplicable("no mapping: JSONSerialization only")

@@ -12,21 +12,27 @@ public enum MagmaSystem {
     /// Decodes `input` into `Record`s: through its `@JSONModel` form (the type itself, or for the
     /// seed model its `Declared` form, converted for validation), or with `mapTwin` through the
     /// `Map`-declared type (only the seed model has one: see MagmaModels.swift).
-    public static func decode<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput, mapTwin: Bool = false) throws -> [Record] {
+    /// With `options`, the reader and limits (`.yajl` for the "Magma on yajl" row).
+    public static func decode<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput, mapTwin: Bool = false,
+                                                    options: DecodingOptions = .init()) throws -> [Record] {
         if let twinned = Record.self as? any DeclaredTwin.Type, !mapTwin {
-            return try convertDeclared(twinned, input) as! [Record]
+            return try convertDeclared(twinned, input, options) as! [Record]
         }
-        return try decodeAny(model(Record.self, mapTwin: mapTwin), input) as! [Record]
+        return try decodeAny(model(Record.self, mapTwin: mapTwin), input, options) as! [Record]
     }
 
     /// Decodes `input` as ``decode(_:_:mapTwin:)`` does and returns the number of records,
     /// dropping the models.
-    public static func decodeCount<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput, mapTwin: Bool = false) throws -> Int {
+    public static func decodeCount<Record: CorpusRecord>(_ type: Record.Type, _ input: CorpusInput, mapTwin: Bool = false,
+                                                         options: DecodingOptions = .init()) throws -> Int {
         if let twinned = Record.self as? any DeclaredTwin.Type, !mapTwin {
-            return try countDeclared(twinned, input)
+            return try countDeclared(twinned, input, options)
         }
-        return try count(model(Record.self, mapTwin: mapTwin), input)
+        return try count(model(Record.self, mapTwin: mapTwin), input, options)
     }
+
+    /// The options of the "Magma on yajl" row.
+    public static let yajlReader: DecodingOptions = { var options = DecodingOptions(); options.reader = .yajl; return options }()
 
     /// `Record` as the model Magma decodes: a `@JSONModel` type, or (`mapTwin`) a `Map`-declared one.
     private static func model<Record>(_ type: Record.Type, mapTwin: Bool) throws -> any JSONObjectModel.Type {
@@ -60,12 +66,12 @@ public enum MagmaSystem {
         return records.count == 1 ? records[0].recordCount : records.count
     }
 
-    private static func convertDeclared<T: DeclaredTwin>(_ type: T.Type, _ input: CorpusInput) throws -> Any {
-        try decodeTyped(T.Declared.self, input).map(T.init(declared:))
+    private static func convertDeclared<T: DeclaredTwin>(_ type: T.Type, _ input: CorpusInput, _ options: DecodingOptions) throws -> Any {
+        try decodeTyped(T.Declared.self, input, options).map(T.init(declared:))
     }
 
-    private static func countDeclared<T: DeclaredTwin>(_ type: T.Type, _ input: CorpusInput) throws -> Int {
-        try decodeTyped(T.Declared.self, input).count
+    private static func countDeclared<T: DeclaredTwin>(_ type: T.Type, _ input: CorpusInput, _ options: DecodingOptions) throws -> Int {
+        try decodeTyped(T.Declared.self, input, options).count
     }
 
     /// Tokenizes `input` with yajl and no-op callbacks (NDJSON: line by line, like the others).
@@ -95,25 +101,26 @@ public enum MagmaSystem {
     // The existential is opened once per call; inside, everything is statically typed.
 
     @inline(never)
-    private static func decodeTyped<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput) throws -> [M] {
+    private static func decodeTyped<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput,
+                                                        _ options: DecodingOptions = .init()) throws -> [M] {
         switch input.layout {
         case .array:
-            return try JSONAdapter.models(M.self, from: input.data)
+            return try JSONAdapter.models(M.self, from: input.data, options: options)
         case .document:
-            return [try JSONAdapter.model(M.self, from: input.data)]
+            return [try JSONAdapter.model(M.self, from: input.data, options: options)]
         case .ndjson:
             var records: [M] = []
-            try JSONAdapter.forEachRecord(M.self, in: input.data, layout: .ndjson) { records.append($0) }
+            try JSONAdapter.forEachRecord(M.self, in: input.data, layout: .ndjson, options: options) { records.append($0) }
             return records
         }
     }
 
-    private static func decodeAny<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput) throws -> Any {
-        try decodeTyped(M.self, input)
+    private static func decodeAny<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput, _ options: DecodingOptions) throws -> Any {
+        try decodeTyped(M.self, input, options)
     }
 
-    private static func count<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput) throws -> Int {
-        let records = try decodeTyped(M.self, input)
+    private static func count<M: JSONObjectModel>(_ type: M.Type, _ input: CorpusInput, _ options: DecodingOptions) throws -> Int {
+        let records = try decodeTyped(M.self, input, options)
         if records.count == 1, let record = records[0] as? any CorpusRecord {
             return record.recordCount
         }

@@ -87,6 +87,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
         case .magma: return try MagmaSystem.decodeCount(Record.self, input)
         case .magmaMap: return try MagmaSystem.decodeCount(Record.self, input, mapTwin: true)
         case .magmaText: return try MagmaSystem.decodeTextCount(Record.self, input)
+        case .magmaYajl: return try MagmaSystem.decodeCount(Record.self, input, options: MagmaSystem.yajlReader)
         case .jsonDecoder: return count(try jsonDecoder(input))
         case .magmaDecoder: return count(try magmaDecoder(input))
         case .jsonDecoderPattern: return count(try jsonDecoderPattern(input))
@@ -103,6 +104,7 @@ public enum RecordDecoding<Record: CorpusRecord> {
         switch system {
         case .magma: return try magma(input)
         case .magmaMap: return try MagmaSystem.decode(Record.self, input, mapTwin: true)
+        case .magmaYajl: return try MagmaSystem.decode(Record.self, input, options: MagmaSystem.yajlReader)
         case .jsonDecoder: return try jsonDecoder(input)
         case .magmaDecoder: return try magmaDecoder(input)
         case .jsonDecoderPattern: return try jsonDecoderPattern(input)

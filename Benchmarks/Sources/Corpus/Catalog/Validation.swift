@@ -57,7 +57,7 @@ public struct Validation: Sendable {
                 outcomes[system] = .notApplicable("Python objects: record count compared")
             case .magmaText:
                 outcomes[system] = textTwin(Record.self, input)
-            case .magma, .magmaMap, .magmaDecoder, .handMapping, .jsonDecoderPattern:
+            case .magma, .magmaMap, .magmaYajl, .magmaDecoder, .handMapping, .jsonDecoderPattern:
                 do {
                     let models = try RecordDecoding<Record>.decode(system, input)
                     if models == reference {
