@@ -12,7 +12,7 @@ extension JSONScanner {
         /// The sink refused it.
         case stopped
         /// It is malformed, or over a limit.
-        case failed(JSONError)
+        indirect case failed(JSONError)
     }
 
     /// The first byte at or after `p` that is not a blank (space, tab, CR, LF), or `end`. Most
@@ -159,7 +159,7 @@ extension JSONScanner {
     /// One past the number at `p`: `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?,
     /// within the size cap. The input may end right after it (it is whole: the caller says
     /// whether that is the end of the value).
-    @inline(__always)
+    @_transparent
     func number(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer, _ base: UnsafeRawPointer) -> Step {
         var q = p
         if q.load(as: UInt8.self) == UInt8(ascii: "-") { q += 1 }
@@ -182,8 +182,8 @@ extension JSONScanner {
             guard q < end, q.load(as: UInt8.self) &- UInt8(ascii: "0") < 10 else { return numberFailure(p, q, end, base, JSONScanner.exponent) }
             q = Self.digitRun(q + 1, end)
         }
-        guard q - p <= maxTokenLength else { return .failed(tooLong("number", p, base)) }
-        if q == end, !endIsFinal { return .failed(located(JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd), end, base)) }
+        // Failures are built out of line: this stays small enough to be inlined into the loop.
+        guard q - p <= maxTokenLength, q < end || endIsFinal else { return numberFailure(p, q, end, base, nil) }
         return .next(q)
     }
 

@@ -45,7 +45,7 @@ enum ScanOutcome {
     case stopped(at: Int)
     /// The input is not JSON, or breaks a limit: the error (its offset in the input set) and what
     /// the failing token was to be, for the error's path.
-    case failed(JSONError, PendingToken?)
+    indirect case failed(JSONError, PendingToken?)
 }
 
 struct JSONScanner {
