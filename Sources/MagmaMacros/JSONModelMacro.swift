@@ -37,6 +37,9 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
+        if let enumDeclaration = declaration.as(EnumDeclSyntax.self) {
+            return enumMembers(EnumDeclaration(enumDeclaration, attribute: node))
+        }
         let model = ModelDeclaration(declaration, attribute: node)
         guard model.isUsable else { return [] }
         let access = model.access
@@ -58,11 +61,16 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
+        if let enumDeclaration = declaration.as(EnumDeclSyntax.self) {
+            let model = EnumDeclaration(enumDeclaration, attribute: node)
+            for diagnostic in model.diagnostics { context.diagnose(diagnostic) }
+            return try enumExtension(model, type: type, conforms: protocols.contains { $0.trimmedDescription.hasSuffix("JSONTaggedEnum") })
+        }
         let model = ModelDeclaration(declaration, attribute: node)
         for diagnostic in model.diagnostics { context.diagnose(diagnostic) }
         guard model.isUsable else { return [] }
         let access = model.access
-        let conformance = protocols.isEmpty ? "" : ": Magma.JSONDraftedModel"
+        let conformance = protocols.contains { $0.trimmedDescription.hasSuffix("JSONDraftedModel") } ? ": Magma.JSONDraftedModel" : ""
         let modelType = model.isGeneric ? "Self" : type.trimmedDescription
         var text: [String] = ["extension \(type.trimmed)\(conformance) {"]
         if !model.isClass { text += initializer(model, indent: "    ") }
@@ -104,7 +112,9 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
             "    \(access)var jsonDraft: JSONDraft {",
             "        var draft = JSONDraft()",
         ]
-        text += model.properties.map { "        draft.\($0.name) = self.\($0.name)" }
+        text += model.properties.map {
+            $0.isFlattened ? "        draft.\($0.name) = Magma.FlattenedModel.draft(of: self.\($0.name))" : "        draft.\($0.name) = self.\($0.name)"
+        }
         text += [
             "        return draft",
             "    }",
@@ -131,6 +141,7 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
 
     /// The draft's declaration of a property, after its name.
     static func draftType(_ property: MappedProperty) -> String {
+        if property.isFlattened, let type = property.type { return " = Magma.FlattenedModel.emptyDraft(of: \(type.trimmedDescription).self)" }
         let type = property.type.map { ": \($0.trimmedDescription)" } ?? ""
         if property.isHeldOptional { return ": \(optional(property.type!))" }
         if let value = property.initializer { return "\(type) = \(value.trimmedDescription)" }
@@ -146,19 +157,22 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     }
 
     /// The draft's mapping line for a property.
-    static func line(_ property: MappedProperty, model: String) -> String {
-        let path = "\\JSONDraft.\(property.name)"
+    static func line(_ property: MappedProperty, model: String, draft: String = "JSONDraft") -> String {
+        let path = "\\\(draft).\(property.name)"
+        if property.isFlattened { return "Magma.Map.flattening(\(path), as: \"\(model).\(property.bareName)\")" }
+        // Held as an optional and read as the model's type (null an error), or as an optional.
+        let nonOptional = property.isHeldOptional && !property.readsNullAsAbsent
         var arguments: [String] = []
         if property.keys.count > 1 {
             arguments.append("[" + property.keyLiterals.joined(separator: ", ") + "]")
         } else if let key = property.keyLiterals.first {
             arguments.append(key)
-        } else if property.isHeldOptional && property.transform != nil {
+        } else if nonOptional && property.transform != nil {
             arguments.append("nil")
         }
         if let transform = property.transform { arguments.append(transform.trimmedDescription) }
         let call: String
-        if property.isHeldOptional {
+        if nonOptional {
             if !property.isRequiredNonOptional && !property.explicitlyRequired { arguments.append("required: false") }
             call = "Magma.Map(nonOptional: \(([path] + arguments).joined(separator: ", ")))"
         } else {
@@ -167,9 +181,12 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         }
         var text = "\(call).named(\"\(property.bareName)\", in: \"\(model)\")"
         if let merge = property.merge {
-            // Typed by the draft's key path: a hook of another type than the property's does not compile.
+            // Typed by the draft's key path: a hook of another type does not compile.
             text += ".merging(\(property.isHeldOptional ? "nonOptional: " : "")\(path), \(merge.trimmedDescription))"
         }
+        if let key = property.encodeKeyLiteral { text += ".encodingKey(\(key))" }
+        if property.isLossy { text += ".lossy()" }
+        if property.defaultsOnInvalid { text += ".defaultingOnInvalid(\(path))" }
         return text
     }
 
@@ -178,19 +195,29 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     static func initializer(_ model: ModelDeclaration, indent: String) -> [String] {
         // Every check that can throw comes before the first stored property is set: a throw
         // between two stores made the compiler track (and copy) the half-built value.
-        let checks = model.properties.filter(\.isRequiredNonOptional).map { property -> String in
+        let checks = model.properties.filter { $0.isRequiredNonOptional || $0.isFlattened }.map { property -> String in
             let (name, bare) = (property.name, property.bareName)
+            if property.isFlattened, let type = property.type {
+                return "\(indent)    let _\(bare) = try Magma.FlattenedModel.model(\(type.trimmedDescription).self, from: draft.\(name))"
+            }
             return "\(indent)    guard let _\(bare) = draft.\(name).take() else { throw Self.missingDraftValue(\"\(model.typeName).\(bare)\") }"
         }
-        let values = model.properties.map { property -> (name: String, label: String, value: String) in
+        let mapped = model.properties.map { property -> (name: String, label: String, value: String) in
             let (name, label) = (property.name, property.label)
-            if property.isRequiredNonOptional { return (name, label, "_\(property.bareName)") }
+            if property.isRequiredNonOptional || property.isFlattened { return (name, label, "_\(property.bareName)") }
+            if let value = property.defaultValue { return (name, label, "draft.\(name).take() ?? \(value.trimmedDescription)") }
             if property.isHeldOptional, let value = property.initializer {
                 return (name, label, "draft.\(name).take() ?? \(value.trimmedDescription)")
             }
             // An optional moves out; a default whose type is not written (so not held as an
             // optional) is copied.
             return (name, label, property.isOptional ? "draft.\(name).take()" : "draft.\(name)")
+        }
+        let byName = Dictionary(mapped.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let values = model.storedOrder.compactMap { name -> (name: String, label: String, value: String)? in
+            guard model.placeholders.contains(name) else { return byName[name] }
+            let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+            return (name, ["inout", "var", "let"].contains(bare) ? name : bare, "{ Swift.fatalError(\"\(model.typeName).\(bare) has an error\") }()")
         }
         let assignments: [String]
         if model.hasMemberwiseInit && !values.isEmpty {
@@ -208,22 +235,32 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
     }
 }
 
-/// `@Key`, `@Transform`, `@Merge`, `@Ignore`, `@Required`: markers @JSONModel reads; alone they only check
-/// that they sit on a stored property.
+/// `@Key`, `@Transform`, `@Merge`, `@Ignore`, `@Required`, `@Default`, `@Lossy`, `@Flatten`,
+/// `@Fallback`: markers @JSONModel reads; alone they only check that they sit on a stored
+/// property (`@Key` and `@Fallback`: on an enum's case; @JSONModel checks the rest).
 public struct PropertyAttributeMacro: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         let name = PropertyAttributes.name(of: node)
+        if let enumCase = declaration.as(EnumCaseDeclSyntax.self) {
+            // In a @JSONModel enum, the enum reports it (with a fix-it in its own tree).
+            let inModel = context.lexicalContext.contains {
+                $0.as(EnumDeclSyntax.self)?.attributes.contains { $0.as(AttributeSyntax.self).map(PropertyAttributes.name) == "JSONModel" } == true
+            }
+            if !["Key", "Fallback"].contains(name), !inModel { context.diagnose(PropertyAttributes.remove(node, .notOnCase(name), from: enumCase)) }
+            return []
+        }
+        if name == "Fallback" {
+            context.diagnose(Diagnostic(node: Syntax(node), message: ModelMessage.fallbackNotOnCase))
+            return []
+        }
         guard let variable = declaration.as(VariableDeclSyntax.self) else {
             context.diagnose(Diagnostic(node: Syntax(node), message: ModelMessage.notOnProperty(name)))
             return []
         }
         if variable.bindings.contains(where: { $0.accessorBlock.map(PropertyAttributes.isComputed) == true }) {
-            let kept = variable.attributes.filter { $0.as(AttributeSyntax.self)?.id != node.id }
-            let remove = FixIt(message: ModelFixIt.removeAttribute(name),
-                               changes: [.replace(oldNode: Syntax(variable.attributes), newNode: Syntax(kept))])
-            context.diagnose(Diagnostic(node: Syntax(node), message: ModelMessage.onComputed(name), fixIt: remove))
+            context.diagnose(PropertyAttributes.remove(node, .onComputed(name), from: variable))
         }
         return []
     }

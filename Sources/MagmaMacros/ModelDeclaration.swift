@@ -26,13 +26,26 @@ struct MappedProperty {
     let merge: ExprSyntax?
     /// `@Required` on an optional or defaulted property.
     let explicitlyRequired: Bool
+    /// `@Key(…, encode:)`'s key, as written, as a value, and its argument.
+    var encodeKeyLiteral: String? = nil
+    var encodeKey: String? = nil
+    var encodeArgument: LabeledExprSyntax? = nil
+    /// `@Default`'s value, and whether an invalid value gives it too (`onInvalid: true`).
+    var defaultValue: ExprSyntax? = nil
+    var defaultsOnInvalid = false
+    var isLossy = false
+    /// `@Flatten`: the model's keys are read from this object.
+    var isFlattened = false
     let node: Syntax
 
     /// Non-optional with no default: held as `T?` in the draft, required, null an error.
-    var isRequiredNonOptional: Bool { !isOptional && initializer == nil }
+    var isRequiredNonOptional: Bool { !isOptional && initializer == nil && defaultValue == nil && !isFlattened }
     /// Non-optional with its type written: held as `T?` in the draft (nil until decoded), so the
-    /// model's init moves the value out (`take()`) instead of copying it; null is still an error.
-    var isHeldOptional: Bool { !isOptional && type != nil }
+    /// model's init moves the value out (`take()`) instead of copying it; null is still an error
+    /// (unless `@Default` gives a value for it).
+    var isHeldOptional: Bool { !isOptional && type != nil && !isFlattened }
+    /// Read as an optional is, null giving nil: an optional, or one `@Default` gives a value.
+    var readsNullAsAbsent: Bool { isOptional || defaultValue != nil }
 }
 
 struct ModelDeclaration {
@@ -44,6 +57,11 @@ struct ModelDeclaration {
     var properties: [MappedProperty] = []
     /// `@Ignore`'d `var` properties: an update or merge keeps their values.
     var keptProperties: [String] = []
+    /// Stored properties left out after an error, which `init(jsonDraft:)` still initialises
+    /// (with a placeholder that never runs: the build has failed), so that nothing follows the
+    /// error; in declaration order, among the mapped properties' names.
+    var placeholders: [String] = []
+    var storedOrder: [String] = []
     var diagnostics: [Diagnostic] = []
     /// Whether code can be written at all (the declaration is a struct or a final class).
     var isUsable = true
@@ -89,6 +107,10 @@ struct ModelDeclaration {
             isUsable = false
         }
         typeName = name
+        if let tagging = attribute.arguments?.as(LabeledExprListSyntax.self)?.first(where: { $0.label?.text == "tagging" }) {
+            diagnostics.append(Diagnostic(node: Syntax(tagging), message: ModelMessage.taggingNotOnEnum,
+                                          fixIts: PropertyAttributes.removal(tagging, .removeTagging)))
+        }
         let modifiers = declaration.modifiers
         if modifiers.contains(where: { $0.name.tokenKind == .keyword(.public) || $0.name.tokenKind == .keyword(.open) }) {
             access = "public "
@@ -146,10 +168,15 @@ struct ModelDeclaration {
             let isOptional = type.map(PropertyAttributes.isOptional) ?? false
             if attributes.ignore {
                 if let merge = attributes.mergeAttribute {
-                    diagnostics.append(Diagnostic(node: merge, message: ModelMessage.mergeOnIgnored(name)))
+                    diagnostics.append(Diagnostic(node: Syntax(merge), message: ModelMessage.mergeOnIgnored(name)))
+                }
+                if let other = attributes.first(of: ["Default", "Lossy", "Flatten"]) {
+                    diagnostics.append(PropertyAttributes.remove(other, .onIgnored(name, PropertyAttributes.name(of: other))))
                 }
                 if binding.initializer == nil && !(isOptional && !isLet) {
                     diagnostics.append(Diagnostic(node: Syntax(binding), message: ModelMessage.ignoredWithoutDefault(name)))
+                    placeholders.append(name)
+                    storedOrder.append(name)
                 }
                 if !isLet { keptProperties.append(name) }
                 continue
@@ -161,19 +188,64 @@ struct ModelDeclaration {
                     fixIt: FixIt(message: ModelFixIt.makeVar, changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(asVar))])))
                 continue
             }
-            if attributes.keys.count > 1 && attributes.transform == nil {
-                diagnostics.append(Diagnostic(node: attributes.keyAttribute ?? Syntax(binding), message: ModelMessage.severalKeysNeedTransform(name)))
-                continue
-            }
-            if let type, let problem = typeProblem(name, type, attributes) {
+            if let problem = attributeProblem(name, binding, type, attributes)
+                ?? type.flatMap({ attributes.flatten ? nil : typeProblem(name, $0, attributes) }) {
                 diagnostics.append(problem)
+                if binding.initializer == nil {
+                    placeholders.append(name)
+                    storedOrder.append(name)
+                }
                 continue
             }
-            properties.append(MappedProperty(
+            storedOrder.append(name)
+            var property = MappedProperty(
                 name: name, type: type, initializer: binding.initializer?.value, isOptional: isOptional,
                 keyLiterals: attributes.keyLiterals, keys: attributes.keys, transform: attributes.transform, merge: attributes.merge,
-                explicitlyRequired: attributes.required, node: Syntax(binding)))
+                explicitlyRequired: attributes.required, node: Syntax(binding))
+            property.encodeKeyLiteral = attributes.encodeKeyLiteral
+            property.encodeKey = attributes.encodeKey
+            property.encodeArgument = attributes.encodeArgument
+            property.defaultValue = attributes.defaultValue
+            property.defaultsOnInvalid = attributes.defaultsOnInvalid
+            property.isLossy = attributes.lossy
+            property.isFlattened = attributes.flatten
+            properties.append(property)
         }
+    }
+
+    /// Attributes that cannot go together on this property, each reported at the attribute at
+    /// fault, with the fix-it that removes it; the property is then left out of the expansion, so
+    /// nothing follows the one error.
+    private func attributeProblem(_ name: String, _ binding: PatternBindingSyntax, _ type: TypeSyntax?,
+                                  _ attributes: PropertyAttributes) -> Diagnostic? {
+        if let flatten = attributes.flattenAttribute {
+            if let other = attributes.first(of: ["Key", "Transform", "Default", "Lossy", "Required", "Merge"]) {
+                return PropertyAttributes.remove(other, .withFlatten(name, PropertyAttributes.name(of: other)))
+            }
+            if binding.initializer != nil || type == nil || type.map(PropertyAttributes.isOptional) == true {
+                return Diagnostic(node: Syntax(flatten), message: ModelMessage.flattenNeedsModel(name))
+            }
+            return nil
+        }
+        if attributes.keys.count > 1 {
+            if attributes.transform == nil {
+                return Diagnostic(node: attributes.keyAttribute.map(Syntax.init) ?? Syntax(binding), message: ModelMessage.severalKeysNeedTransform(name))
+            }
+            if let other = attributes.first(of: ["Default", "Lossy"]) {
+                return PropertyAttributes.remove(other, .severalKeysWith(name, PropertyAttributes.name(of: other)))
+            }
+            if let encode = attributes.encodeArgument {
+                return Diagnostic(node: Syntax(encode), message: ModelMessage.encodeWithSeveralKeys(name), fixIts: PropertyAttributes.removal(encode))
+            }
+        }
+        if let attribute = attributes.defaultAttribute {
+            if binding.initializer != nil { return PropertyAttributes.remove(attribute, .defaultAndInitialValue(name)) }
+            if let required = attributes.requiredAttribute { return PropertyAttributes.remove(required, .requiredWithDefault(name)) }
+        }
+        if let lossy = attributes.lossyAttribute, let type, let why = PropertyTypeCheck.notACollection(type) {
+            return PropertyAttributes.remove(lossy, .lossyNotACollection(name, why))
+        }
+        return nil
     }
 
     /// A declared type with no JSON form and no transformer, or a built-in transformer whose
@@ -187,15 +259,17 @@ struct ModelDeclaration {
         // An optional property takes a transformer of its wrapped type or of its own.
         let candidates = [PropertyTypeCheck.wrappedType(type), type].compactMap { $0 }
         guard candidates.allSatisfy({ PropertyTypeCheck.fits(value, $0) == false }) else { return nil }
-        return Diagnostic(node: attributes.transformAttribute ?? Syntax(type),
+        return Diagnostic(node: attributes.transformAttribute.map(Syntax.init) ?? Syntax(type),
                           message: ModelMessage.transformMismatch(name, value.description, type.trimmedDescription))
     }
 
     /// Two properties reading one key is allowed (each gets the value) but is usually a slip: a
-    /// warning. One `@Key` naming a key twice is an error.
+    /// warning. One `@Key` naming a key twice is an error. A key written back by `encode:` may
+    /// not be one another property writes too, and is pointless where it is the key read.
     private mutating func checkDuplicateKeys() {
         var seen: [String: String] = [:]
-        for property in properties {
+        var writes: [(key: String, property: MappedProperty)] = []
+        for property in properties where !property.isFlattened {
             let keys: [String]
             if !property.keys.isEmpty {
                 keys = property.keys
@@ -214,119 +288,18 @@ struct ModelDeclaration {
                     seen[key] = property.name
                 }
             }
-        }
-    }
-}
-
-/// The attributes on one stored property.
-struct PropertyAttributes {
-    var keyLiterals: [String] = []
-    var keys: [String] = []
-    var keyAttribute: Syntax? = nil
-    var transform: ExprSyntax? = nil
-    var transformAttribute: Syntax? = nil
-    var merge: ExprSyntax? = nil
-    var mergeAttribute: Syntax? = nil
-    var ignore = false
-    var required = false
-    var problems: [Diagnostic] = []
-
-    init(_ list: AttributeListSyntax) {
-        for element in list {
-            guard case .attribute(let attribute) = element else { continue }
-            switch PropertyAttributes.name(of: attribute) {
-            case "Key":
-                keyAttribute = Syntax(attribute)
-                let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) ?? []
-                if arguments.isEmpty { problems.append(Diagnostic(node: Syntax(attribute), message: ModelMessage.keyWithoutPath)) }
-                for argument in arguments {
-                    guard let literal = argument.expression.as(StringLiteralExprSyntax.self),
-                          let value = literal.representedLiteralValue else {
-                        problems.append(Diagnostic(node: Syntax(argument), message: ModelMessage.keyNotALiteral))
-                        continue
-                    }
-                    if value.isEmpty { problems.append(Diagnostic(node: Syntax(argument), message: ModelMessage.emptyKey)) }
-                    keyLiterals.append(literal.trimmedDescription)
-                    keys.append(value)
-                }
-            case "Transform":
-                transformAttribute = Syntax(attribute)
-                transform = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
-            case "Merge":
-                mergeAttribute = Syntax(attribute)
-                merge = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
-                if merge == nil { problems.append(Diagnostic(node: Syntax(attribute), message: ModelMessage.mergeWithoutHook)) }
-            case "Ignore":
-                ignore = true
-            case "Required":
-                required = true
-            default:
-                continue
+            if let encode = property.encodeKey, let argument = property.encodeArgument, keys == [encode] {
+                diagnostics.append(Diagnostic(node: Syntax(argument), message: ModelMessage.encodeKeyIsTheKeyRead(property.name, encode),
+                                              fixIts: PropertyAttributes.removal(argument)))
             }
+            writes += (property.encodeKey.map { [$0] } ?? keys).map { ($0, property) }
         }
-    }
-
-    /// `Key` for `@Key` and `@Magma.Key`.
-    static func name(of attribute: AttributeSyntax) -> String {
-        let written = attribute.attributeName.trimmedDescription
-        return written.hasPrefix("Magma.") ? String(written.dropFirst(6)) : written
-    }
-
-    static let names: Set<String> = ["Key", "Transform", "Merge", "Ignore", "Required"]
-
-    /// A getter, or accessors other than observers: no storage to decode into.
-    static func isComputed(_ block: AccessorBlockSyntax) -> Bool {
-        switch block.accessors {
-        case .getter: return true
-        case .accessors(let list):
-            return list.contains { ![.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
-        }
-    }
-
-    static func isOptional(_ type: TypeSyntax) -> Bool {
-        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "Optional" }
-        if let member = type.as(MemberTypeSyntax.self) {
-            return member.name.text == "Optional" && member.baseType.trimmedDescription == "Swift"
-        }
-        return false
-    }
-}
-
-/// The key naming given to @JSONModel, when the macro can apply it itself (for duplicate checks);
-/// a custom naming is applied at run time only.
-enum KeyNamingRule {
-    case propertyName, separated(Character), custom
-
-    init(_ attribute: AttributeSyntax) {
-        let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "keyNaming" }
-        switch argument?.expression.trimmedDescription {
-        case nil, ".propertyName", "KeyNaming.propertyName", "Magma.KeyNaming.propertyName": self = .propertyName
-        case ".snakeCase", "KeyNaming.snakeCase", "Magma.KeyNaming.snakeCase": self = .separated("_")
-        case ".kebabCase", "KeyNaming.kebabCase", "Magma.KeyNaming.kebabCase": self = .separated("-")
-        default: self = .custom
-        }
-    }
-
-    /// The same words as Magma's `KeyNaming.separated`.
-    func key(for name: String) -> String? {
-        switch self {
-        case .propertyName: return name
-        case .custom: return nil
-        case .separated(let separator):
-            let chars = Array(name)
-            var out = ""
-            for (i, c) in chars.enumerated() {
-                if c.isUppercase, i > 0 {
-                    let previous = chars[i - 1]
-                    let nextIsLower = i + 1 < chars.count && chars[i + 1].isLowercase
-                    if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
-                        if out.last != separator && previous != "_" { out.append(separator) }
-                    }
-                }
-                out += c.lowercased()
-            }
-            return out
+        for (i, write) in writes.enumerated() {
+            guard let other = writes[..<i].first(where: { $0.key == write.key && $0.property.name != write.property.name }),
+                  let separate = [write.property, other.property].first(where: { $0.encodeKey == write.key }),
+                  let argument = separate.encodeArgument else { continue }
+            let another = separate.name == write.property.name ? other.property : write.property
+            diagnostics.append(Diagnostic(node: Syntax(argument), message: ModelMessage.keyWrittenTwice(write.key, another.name, separate.name)))
         }
     }
 }

@@ -28,6 +28,17 @@ enum PropertyTypeCheck {
         }
     }
 
+    /// Why `type` is certainly not an array or a dictionary (`'a String'`), or nil: a built-in
+    /// scalar, a function, a tuple or a metatype, or an optional of one. A type of the user's may
+    /// be a typealias of a collection: left to the mapping's own check.
+    static func notACollection(_ type: TypeSyntax) -> String? {
+        if let wrapped = wrappedType(type) { return notACollection(wrapped) }
+        if elementType(type) != nil || dictionaryValueType(type) != nil { return nil }
+        let known = plainName(type).map(builtinNames.contains) == true || type.is(FunctionTypeSyntax.self)
+            || type.is(TupleTypeSyntax.self) || type.is(MetatypeTypeSyntax.self)
+        return known ? "declared '\(type.trimmedDescription)'" : nil
+    }
+
     /// The values a built-in transformer gives, as far as its expression tells.
     indirect enum Value {
         /// One of these types (`.integer` gives any fixed-width integer).

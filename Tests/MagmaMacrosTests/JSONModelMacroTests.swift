@@ -7,12 +7,16 @@ import Testing
 /// The expansion @JSONModel writes, and each diagnostic it and its attributes give.
 @Suite struct JSONModelMacroTests {
     let macros: [String: MacroSpec] = [
-        "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONDraftedModel"]),
+        "JSONModel": MacroSpec(type: JSONModelMacro.self, conformances: ["JSONDraftedModel", "JSONTaggedEnum"]),
         "Key": MacroSpec(type: PropertyAttributeMacro.self),
         "Transform": MacroSpec(type: PropertyAttributeMacro.self),
         "Merge": MacroSpec(type: PropertyAttributeMacro.self),
         "Ignore": MacroSpec(type: PropertyAttributeMacro.self),
         "Required": MacroSpec(type: PropertyAttributeMacro.self),
+        "Default": MacroSpec(type: PropertyAttributeMacro.self),
+        "Lossy": MacroSpec(type: PropertyAttributeMacro.self),
+        "Flatten": MacroSpec(type: PropertyAttributeMacro.self),
+        "Fallback": MacroSpec(type: PropertyAttributeMacro.self),
     ]
 
     func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], applyFixIts: [String]? = nil,
@@ -385,9 +389,9 @@ import Testing
         ])
     }
 
-    @Test func enum_isNotAModel() {
-        expand("@JSONModel\nenum E { case a }", "enum E { case a \n}", diagnostics: [
-            DiagnosticSpec(message: "@JSONModel applies to a struct or a final class, not an enum; declare its mapping with the Map DSL (a JSONModel with a JSONMapping)", line: 1, column: 1),
+    @Test func actor_isNotAModel() {
+        expand("@JSONModel\nactor A {\n    let a = 0\n}", "actor A {\n    let a = 0\n}", diagnostics: [
+            DiagnosticSpec(message: "@JSONModel applies to a struct, a final class or an enum, not an actor; declare its mapping with the Map DSL (a JSONModel with a JSONMapping)", line: 1, column: 1),
         ])
     }
 
@@ -427,9 +431,19 @@ import Testing
     }
 
     /// A model whose problems are all in its properties: nothing is written for them.
-    func expandProblem(_ property: String, _ diagnostic: DiagnosticSpec, sourceLocation: SourceLocation = #_sourceLocation) {
-        expand("@JSONModel\nstruct S {\n    \(property)\n}", "struct S {\n    \(Self.stripped(property))\n\n    struct JSONDraft: Magma.JSONModel {\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
-               diagnostics: [diagnostic], sourceLocation: sourceLocation)
+    /// - Parameter fixed: The property once the diagnostic's first fix-it is applied, to check it.
+    func expandProblem(_ property: String, _ diagnostic: DiagnosticSpec, fixed: String? = nil, attribute: String = "@JSONModel",
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        // A property left out after an error, with no initial value, is still initialised: with a
+        // placeholder that never runs, so that the memberwise call compiles and nothing follows.
+        let declared = Self.stripped(property)
+        var initializer = "    init(jsonDraft draft: consuming JSONDraft) throws {\n    }"
+        if !declared.contains(" = "), let name = declared.split(separator: " ").dropFirst().first?.split(separator: ":").first {
+            initializer = "    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            \(name): { Swift.fatalError(\"S.\(name) has an error\") }()\n        )\n    }"
+        }
+        expand("\(attribute)\nstruct S {\n    \(property)\n}", "struct S {\n    \(declared)\n\n    struct JSONDraft: Magma.JSONModel {\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n\(initializer)\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
+               diagnostics: [diagnostic], applyFixIts: fixed.map { _ in [diagnostic.fixIts[0].message] },
+               fixedSource: fixed.map { "\(attribute)\nstruct S {\n    \($0)\n}" }, sourceLocation: sourceLocation)
     }
 
     static func stripped(_ property: String) -> String {

@@ -68,6 +68,15 @@ import Testing
         #expect(listed.subtracting(declared).isEmpty, "listed but not declared: \(listed.subtracting(declared).sorted())")
     }
 
+    /// Every attribute `@JSONModel` reads (each `public macro` the library declares) has a row.
+    @Test func article_listsEveryAttribute() throws {
+        let declarations = try String(contentsOf: Self.sources.appendingPathComponent("Mapping/JSONModelMacros.swift"), encoding: .utf8)
+        let macros = Set(declarations.matches(of: try Regex(#"public macro (\w+)"#)).compactMap { $0.output[1].substring.map(String.init) })
+        let cells = try Self.firstCells(under: "Attributes").joined(separator: " ")
+        #expect(macros.count >= 10, "the source scan found \(macros.sorted())")
+        for name in macros { #expect(cells.contains("`@\(name)"), "@\(name) is not in Transformers.md's attributes") }
+    }
+
     @Test func article_listsEveryTypesDefault() throws {
         let types = try Self.typesWithDefaults()
         let cells = try Self.firstCells(under: "Defaults by property type").joined(separator: " ")

@@ -13,16 +13,18 @@ extension Codec {
     /// - Parameters:
     ///   - input: The JSON text.
     ///   - options: How to read it.
-    /// - Throws: ``JSONError`` with the path, property and position of the failure.
+    ///   - report: Where to note the values left out on purpose (defaults kept, elements
+    ///     dropped); nil keeps none.
     ///   - onFailure: Sees the builder before an error is thrown (to keep what was read).
-    func decode(from input: UnsafeRawBufferPointer, options: DecodingOptions,
+    /// - Throws: ``JSONError`` with the path, property and position of the failure.
+    func decode(from input: UnsafeRawBufferPointer, options: DecodingOptions, report: UnsafeMutablePointer<DecodingReport>? = nil,
                 onFailure: (inout EventBuilder) -> Void = { _ in }) throws -> V {
         if options.readsWithYajl {
-            return try run(options: options, chunked: false, onFailure: onFailure) { (tokenizer: inout Tokenizer<EventBuilder>) in
+            return try run(options: options, chunked: false, report: report, onFailure: onFailure) { (tokenizer: inout Tokenizer<EventBuilder>) in
                 try tokenizer.parseAll(input)
             }
         }
-        let (_, value) = try withBuilder(options: options) { builder in
+        let (_, value) = try withBuilder(options: options, report: report) { builder in
             do {
                 try builder.pointee.scanDocument(input)
             } catch {
@@ -35,9 +37,10 @@ extension Codec {
     }
 
     /// Decodes one `V` from a document fed in chunks (through yajl: a chunk may end mid-token).
-    func decode<Chunks: Sequence>(fromChunks chunks: Chunks, options: DecodingOptions) throws -> V
+    func decode<Chunks: Sequence>(fromChunks chunks: Chunks, options: DecodingOptions,
+                                  report: UnsafeMutablePointer<DecodingReport>? = nil) throws -> V
     where Chunks.Element: ContiguousBytes {
-        try run(options: options, chunked: true) { (tokenizer: inout Tokenizer<EventBuilder>) in
+        try run(options: options, chunked: true, report: report) { (tokenizer: inout Tokenizer<EventBuilder>) in
             for chunk in chunks {
                 try chunk.withUnsafeBytes { try tokenizer.feed($0) }
             }
@@ -47,10 +50,10 @@ extension Codec {
 
     /// The value a Tokenizer fed by `body` builds; `onFailure` sees the builder before an error
     /// is thrown (to keep what was read).
-    func run(options: DecodingOptions, chunked: Bool,
+    func run(options: DecodingOptions, chunked: Bool, report: UnsafeMutablePointer<DecodingReport>? = nil,
              onFailure: (inout EventBuilder) -> Void = { _ in },
              _ body: (inout Tokenizer<EventBuilder>) throws -> Void) throws -> V {
-        let (_, result) = try withBuilder(options: options) { builder in
+        let (_, result) = try withBuilder(options: options, report: report) { builder in
             var tokenizer = Tokenizer(builder: builder, tracksLines: chunked)
             do {
                 try body(&tokenizer)
@@ -64,15 +67,16 @@ extension Codec {
     }
 
     /// Runs `body` with a fresh builder (heap-allocated: a Tokenizer keeps its address) whose
-    /// root slot receives a `V`; the builder is destroyed after. Returns what `body` returned and
-    /// the value the root received, if any.
-    func withBuilder<R, E: Error>(options: DecodingOptions,
+    /// root slot receives a `V`, noting what it leaves out in `report`; the builder is destroyed
+    /// after. Returns what `body` returned and the value the root received, if any.
+    func withBuilder<R, E: Error>(options: DecodingOptions, report: UnsafeMutablePointer<DecodingReport>? = nil,
                                   _ body: (UnsafeMutablePointer<EventBuilder>) throws(E) -> R) throws(E) -> (R, V?) {
         var result: V? = nil
         let slot = Slot(self, ResultReceiver<V>())
         let returned = try withExtendedLifetime(slot) { () throws(E) -> R in
             try withUnsafeMutablePointer(to: &result) { (resultPointer) throws(E) -> R in
-                try EventBuilder.withHeapBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options, body)
+                try EventBuilder.withHeapBuilder(root: slot, rootContext: UnsafeMutableRawPointer(resultPointer), options: options,
+                                                 report: report, body)
             }
         }
         return (returned, result)
@@ -82,9 +86,10 @@ extension Codec {
 extension EventBuilder {
     /// Runs `body` with a builder on the heap (a Tokenizer keeps its address), destroyed after.
     static func withHeapBuilder<R, E: Error>(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions,
+                                            report: UnsafeMutablePointer<DecodingReport>? = nil,
                                             _ body: (UnsafeMutablePointer<EventBuilder>) throws(E) -> R) throws(E) -> R {
         let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
-        builder.initialize(to: EventBuilder(root: root, rootContext: rootContext, options: options))
+        builder.initialize(to: EventBuilder(root: root, rootContext: rootContext, options: options, report: report))
         defer {
             builder.pointee.destroy()
             builder.deinitialize(count: 1)

@@ -24,11 +24,12 @@ extension EventBuilder {
     /// consumed through its end). A string's length is its decoded bytes plus quotes, exact unless
     /// it holds escapes; then the offset falls inside the string.
     ///
-    /// In a stream that skips bad records, an error inside a record does not stop yajl: the
-    /// record's frames are discarded and the JSON containers still open in it (`opened` says
-    /// whether the failing event opened (+1) or closed (-1) one without a frame for it) are
-    /// skipped by counting, so the next record starts clean. Errors the caller's record handler
-    /// throws always stop.
+    /// Where a recovery point takes the error (a stream that skips bad records, a lossy
+    /// collection, a property that keeps its default: see `recoveries`), it does not stop yajl:
+    /// the frames above the point are discarded and the JSON containers still open in the value
+    /// (`opened` says whether the failing event opened (+1) or closed (-1) one without a frame
+    /// for it) are skipped by counting, so the next record, element or key starts clean. Errors
+    /// the caller's record handler throws always stop.
     ///
     /// An error's path of `$` is taken for one not set yet, and set to where the builder stands;
     /// `placed` says it is set already (`placePending`: a key of a top-level object is at `$`),
@@ -37,14 +38,9 @@ extension EventBuilder {
                        placed: Bool = false) -> Bool {
         failureTokenLength = tokenLength
         failedBeforeFrames = placed
-        var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
-        if !placed, e.path == "$" { e.path = currentPath() }
-        if e.property == nil { e.property = target?.property ?? enclosingProperty() }
-        if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
-        // Too deep never skips a record: yajl holds a byte per open bracket, so only stopping
-        // bounds the time and memory a hostile stream of brackets takes.
-        if let (recordDepth, sink) = recovery, depth >= recordDepth, !(error is RecordHandlerError),
-           e.code != .depthLimitExceeded {
+        var e = placing(error, target, tokenLength: tokenLength, placed: placed)
+        if let point = recoveryIndex(for: error, code: e.code, inText: placed).map({ recoveries[$0] }) {
+            let recordDepth = point.depth
             // In the rest of a record already skipped (its tokens are still checked): it was
             // reported once, and the containers open in it are counted already.
             if depth == recordDepth, skipDepth > 0 { skipDepth += opened; return true }
@@ -52,21 +48,42 @@ extension EventBuilder {
             let open = depth - recordDepth + skipDepth + opened
             // A token failed before the frames at the records' level is a record not counted yet.
             let counted = !(placed && depth == recordDepth)
-            e.recordIndex = recordDepth > 0 ? frames[recordDepth - 1].count - (counted ? 1 : 0)
-                                            : sink.topLevelRecordIndex(valueStarted: counted)
-            if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
-            // Located as an error that stops the stream is (Tokenizer.error).
-            if e.line == nil, let lines = position.lines, let offset = e.offset {
-                lines.locate(&e, offset: offset, chunk: position.input, at: position.consumedBefore)
-            }
-            locateScanned(&e)
+            let index = recordDepth > 0 ? frames[recordDepth - 1].count - (counted ? 1 : 0)
+                                        : point.sink.topLevelRecordIndex(valueStarted: counted)
+            locate(&e, tokenLength: tokenLength)
             unwind(to: recordDepth)
+            // The points above it have gone with their frames; a value's own point with its value.
+            while let last = recoveries.last, last.sink !== point.sink || last.depth != recordDepth { recoveries.removeLast() }
+            if point.sink.recoversOnce { recoveries.removeLast() }
             skipDepth = max(open, 0)
-            do { try sink.skipped(e) } catch { failure = error as? JSONError ?? e; return false }
+            do { try point.sink.recovered(e, recordIndex: index, at: point, &self) } catch {
+                failure = error as? JSONError ?? e
+                return false
+            }
             return true
         }
         failure = e
         return false
+    }
+
+    /// `error` as a `JSONError` at the value being read (`target`'s, `tokenLength` bytes long):
+    /// its path and property where it has none (with `placed`, its path is set already).
+    func placing(_ error: any Error, _ target: ValueTarget?, tokenLength: Int, placed: Bool = false) -> JSONError {
+        var e = error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error)
+        if !placed, e.path == "$" { e.path = currentPath() }
+        if e.property == nil { e.property = target?.property ?? enclosingProperty() }
+        if e.offset == nil, let end = replayedTokenEnd { e.offset = end - tokenLength }
+        return e
+    }
+
+    /// Places an error the read goes on after, as one that stops it is placed (Tokenizer.error):
+    /// the offset of the failing token (`tokenLength` bytes long), its line and column.
+    mutating func locate(_ e: inout JSONError, tokenLength: Int) {
+        if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
+        if e.line == nil, let lines = position.lines, let offset = e.offset {
+            lines.locate(&e, offset: offset, chunk: position.input, at: position.consumedBefore)
+        }
+        locateScanned(&e)
     }
 
     /// Whether the rest of a value is being read past by counting (an unmapped value, or a
@@ -77,12 +94,6 @@ extension EventBuilder {
     /// the depth limit fails one (the Tokenizer's fast skip checks the limit as the events would).
     var skipNestingRoom: Int { options.maxDepth - depth - skipDepth }
 
-    /// Whether an error here would skip the record rather than stop the stream (see `fail`).
-    var recoversHere: Bool {
-        guard let recovery else { return false }
-        return depth >= recovery.recordDepth
-    }
-
     /// Discards the frames above `frameDepth` (after an error: their values are incomplete).
     mutating func unwind(to frameDepth: Int) {
         while depth > frameDepth {
@@ -90,6 +101,7 @@ extension EventBuilder {
             frame.owner?.takeUnretainedValue().discard(frame.storage, &self)
             depth -= 1
         }
+        while let last = recoveries.last, last.depth > frameDepth { recoveries.removeLast() }
     }
 
     /// Back to the state before the first event, keeping the stack and pool for the next value.
@@ -169,5 +181,16 @@ extension EventBuilder {
             }
         }
         return JSONPath.joined(components)
+    }
+}
+
+extension EventBuilder {
+    /// The unmapped key last read, for a message (its first and last eight bytes when longer).
+    func unmappedKeyText() -> String {
+        let (n, head, tail) = unmappedKey
+        func bytes(_ word: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
+        if n < 8 { return String(decoding: bytes(head, n), as: UTF8.self) }
+        if n <= 16 { return String(decoding: bytes(head, 8) + bytes(tail, 8).suffix(n - 8), as: UTF8.self) }
+        return String(decoding: bytes(head, 8), as: UTF8.self) + "…" + String(decoding: bytes(tail, 8), as: UTF8.self)
     }
 }

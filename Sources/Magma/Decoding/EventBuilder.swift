@@ -53,15 +53,24 @@ struct EventBuilder {
     var eventCount = 0
     var failure: JSONError?
     var failureTokenLength = 0
-    /// Streams that skip bad records: records live at this frame depth, and an error inside one
-    /// unwinds to it, skips the rest of the record by counting, and goes on (see `fail`).
-    var recovery: (recordDepth: Int, sink: RecoverySink)?
+    /// Where an error is recovered from instead of ending the read, innermost last: a stream's
+    /// records (a bad one is skipped), a lossy collection's elements (a bad one is dropped), a
+    /// property's value that keeps its default when invalid. An error at or above a point's depth
+    /// that its sink takes unwinds to that depth, the rest of the value is read past by
+    /// counting, and the read goes on (see `fail`). Empty for a plain read: nothing on the hot
+    /// path looks at it.
+    var recoveries: [RecoveryPoint] = []
+    /// Where the values left out on purpose are noted (defaults kept, elements dropped), when the
+    /// caller asked for a report; nil otherwise.
+    var report: UnsafeMutablePointer<DecodingReport>?
+    /// In a stream, the index of the record being read, for the entries of `report`.
+    var reportRecordIndex: ((borrowing EventBuilder) -> Int?)?
     /// Where the yajl handle being fed stands, for the offsets of recovered errors and the checks
     /// of EventBuilder+Text.
     var position = FeedPosition()
     /// The last unmapped key, for error paths in skipped values: its length and its first and last
     /// eight bytes (two loads, no copy call), exact up to 16 bytes, abridged beyond.
-    private var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
+    private(set) var unmappedKey: (count: Int, head: UInt64, tail: UInt64) = (0, 0, 0)
     /// Values captured for properties mapped from several key paths, one array per model frame that has them.
     var captures: [[JSONValue?]] = []
     /// While a cluster object's logged event is replayed: where its token ended in the input
@@ -86,7 +95,9 @@ struct EventBuilder {
     var scanBase = 0
     var scanPlace: (input: UnsafeRawBufferPointer, place: (line: Int, column: Int))?
 
-    init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions) {
+    init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions,
+         report: UnsafeMutablePointer<DecodingReport>? = nil) {
+        self.report = report
         self.root = Unmanaged.passUnretained(root)
         self.rootContext = rootContext
         var options = options
@@ -267,29 +278,11 @@ struct EventBuilder {
         }
     }
 
-    func unmappedKeyText() -> String {
-        let (n, head, tail) = unmappedKey
-        func bytes(_ word: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
-        if n < 8 { return String(decoding: bytes(head, n), as: UTF8.self) }
-        if n <= 16 { return String(decoding: bytes(head, 8) + bytes(tail, 8).suffix(n - 8), as: UTF8.self) }
-        return String(decoding: bytes(head, 8), as: UTF8.self) + "…" + String(decoding: bytes(tail, 8), as: UTF8.self)
-    }
-
     /// Whether the value after the key just read goes nowhere (an unmapped key of a model), so
     /// that it may be read past yajl.
     @inline(__always)
     var skipsNextValue: Bool {
         skipDepth == 0 && depth > 0 && frames[depth - 1].target == nil && frames[depth - 1].entry == -2
-    }
-
-    /// Whether `bytes` (a key of the object on top, as written) is one the object does not map,
-    /// so its value would be skipped too. False for a key whose reading does more than skip
-    /// (`unknownKeys: .reject`, `duplicateKeys: .reject`, dictionaries).
-    mutating func isUnmappedKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard options.unknownKeys == .ignore, options.duplicateKeys != .reject, skipDepth == 0, depth > 0 else { return false }
-        let top = frames + (depth - 1)
-        guard top.pointee.kind == .model || top.pointee.kind == .path else { return false }
-        return top.pointee.keys.unsafelyUnwrapped.index(of: bytes) < 0
     }
 
     // MARK: Frames
@@ -353,6 +346,10 @@ struct EventBuilder {
     mutating func pushPath(_ node: PlanNode, array: Bool, storage: UnsafeMutableRawPointer) {
         push(array ? .pathArray : .path, owner: nil, node: node, target: nil, starter: nil, storage: storage, parentContext: storage)
     }
+
+    /// Makes `target` the one the top frame's finished container is delivered to: a target that
+    /// wraps the one that started it, and must see its value end.
+    mutating func setTopStarter(_ target: ValueTarget) { frames[depth - 1].starter = Unmanaged.passUnretained(target) }
 
     /// Marks the top frame as having no current key (errors about the object as a whole).
     mutating func setTopEntry(_ entry: Int32) { frames[depth - 1].entry = entry }

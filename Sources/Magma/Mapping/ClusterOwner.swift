@@ -142,12 +142,15 @@ final class ClusterOwner<Base>: ContainerOwner {
     private let problem: JSONError?
     /// The model is picked by rules when the object ends (no discriminator is awaited).
     private let picksByRule: Bool
+    /// The model is picked by the object's first key (an enum tagged `.external`).
+    private let picksByKey: Bool
 
     init(_ codec: ClusterCodec<Base>) {
         self.codec = codec
         discriminator = Array(codec.discriminator.utf8)
         problem = codec.problem
         picksByRule = codec.picksByRule
+        picksByKey = codec.picksByKey
         recorder = ClusterRecorder()
         super.init()
         recorder.cluster = self
@@ -164,6 +167,7 @@ final class ClusterOwner<Base>: ContainerOwner {
         let box = storage.assumingMemoryBound(to: ClusterBox.self)
         box.pointee.currentKey = box.pointee.log.count
         box.pointee.append(.key, bytes, b)
+        if picksByKey { return try keyed(bytes, &b) }
         box.pointee.awaiting = !picksByRule && bytes.count == discriminator.count
             && discriminator.withUnsafeBytes { bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
@@ -183,6 +187,7 @@ final class ClusterOwner<Base>: ContainerOwner {
         guard let fallback = codec.fallback else {
             // An error about the object as a whole: no current key in its path.
             b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.currentKey = -1
+            if picksByKey { throw JSONError(.unknownType, "an empty object holds no case of \(Base.self): its one key is the case's tag") }
             throw JSONError(.unknownType, "no \"\(codec.discriminator)\" key to pick the model of \(Base.self) by")
         }
         try choose(fallback, &b)
@@ -213,6 +218,17 @@ final class ClusterOwner<Base>: ContainerOwner {
         }
         try choose(entry, &b)
         try b.check(b.string(bytes))
+    }
+
+    /// The object's first key, in a cluster that picks by key: the case whose tag it is (or the
+    /// fallback) takes the object, the key replayed into it.
+    private func keyed(_ bytes: UnsafeRawBufferPointer, _ b: inout EventBuilder) throws {
+        guard let entry = codec.entry(for: bytes) ?? codec.fallback else {
+            let known = codec.entries.compactMap(\.value).map { "\"\($0)\"" }.joined(separator: ", ")
+            b.top.storage.assumingMemoryBound(to: ClusterBox.self).pointee.currentKey = -1
+            throw JSONError(.unknownType, "no case of \(Base.self) is tagged \(JSONError.quote(bytes, asString: true)) (known: \(known))")
+        }
+        try choose(entry, &b)
     }
 
     /// Pops the cluster frame, pushes the model's in its place and replays the object so far.

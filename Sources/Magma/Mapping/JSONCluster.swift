@@ -39,6 +39,8 @@ public final class JSONCluster<Base>: @unchecked Sendable {
     /// Whether the model is picked by the cases' rules over the whole object
     /// (``init(rules:)``) rather than by a discriminator.
     let picksByRule: Bool
+    /// How an enum's cases are written (`@JSONModel(tagging:)`); nil for a cluster of models.
+    let tagging: JSONTagging?
     let cases: [ClusterCase<Base>]
     /// Why the cluster cannot be used, found when it was declared.
     let problem: JSONError?
@@ -52,6 +54,17 @@ public final class JSONCluster<Base>: @unchecked Sendable {
     public init(discriminator: String, @ClusterBuilder<Base> _ cases: () -> [ClusterCase<Base>]) {
         self.discriminator = discriminator
         self.cases = cases()
+        picksByRule = false
+        tagging = nil
+        problem = JSONCluster.problem(of: self.cases, byRule: false)
+    }
+
+    /// The cases of a tagged enum, as `@JSONModel(tagging:)` declares them: each case's tag is
+    /// its own key, or its name as `keyNaming` gives it.
+    init(tagging: JSONTagging, keyNaming: KeyNaming, cases: [ClusterCase<Base>]) {
+        self.tagging = tagging
+        discriminator = tagging.discriminator
+        self.cases = cases.map { $0.tagged(by: keyNaming) }
         picksByRule = false
         problem = JSONCluster.problem(of: self.cases, byRule: false)
     }
@@ -76,6 +89,7 @@ public final class JSONCluster<Base>: @unchecked Sendable {
         discriminator = ""
         self.cases = cases()
         picksByRule = true
+        tagging = nil
         problem = JSONCluster.problem(of: self.cases, byRule: true)
     }
 
@@ -87,28 +101,27 @@ public final class JSONCluster<Base>: @unchecked Sendable {
     }
 
     private static func problem(of cases: [ClusterCase<Base>], byRule: Bool) -> JSONError? {
-        var models: [String: Any.Type] = [:]
-        var fallback: Any.Type?
+        var models: [String: String] = [:]
+        var fallback: String?
         for c in cases {
             if !c.isBase {
-                return .invalidMapping("\(c.model) is in the cluster of \(Base.self) but is not a \(Base.self)")
+                return .invalidMapping("\(c.name) is in the cluster of \(Base.self) but is not a \(Base.self)")
             }
             if byRule, c.value != nil {
-                return .invalidMapping("\(c.model) is picked by a discriminator value in the cluster of \(Base.self), which picks by rules")
+                return .invalidMapping("\(c.name) is picked by a discriminator value in the cluster of \(Base.self), which picks by rules")
             }
             if !byRule, c.rule != nil {
-                return .invalidMapping("\(c.model) is picked by a rule in the cluster of \(Base.self), which picks by its discriminator")
+                return .invalidMapping("\(c.name) is picked by a rule in the cluster of \(Base.self), which picks by its discriminator")
             }
-            if c.rule != nil { continue }
             if let value = c.value {
                 if let earlier = models[value] {
-                    return .invalidMapping("\"\(value)\" picks both \(earlier) and \(c.model) in the cluster of \(Base.self)")
+                    return .invalidMapping("\"\(value)\" picks both \(earlier) and \(c.name) in the cluster of \(Base.self)")
                 }
-                models[value] = c.model
-            } else if let earlier = fallback {
-                return .invalidMapping("the cluster of \(Base.self) has two fallbacks, \(earlier) and \(c.model)")
-            } else {
-                fallback = c.model
+                models[value] = c.name
+            }
+            if c.isFallback {
+                if let earlier = fallback { return .invalidMapping("the cluster of \(Base.self) has two fallbacks, \(earlier) and \(c.name)") }
+                fallback = c.name
             }
         }
         return nil
@@ -134,15 +147,28 @@ extension Transformer where Input == JSONValue {
 
 /// One model of a ``JSONCluster``.
 public struct ClusterCase<Base> {
-    /// The discriminator's value; nil for the fallback and for a case picked by a rule.
-    let value: String?
+    /// The discriminator's value; nil for a model's fallback and for a case picked by a rule.
+    var value: String?
     /// The rule over the object's members that picks this case, in a cluster picking by rules.
     let rule: (@Sendable ([String: JSONValue]) -> Bool)?
-    /// The case's model, for messages.
-    let model: Any.Type
+    /// The case's model, or an enum's case, for messages.
+    let name: String
+    /// Whether the case is the one for a missing or unknown discriminator.
+    let isFallback: Bool
     /// Whether the model is a `Base`; if not, the cluster fails to build.
     let isBase: Bool
-    let makeEntry: () -> ClusterEntry<Base>
+    /// An enum case's name, which the enum's key naming turns into its tag (`value` is nil until then).
+    var caseName: String?
+    /// Makes the entry, in its cluster.
+    let makeEntry: (EntryContext) -> ClusterEntry<Base>
+
+    /// What a case's entry is made in: its cluster's tagging (an enum's, or none), its final
+    /// value, and every case's value.
+    struct EntryContext {
+        let tagging: JSONTagging?
+        let value: String?
+        let values: [String]
+    }
 
     /// The model `type` for objects whose discriminator is `value`.
     /// - Parameters:
@@ -158,7 +184,7 @@ public struct ClusterCase<Base> {
     /// - Parameter type: The model; it must be a `Base`.
     /// - Returns: The case; a cluster has at most one.
     public static func fallback<M: JSONObjectModel>(_ type: M.Type) -> ClusterCase {
-        ClusterCase(value: nil, M.self)
+        ClusterCase(value: nil, M.self, isFallback: true)
     }
 
     /// The model `type` for objects whose members satisfy `rule`, in a cluster that picks by
@@ -178,32 +204,45 @@ public struct ClusterCase<Base> {
         self.init(value: nil, M.self, rule: { $0[key] != nil })
     }
 
-    private init<M: JSONObjectModel>(value: String?, _ type: M.Type, rule: (@Sendable ([String: JSONValue]) -> Bool)? = nil) {
+    private init<M: JSONObjectModel>(value: String?, _ type: M.Type, isFallback: Bool = false,
+                                     rule: (@Sendable ([String: JSONValue]) -> Bool)? = nil) {
         self.value = value
         self.rule = rule
-        model = M.self
+        self.isFallback = isFallback
+        name = String(describing: M.self)
         if let mapped = M.self as? any JSONModel.Type {
-            (isBase, makeEntry) = Self.mappedCase(mapped, value: value, rule: rule)
+            (isBase, makeEntry) = Self.mappedCase(mapped, value: value, rule: rule, isFallback: isFallback)
         } else if let drafted = M.self as? any JSONDraftedModel.Type {
-            (isBase, makeEntry) = Self.draftedCase(drafted, value: value, rule: rule)
+            (isBase, makeEntry) = Self.draftedCase(drafted, value: value, rule: rule, isFallback: isFallback)
         } else {
-            preconditionFailure("\(M.self) conforms to JSONObjectModel itself; declare it with @JSONModel, or as a JSONModel")
+            preconditionFailure("\(M.self) is not a model a cluster's case can be; declare it with @JSONModel, or as a JSONModel")
         }
     }
 
-    private static func mappedCase<M: JSONModel>(_ type: M.Type, value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?)
-        -> (Bool, () -> ClusterEntry<Base>) {
+    /// An enum's case (see JSONTaggedEnum.swift).
+    init(value: String?, name: String, isFallback: Bool, makeEntry: @escaping (EntryContext) -> ClusterEntry<Base>) {
+        self.value = value
+        self.name = name
+        self.isFallback = isFallback
+        rule = nil
+        isBase = true
+        self.makeEntry = makeEntry
+    }
+
+    private static func mappedCase<M: JSONModel>(_ type: M.Type, value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?,
+                                                 isFallback: Bool) -> (Bool, (EntryContext) -> ClusterEntry<Base>) {
         // `M` is `Base` or a subclass of the class `Base`; for a protocol `Base`, no test on the
         // metatype asks whether `M` conforms to a protocol given as a generic existential, so a
         // default model is asked, once.
-        (M.self is Base.Type || M() is Base, { TypedClusterEntry<Base, M>(value: value, rule: rule) })
+        (M.self is Base.Type || M() is Base, { _ in TypedClusterEntry<Base, M>(value: value, rule: rule, isFallback: isFallback) })
     }
 
-    private static func draftedCase<M: JSONDraftedModel>(_ type: M.Type, value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?)
-        -> (Bool, () -> ClusterEntry<Base>) {
+    private static func draftedCase<M: JSONDraftedModel>(_ type: M.Type, value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?,
+                                                         isFallback: Bool) -> (Bool, (EntryContext) -> ClusterEntry<Base>) {
         // A `@JSONModel` model has no default to ask: for a class `Base` the metatype answers;
         // for a protocol `Base`, the first model read is asked (`DraftedClusterEntry.take`).
-        (M.self is Base.Type || !(Base.self is AnyObject.Type), { DraftedClusterEntry<Base, M>(value: value, rule: rule) })
+        (M.self is Base.Type || !(Base.self is AnyObject.Type),
+         { _ in DraftedClusterEntry<Base, M>(value: value, rule: rule, isFallback: isFallback) })
     }
 }
 
@@ -213,70 +252,6 @@ public enum ClusterBuilder<Base> {
     public static func buildExpression(_ c: ClusterCase<Base>) -> [ClusterCase<Base>] { [c] }
     public static func buildBlock(_ parts: [ClusterCase<Base>]...) -> [ClusterCase<Base>] { parts.flatMap { $0 } }
     public static func buildArray(_ parts: [[ClusterCase<Base>]]) -> [ClusterCase<Base>] { parts.flatMap { $0 } }
-}
-
-/// One case, typed: its model's owner, and how its model becomes a `Base` and is written.
-class ClusterEntry<Base> {
-    let value: String?
-    let rule: (@Sendable ([String: JSONValue]) -> Bool)?
-    let owner: ContainerOwner
-    let modelType: ObjectIdentifier
-
-    init(value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?, owner: ContainerOwner, modelType: Any.Type) {
-        self.value = value
-        self.rule = rule
-        self.owner = owner
-        self.modelType = ObjectIdentifier(modelType)
-    }
-
-    /// Moves the finished model out of its frame's storage.
-    func take(_ storage: UnsafeMutableRawPointer) throws -> Base { fatalError("abstract") }
-    /// Sends `value` to `out` if it is this case's model, with `discriminator` (the cluster's key)
-    /// unless this is the fallback; false if it is not.
-    func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool { fatalError("abstract") }
-}
-
-final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
-    init(value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?) {
-        super.init(value: value, rule: rule, owner: ModelOwner<M>(), modelType: M.self)
-    }
-
-    /// The cast cannot fail: a cluster whose model is not a `Base` fails to build. (Reading the
-    /// storage as a `Base` for a class `Base` would save too little to show in a decode.)
-    override func take(_ storage: UnsafeMutableRawPointer) throws -> Base {
-        storage.assumingMemoryBound(to: M.self).move() as! Base
-    }
-
-    override func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool {
-        guard let model = value as? M else { return false }
-        try ModelCodec<M>.write(model, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &out)
-        return true
-    }
-}
-
-/// A `@JSONModel` case: its objects fill the model's draft, and the model is built from it.
-final class DraftedClusterEntry<Base, M: JSONDraftedModel>: ClusterEntry<Base> {
-    private let codec: DraftModelCodec<M>
-
-    init(value: String?, rule: (@Sendable ([String: JSONValue]) -> Bool)?) {
-        codec = DraftModelCodec<M>()
-        super.init(value: value, rule: rule, owner: codec.objectOwner!, modelType: M.self)
-    }
-
-    override func take(_ storage: UnsafeMutableRawPointer) throws -> Base {
-        let model = try codec.take(storage, from: owner)
-        guard let base = model as? Base else {
-            throw JSONError.invalidMapping("\(M.self) is in the cluster of \(Base.self) but is not a \(Base.self)")
-        }
-        return base
-    }
-
-    override func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool {
-        guard let model = value as? M else { return false }
-        // Through the model's codec: a `SelectiveEncoding` model chooses its properties here too.
-        try codec.write(model, discriminator: self.value.map { (discriminator, $0) }, into: &out)
-        return true
-    }
 }
 
 /// A cluster that writes models given as `Any` (a model codec of the cluster's base or of a
@@ -291,6 +266,8 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
     let discriminator: String
     /// Whether the model is picked by `ruled`'s rules over the whole object.
     let picksByRule: Bool
+    /// Whether the model is picked by the object's key (an enum's case, tagged `.external`).
+    let picksByKey: Bool
     let entries: [ClusterEntry<Base>]
     /// The cases picked by rules, in order.
     let ruled: [ClusterEntry<Base>]
@@ -304,11 +281,13 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
 
     init(_ cluster: JSONCluster<Base>) {
         discriminator = cluster.discriminator
-        let all = cluster.cases.filter(\.isBase).map { $0.makeEntry() }
+        let tags = cluster.cases.compactMap(\.value)
+        let all = cluster.cases.filter(\.isBase).map { $0.makeEntry(.init(tagging: cluster.tagging, value: $0.value, values: tags)) }
         entries = all.filter { $0.value != nil }
         ruled = all.filter { $0.rule != nil }
         picksByRule = cluster.picksByRule
-        fallback = all.first { $0.value == nil && $0.rule == nil }
+        picksByKey = cluster.tagging?.picksByKey == true
+        fallback = all.first(where: \.isFallback)
         problem = cluster.problem
         values = KeyTable(entries.map { Array($0.value!.utf8) })
         super.init()
@@ -352,9 +331,14 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
     /// The case of the value's own type first, then the first case it is a model of (a subclass
     /// of a case's class), then the fallback.
     private func writeIfMember<Output: ModelOutput>(_ value: Base, into out: inout Output) throws -> Bool {
+        // An enum's cases share its type: each case's entry writes only its own values.
         let type = ObjectIdentifier(Swift.type(of: value as Any))
-        for entry in entries where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &out) }
-        for entry in ruled where entry.modelType == type { return try entry.write(value, discriminator: discriminator, into: &out) }
+        for entry in entries where entry.modelType == type {
+            if try entry.write(value, discriminator: discriminator, into: &out) { return true }
+        }
+        for entry in ruled where entry.modelType == type {
+            if try entry.write(value, discriminator: discriminator, into: &out) { return true }
+        }
         for entry in entries where try entry.write(value, discriminator: discriminator, into: &out) { return true }
         for entry in ruled where try entry.write(value, discriminator: discriminator, into: &out) { return true }
         if let fallback { return try fallback.write(value, discriminator: discriminator, into: &out) }

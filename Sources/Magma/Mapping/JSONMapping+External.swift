@@ -121,6 +121,7 @@ extension JSONMapping {
         made.propertyName = map.propertyName
         made.merge = map.merge
         made.makeRelationship = map.makeRelationship
+        made.encodeKey = map.encodeKey
         if let problem = made.problem { throw problem }
         return made
     }

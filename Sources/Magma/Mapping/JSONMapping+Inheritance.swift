@@ -80,7 +80,7 @@ extension Map {
         case .single(let key, let target): source = .single(key, target)
         case .multiple(let keys, let binding): source = .multiple(keys, binding)
         }
-        return Map<Base>(
+        var map = Map<Base>(
             property: property, propertyName: propertyName, bareName: bareName, source: source, required: required,
             writer: writer, problem: problem, derivesKey: derivesKey,
             merge: { mine, theirs in
@@ -90,6 +90,9 @@ extension Map {
             },
             remake: remake.map { remake in { remake($0, $1, $2, $3).rebased(to: Base.self) } },
             makeRelationship: makeRelationship.map { make in { make($0).rebased(to: Base.self) } })
+        map.encodeKey = encodeKey
+        map.origin = origin
+        return map
     }
 
     init(property: AnyKeyPath, propertyName: String, bareName: String?, source: Source, required: Bool,

@@ -24,18 +24,43 @@
 /// model can be a case of a protocol ``JSONCluster``, an envelope, a ``VersionedModel``, a
 /// ``MappedEquality`` or a ``SelectiveEncoding`` model, and merges (with ``Merge(_:)`` hooks)
 /// and updates through its draft.
-/// - Parameter keyNaming: How a property's name gives its key when it has no ``Key(_:)``.
+///
+/// On an enum, `tagging` says how its cases are told apart (``JSONTagging``): each case is an
+/// object, its labelled associated values read as a model's properties (one unlabelled value is
+/// a model flattened into the case's object), its tag its name through `keyNaming` or its
+/// ``Key(_:encode:)``; an unknown tag is ``JSONError/Code/unknownType`` unless a case is the
+/// ``Fallback()``:
+///
+/// ```swift
+/// @JSONModel(tagging: .internal(key: "type"))
+/// enum Shape {
+///     case circle(radius: Double)                  // {"type": "circle", "radius": 2}
+///     @Key("rect") case rectangle(width: Double, height: Double)
+///     @Fallback case unknown
+/// }
+/// ```
+/// - Parameters:
+///   - keyNaming: How a property's name (an enum case's name) gives its key when it has no
+///     ``Key(_:encode:)``.
+///   - tagging: How an enum's cases are told apart; only for an enum, which needs it.
 @attached(member, names: named(JSONDraft), named(init(jsonDraft:)))
-@attached(extension, conformances: JSONDraftedModel,
-          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(moveModel(fromDraft:to:as:)), named(model(fromDraft:updating:)), named(jsonDraftKeyPaths), named(jsonDraft), named(jsonTransformer))
-public macro JSONModel(keyNaming: KeyNaming = .propertyName) = #externalMacro(module: "MagmaMacros", type: "JSONModelMacro")
+@attached(extension, conformances: JSONDraftedModel, JSONTaggedEnum,
+          names: named(init(jsonDraft:)), named(model(fromDraft:)), named(moveModel(fromDraft:to:as:)), named(model(fromDraft:updating:)), named(jsonDraftKeyPaths), named(jsonDraft), named(jsonTransformer), named(jsonCases))
+public macro JSONModel(keyNaming: KeyNaming = .propertyName, tagging: JSONTagging? = nil) = #externalMacro(module: "MagmaMacros", type: "JSONModelMacro")
 
 /// The JSON key path a property reads (`"user.login"`, `"labels.0.name"`, `"a\\.b"` for a key
 /// holding a dot), instead of the one its name gives; several key paths feed one property through
-/// a `@Transform` taking a `Transformer<[String: JSONValue], V>` that combines them.
-/// - Parameter keyPaths: One key path, or several.
+/// a `@Transform` taking a `Transformer<[String: JSONValue], V>` that combines them. On an enum's
+/// case, its tag.
+///
+/// `encode:` writes the property back at another key path than the one it reads (for a service
+/// that reads `user_name` and writes `userName`); alone, the key read is the one the name gives.
+/// A key path two properties write fails the mapping when it is built.
+/// - Parameters:
+///   - keyPaths: One key path, or several.
+///   - encode: The key path encoding writes the property at; default the one it reads.
 @attached(peer)
-public macro Key(_ keyPaths: String...) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
+public macro Key(_ keyPaths: String..., encode: String? = nil) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
 
 /// The transformer between the JSON value and the property (for an optional property, its
 /// wrapped type), instead of the type's implicit one.
@@ -43,7 +68,7 @@ public macro Key(_ keyPaths: String...) = #externalMacro(module: "MagmaMacros", 
 @attached(peer)
 public macro Transform<V>(_ transformer: Transformer<JSONValue, V>) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
 
-/// The transformer that combines the values of a property's several key paths (``Key(_:)``).
+/// The transformer that combines the values of a property's several key paths (``Key(_:encode:)``).
 /// - Parameter transformer: From the values by key path to the property's value, and back.
 @attached(peer)
 public macro Transform<V>(_ transformer: Transformer<[String: JSONValue], V>) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
@@ -70,3 +95,50 @@ public macro Ignore() = #externalMacro(module: "MagmaMacros", type: "PropertyAtt
 /// ``JSONError/Code/missingKey``.
 @attached(peer)
 public macro Required() = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
+
+/// The property's value when its key is missing or `null`; with `onInvalid: true`, also when its
+/// value is of the wrong type or its transformer refuses it (anywhere inside it), which
+/// ``JSONAdapter`` notes in a ``DecodingReport`` (``DecodingReport/defaulted``) rather than
+/// failing. An error in the input's text (invalid UTF-8, a token over the size cap) still fails.
+///
+/// ```swift
+/// @Default(0) let retries: Int
+/// @Default(State.open, onInvalid: true) let state: State   // an unknown state reads as .open
+/// @Default([Tag](), onInvalid: true) let tags: [Tag]
+/// ```
+/// The value is checked before the property's type is known (as ``Merge(_:)``'s hook): name the
+/// type of an enum case (`State.open`) or of an empty collection (`[Tag]()`).
+/// - Parameters:
+///   - value: The default.
+///   - onInvalid: Whether an invalid value gives the default too.
+@attached(peer)
+public macro Default<V>(_ value: V, onInvalid: Bool = false) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
+
+/// The property's array (or dictionary) keeps the elements that read and drops those that fail,
+/// noting each in a ``DecodingReport`` (``DecodingReport/dropped``). Without it one bad element
+/// fails the property. A value that is not a collection still fails, as does an error in the
+/// input's text.
+///
+/// ```swift
+/// @Lossy let tags: [Tag]               // [{"name": "a"}, 42, {"name": "b"}] gives two tags
+/// ```
+@attached(peer)
+public macro Lossy() = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
+
+/// The property's model is read from this object's own keys, and written back into it:
+///
+/// ```swift
+/// @JSONModel struct Customer {
+///     let name: String
+///     @Flatten let address: Address    // {"name": …, "street": …, "city": …}
+/// }
+/// ```
+/// The property's type is a model (`@JSONModel`, or a `JSONModel` struct); a key both models
+/// read fails the mapping when it is built (``JSONError/Code/invalidMapping``).
+@attached(peer)
+public macro Flatten() = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
+
+/// The case of a tagged enum (`@JSONModel(tagging:)`) read for an unknown or missing tag; it is
+/// written back with its own tag.
+@attached(peer)
+public macro Fallback() = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")

@@ -98,6 +98,7 @@ extension JSONObjectModel {
 func objectModelCodec<M: JSONObjectModel>(_ type: M.Type) -> Codec<M> {
     if let mapped = type as? any JSONModel.Type { return mappedModelCodec(mapped, as: M.self) }
     if let drafted = type as? any JSONDraftedModel.Type { return draftedModelCodec(drafted, as: M.self) }
+    if let tagged = type as? any JSONTaggedEnum.Type { return taggedEnumCodec(tagged, as: M.self) }
     preconditionFailure("\(M.self) conforms to JSONObjectModel itself; declare it with @JSONModel, or as a JSONModel")
 }
 
@@ -107,6 +108,10 @@ private func mappedModelCodec<L: JSONModel, M>(_ type: L.Type, as: M.Type) -> Co
 
 private func draftedModelCodec<D: JSONDraftedModel, M>(_ type: D.Type, as: M.Type) -> Codec<M> {
     DraftModelCodec<D>() as! Codec<M>
+}
+
+private func taggedEnumCodec<T: JSONTaggedEnum, M>(_ type: T.Type, as: M.Type) -> Codec<M> {
+    T.jsonCases.codec as! Codec<M>
 }
 
 /// Reads a model through its draft: the draft's codec fills the draft while the object is read,
@@ -203,10 +208,10 @@ final class DraftElement<Model: JSONDraftedModel>: ElementTarget {
     }
 }
 
-extension JSONDraftedModel {
+extension JSONObjectModel {
     /// The error for a required property a draft does not hold. Written by `@JSONModel`'s
-    /// `init(jsonDraft:)`: the plan has checked the key was present, so this is a draft built by
-    /// hand.
+    /// `init(jsonDraft:)` (and its enum cases' makers): the plan has checked the key was present,
+    /// so this is a draft built by hand.
     /// - Parameter property: `Model.property`.
     /// - Returns: A ``JSONError/Code/missingKey`` error naming the property.
     public static func missingDraftValue(_ property: String) -> JSONError {

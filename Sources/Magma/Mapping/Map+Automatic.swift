@@ -99,6 +99,26 @@ extension Map {
         return map
     }
 
+    /// The same line written back at another key path than the one it reads (`@Key("user_name",
+    /// encode: "userName")`): decoding reads `keyPath`'s value as before; encoding writes the
+    /// property at `keyPath` instead, dotted paths rebuilding nested objects as usual.
+    ///
+    /// ```swift
+    /// Map(\.userName, "user_name").encodingKey("userName")
+    /// ```
+    /// A key path another property is also written at fails the mapping when it is built.
+    /// - Parameter keyPath: Where encoding writes the property.
+    /// - Returns: The line; a line of several key paths fails to build.
+    public func encodingKey(_ keyPath: String) -> Map {
+        var map = self
+        guard case .single = source else {
+            map.problem = .invalidMapping("\(propertyName) is written back at each of its key paths; it takes no other key to write")
+            return map
+        }
+        map.encodeKey = keyPath
+        return map
+    }
+
     /// Resolves a derived key with the mapping's naming.
     func resolvingKey(_ naming: KeyNaming) -> Map {
         guard derivesKey, case .single(_, let target) = source else { return self }

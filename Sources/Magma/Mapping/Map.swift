@@ -45,6 +45,12 @@ public struct Map<Model> {
     var makeRelationship: ((_ name: String) -> Relationship<Model>)? = nil
     /// The line's relationship, named by its final name: made on each read (once per plan).
     var relationship: Relationship<Model>? { makeRelationship?(bareName ?? propertyName) }
+    /// The key path the property is written back at, when not the one it is read from
+    /// (``encodingKey(_:)``).
+    var encodeKey: String?
+    /// The flattened property this line came from (``flattening(_:as:)``), for the keys two
+    /// models claim; nil for the model's own lines.
+    var origin: String?
 
     /// Maps a property through its type's implicit transformer.
     /// - Parameters:
@@ -254,7 +260,7 @@ final class MultiKeyBinding {
     let property: String
     /// Index of the first capture of this binding in the model frame's captures.
     var firstCapture = 0
-    private let body: ([String: JSONValue], UnsafeMutableRawPointer) throws -> Void
+    let body: ([String: JSONValue], UnsafeMutableRawPointer) throws -> Void
 
     init(keyPaths: [String], property: String, body: @escaping ([String: JSONValue], UnsafeMutableRawPointer) throws -> Void) {
         self.keyPaths = keyPaths

@@ -25,7 +25,7 @@ func prepareGraph<M: JSONObjectModel>(of type: M.Type) {
 }
 
 extension PlanNode: PlanGraphPart {
-    func planParts() throws -> [AnyObject] { entries.map { $0.target.takeUnretainedValue() } }
+    func planParts() throws -> [AnyObject] { entries.prefix(names.count).map { $0.target.takeUnretainedValue() } }
 }
 
 extension ForwardingTarget: PlanGraphPart {

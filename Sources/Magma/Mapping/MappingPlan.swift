@@ -35,6 +35,8 @@ final class MappingPlan {
         var captureCount = 0
         var relationships: [RelationshipLink] = []
         let encodeRoot = EncodeNode()
+        var reads: [KeyClaim] = []
+        var writes: [KeyClaim] = []
 
         for map in maps {
             if let problem = map.problem { throw problem }
@@ -63,6 +65,12 @@ final class MappingPlan {
                 let components = try MappingPlan.components(of: keyPath, property: map.propertyName)
                 paths.append(components)
             }
+            var written = paths
+            if let encodeKey = map.encodeKey { written = [try MappingPlan.components(of: encodeKey, property: map.propertyName)] }
+            reads += paths.map { KeyClaim(path: $0, origin: map.origin, property: map.propertyName, separate: false) }
+            if map.writer != nil {
+                writes += written.map { KeyClaim(path: $0, origin: map.origin, property: map.propertyName, separate: map.encodeKey != nil) }
+            }
             switch map.source {
             case .single(_, let makeTarget):
                 try tree.insert(paths[0], makeTarget(map.propertyName), bit: bit, keyPath: keyPaths[0], property: map.propertyName)
@@ -78,11 +86,12 @@ final class MappingPlan {
             }
             if let makeWriter = map.writer {
                 let writer = makeWriter(map.propertyName)
-                for (i, path) in paths.enumerated() {
+                for (i, path) in written.enumerated() {
                     encodeRoot.add(path[...], writer, part: paths.count > 1 ? keyPaths[i] : nil, keyPath: map.property)
                 }
             }
         }
+        try KeyClaim.check(reads: reads, writes: writes)
         try encodeRoot.checkArrays()
         root = try tree.build()
         requiredMask = RequiredSet(first: requiredNames.count)
@@ -128,6 +137,46 @@ final class MappingPlan {
             throw .invalidMapping("\(property): key path \"\(keyPath)\" has an empty component")
         }
         return components
+    }
+}
+
+/// A key path a line reads or writes, for the keys two of them may not share: one a flattened
+/// model reads and the model (or another flattened model) reads too, or one a line writes back at
+/// its own encoding key and another line writes too. Lines of the model's own that read one key
+/// share it (each gets the value; the first writes it back).
+private struct KeyClaim {
+    let path: [String]
+    /// The flattened property the line came from; nil for the model's own.
+    let origin: String?
+    let property: String
+    /// Written at an encoding key of its own.
+    let separate: Bool
+
+    /// The same key, or one holding the other (`a` and `a.b`).
+    func overlaps(_ other: KeyClaim) -> Bool {
+        let n = min(path.count, other.path.count)
+        return path.prefix(n) == other.path.prefix(n)
+    }
+
+    var claimant: String { origin.map { "\($0) (its \(property))" } ?? property }
+    var key: String { "\"" + path.joined(separator: ".") + "\"" }
+
+    static func check(reads: [KeyClaim], writes: [KeyClaim]) throws(JSONError) {
+        let flattens = reads.contains { $0.origin != nil }, separates = writes.contains(where: \.separate)
+        for (i, a) in reads.enumerated() where flattens {
+            for b in reads[(i + 1)...] where a.origin != b.origin && a.overlaps(b) {
+                let key = a.path.count <= b.path.count ? a.key : b.key
+                throw .invalidMapping("\(key) is read by \(a.claimant) and by \(b.claimant): a flattened model's keys "
+                                      + "are its own, in the object it is flattened into")
+            }
+        }
+        for (i, a) in writes.enumerated() where separates {
+            for b in writes[(i + 1)...] where (a.separate || b.separate) && a.overlaps(b) {
+                let key = a.path.count <= b.path.count ? a.key : b.key
+                throw .invalidMapping("\(key) is written back by \(a.claimant) and by \(b.claimant): give one of them "
+                                      + "another encoding key")
+            }
+        }
     }
 }
 

@@ -88,19 +88,46 @@ extension JSONAdapter {
                              concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
 
+    /// Decodes an NDJSON document on every core, as ``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)``
+    /// does, noting in `report` what its records left out on purpose (``DecodingReport``).
+    /// - Parameters:
+    ///   - type: The record model.
+    ///   - data: The NDJSON document.
+    ///   - options: How to read each record.
+    ///   - errorPolicy: Stop at the first bad record (default) or skip bad records.
+    ///   - progress: Where to count bytes, records and skips; nil for none.
+    ///   - concurrency: Shards decoding at once; default the number of active cores.
+    ///   - report: Where the entries are added, each with its record's index in the document and
+    ///     its error placed there, as a sequential ``RecordDecoder/report`` gives them; a skipped
+    ///     record leaves none. The first entries of each list are kept, no more than the report's
+    ///     ``DecodingReport/limit`` and `options`' ``DecodingOptions/keptSkippedErrors``; every
+    ///     one is counted.
+    /// - Returns: The records in order, and the records skipped.
+    /// - Throws: The first bad record's error in input order (with `.stop`).
+    public static func modelsInParallel<M: JSONObjectModel & Sendable>(
+        _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: inout DecodingReport
+    ) throws -> (models: [M], skipped: SkippedRecords) {
+        try withUnsafeMutablePointer(to: &report) { report in
+            try modelsInParallel(type, ndjson: data, options: options, errorPolicy: errorPolicy, progress: progress,
+                                 concurrency: concurrency, minimumShardBytes: 256 * 1024, report: report)
+        }
+    }
+
     static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int
+        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         prepareGraph(of: M.self)
         return try recordsInParallel(ndjson: data, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
-                                     progress: progress, concurrency: concurrency, minimumShardBytes: minimumShardBytes)
+                                     progress: progress, concurrency: concurrency, minimumShardBytes: minimumShardBytes, report: report)
     }
 
     /// The parallel decode of records read by `codec` (a model's, or a `Decodable` type's).
     static func recordsInParallel<M: Sendable>(
         ndjson data: Data, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int
+        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         progress?.start()
         // Many more shards than cores: a core that finishes early takes the next one, so the
@@ -113,6 +140,7 @@ extension JSONAdapter {
             (0...shardCount).map { NDJSONSplit.lineStart(atOrAfter: data.count * $0 / shardCount, in: bytes) }
         }
         let results = ShardResults<M>(count: shardCount)
+        let reports = report != nil
         DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
             let models = ShardBuffer<M>()
             let decoder = RecordDecoder(layout: .ndjson, envelope: NoEnvelope.self, codec: codec, options: options,
@@ -126,7 +154,8 @@ extension JSONAdapter {
                     progress.records.add(decoder.progressHandle.records.load(ordering: .relaxed), ordering: .relaxed)
                     progress.skipped.add(decoder.skipped.total, ordering: .relaxed)
                 }
-                results.set(shard, .success(ShardResult(models: models, skipped: decoder.skipped, counts: decoder.lineCounts)))
+                results.set(shard, .success(ShardResult(models: models, skipped: decoder.skipped, report: reports ? decoder.report : nil,
+                                                        counts: decoder.lineCounts)))
             } catch {
                 results.set(shard, .failure(error))
             }
@@ -149,6 +178,8 @@ extension JSONAdapter {
             }
             shards.append(result.models)
             skipped.append(contentsOf: result.skipped.mapErrors(rebased))
+            if let shardReport = result.report { report?.pointee.append(contentsOf: shardReport, recordsBefore: recordsBefore,
+                                                                            cap: options.keptSkippedErrors, rebased) }
             linesBefore += result.counts.lines
             recordsBefore += result.counts.records
         }
@@ -205,6 +236,8 @@ enum NDJSONSplit {
 private struct ShardResult<M> {
     let models: ShardBuffer<M>
     let skipped: SkippedRecords
+    /// What its records left out, when the caller asked for a report.
+    let report: DecodingReport?
     let counts: (lines: Int, records: Int)
 }
 

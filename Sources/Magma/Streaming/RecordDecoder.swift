@@ -135,6 +135,13 @@ public final class RecordDecoder<Model> {
     /// ``DecodingOptions/keptSkippedErrors``, in order, and how many were skipped, by code.
     public var skipped: SkippedRecords { sink.errors }
 
+    /// What the records delivered so far left out on purpose: properties that kept their default
+    /// instead of an invalid value, and elements lossy collections dropped, each entry with the
+    /// index of its record (as ``skipped`` numbers them). The first
+    /// ``DecodingOptions/keptSkippedErrors`` of each kind are kept, every one counted; a record
+    /// skipped as bad leaves none.
+    public var report: DecodingReport { sink.report.pointee }
+
     /// Creates a decoder.
     /// - Parameters:
     ///   - type: The record model.
@@ -228,10 +235,16 @@ public final class RecordDecoder<Model> {
         self.configurationError = configurationError
         self.keyPath = keyPath
         builder = .allocate(capacity: 1)
-        builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options))
-        if layout.kind == .concatenated, errorPolicy == .skip { builder.pointee.recovery = (0, sink) }
+        builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options,
+                                            report: sink.report))
+        if layout.kind == .concatenated, errorPolicy == .skip { builder.pointee.beginRecovery(sink) }
         if options.allowComments { comments = CommentBlanker() }
         framing = layout.kind == .ndjson ? .lines : layout.kind == .concatenated ? .values : .start
+        if layout.kind == .ndjson {
+            builder.pointee.reportRecordIndex = { [unowned self] _ in lineRecords - 1 }
+        } else {
+            builder.pointee.reportRecordIndex = { [unowned(unsafe) counter = recordCounter] in counter?.recordIndex($0, valueStarted: true) }
+        }
     }
 
     deinit {
@@ -315,6 +328,7 @@ public final class RecordDecoder<Model> {
         receiver.dropHeld()
         builder.pointee.reset()
         sink.errors.removeAll()
+        sink.report.pointee.removeAll()
         finished = false
         lineNumber = 0
         lineRecords = 0
@@ -330,16 +344,27 @@ public final class RecordDecoder<Model> {
 
     final class Sink: RecoverySink {
         var errors: SkippedRecords
+        /// What the records left out (the builder notes it as it reads them).
+        let report: UnsafeMutablePointer<DecodingReport>
         var onSkip: ((JSONError) -> Void)?
         var counters: ProgressHandle?
         /// Concatenated values: records are top-level, so the builder knows no index for them.
         var sequence: RecordSequenceTarget?
-        init(limit: Int) { errors = SkippedRecords(limit: limit) }
+        init(limit: Int) {
+            errors = SkippedRecords(limit: limit)
+            report = .allocate(capacity: 1)
+            report.initialize(to: DecodingReport(limit: limit))
+        }
+        deinit {
+            report.deinitialize(count: 1)
+            report.deallocate()
+        }
         override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
             sequence?.recordIndex(valueStarted: valueStarted)
         }
         /// `error` is placed in its record: the builder sets its index, and so does the framing.
         override func skipped(_ error: JSONError) throws {
+            report.pointee.removeRecord(error.recordIndex)
             errors.append(error)
             counters?.skipped.add(1, ordering: .relaxed)
             onSkip?(error)

@@ -60,10 +60,10 @@ final class RecordArrayOwner: ContainerOwner, RecordCounter {
         depth = b.depth
         started = true
         // Recovery covers the records only: an error in an envelope field still stops the stream.
-        if let sink { b.recovery = (b.depth, sink) }
+        if let sink { b.beginRecovery(sink) }
     }
     override func finish(_ b: inout EventBuilder) throws {
-        b.recovery = nil
+        if let sink { b.endRecovery(sink) }
         depth = 0
         b.pop()
     }
