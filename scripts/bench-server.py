@@ -22,7 +22,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "Benchmarks")
-SCRATCH = os.path.join(BENCH, ".build-server")
+# BENCH_SERVER_SCRATCH: an existing release build folder of Benchmarks to reuse (swift-syntax in it).
+SCRATCH = os.environ.get("BENCH_SERVER_SCRATCH", os.path.join(BENCH, ".build-server"))
 RESULTS = os.path.join(BENCH, "results", "server")
 SYSTEMS = ["foundation", "magma-codable", "magma-model"]
 LABELS = {"foundation": "JSONDecoder/JSONEncoder", "magma-codable": "MagmaDecoder/MagmaEncoder",
