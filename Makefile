@@ -54,15 +54,20 @@ bench-peers:
 # none): traits change every module's flags, so every debug build here uses the same ones.
 TRAITS = --traits Hummingbird,Vapor
 
+# The test bundle is built as a product of its own: the tests depend on a macro, so SwiftPM builds
+# their modules for the host, and `--build-tests` would build every library (Vapor's and
+# BoringSSL's included) a second time for the target. The CLI's tests run the `magma` binary.
+BUILD_TESTS = $(SWIFT) build --product MagmaPackageTests $(TRAITS) && $(SWIFT) build --product magma $(TRAITS)
+
 # The server tests run after the others, one at a time: the upload tests measure the process's memory.
 test: deps
 	@if command -v python3 >/dev/null; then scripts/check-layers.py; else echo "check-layers: skipped (no python3)"; fi
-	$(SWIFT) build --build-tests $(TRAITS)
+	$(BUILD_TESTS)
 	$(SWIFT) test --skip-build $(TRAITS) --skip MagmaServerTests
 	$(SWIFT) test --skip-build $(TRAITS) --no-parallel --filter MagmaServerTests
 
 test-server: deps
-	$(SWIFT) build --build-tests $(TRAITS)
+	$(BUILD_TESTS)
 	$(SWIFT) test --skip-build $(TRAITS) --no-parallel --filter MagmaServerTests
 
 bench-server: deps
