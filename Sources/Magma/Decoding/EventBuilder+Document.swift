@@ -48,6 +48,8 @@ extension EventBuilder: ScanSink {
         // The handles of one stream's records take their blocks from one allocator.
         if builder.pointee.yajlMemory == nil { builder.pointee.yajlMemory = YajlMemory() }
         var tokenizer = Tokenizer(builder: builder, tracksLines: false, memory: builder.pointee.yajlMemory)
+        // A record inside a stream's array is not the root (a byte order mark is named only there).
+        builder.pointee.position.atRoot = builder.pointee.depth == 0
         // Offsets count from the input's place in the whole; lines are placed as the scanner's are.
         tokenizer.consumedBefore = inputOffset
         builder.pointee.scanBase = inputOffset

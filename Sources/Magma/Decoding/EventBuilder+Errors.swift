@@ -50,6 +50,10 @@ extension EventBuilder {
             let counted = !(placed && depth == recordDepth)
             let index = recordDepth > 0 ? frames[recordDepth - 1].count - (counted ? 1 : 0)
                                         : point.sink.topLevelRecordIndex(valueStarted: counted)
+            // Counted now, so the record after it has an index of its own.
+            if !counted {
+                if recordDepth > 0 { frames[recordDepth - 1].count += 1 } else { point.sink.countSkippedTopLevel() }
+            }
             locate(&e, tokenLength: tokenLength)
             unwind(to: recordDepth)
             // The points above it have gone with their frames; a value's own point with its value.

@@ -25,6 +25,9 @@ class RecoverySink {
     /// - Parameter valueStarted: Whether the failing token began a value the records' counter has
     ///   seen (not one that failed before reaching the frames).
     func topLevelRecordIndex(valueStarted: Bool) -> Int? { nil }
+
+    /// A top-level record that failed before it began (its first token) is counted.
+    func countSkippedTopLevel() {}
 }
 
 /// A frame depth where errors are recovered from, and who takes them (see `EventBuilder.recoveries`).

@@ -24,6 +24,10 @@ extension RecordDecoder {
         case elements(first: Bool)
         /// In the records' array, after a record: `,` or `]`.
         case afterElement
+        /// In the records' array, after a record, a token other than `,` or `]` that the bytes at
+        /// hand end inside: held to its end, for the stream's error (a lexical one inside it, as
+        /// one whole buffer reports it, or the place's).
+        case misplaced
         /// After the records' array: the rest of the input, held to its end.
         case suffix
         /// Not as the layout wants (no records' array where it should be): held, read whole at the end.
@@ -92,8 +96,16 @@ extension RecordDecoder {
                     pendingStart = offset(p)
                 default:
                     lines.pass(bytes, at: start, to: offset(p))
-                    throw framingError(p, base, end, start, expecting: .afterValue)
+                    pendingStart = offset(p)
+                    recordPlace = lines.place(pendingStart)
+                    framing = .misplaced
+                    nextLimitCheck = 0
+                    try holdMisplaced(UnsafeRawBufferPointer(start: p, count: end - p))
+                    p = end
                 }
+            case .misplaced:
+                try holdMisplaced(UnsafeRawBufferPointer(start: p, count: end - p))
+                p = end
             case .start, .suffix, .whole:
                 if pending.count == 0 { pendingStart = offset(p) }
                 try hold(UnsafeRawBufferPointer(start: p, count: end - p))
@@ -149,6 +161,20 @@ extension RecordDecoder {
         return lineEnd + 1
     }
 
+    /// Holds `bytes` of a token misplaced after a record, checked as they double: its error ends
+    /// the stream once the token is known to end (or, `final`, the input does).
+    func holdMisplaced(_ bytes: UnsafeRawBufferPointer, final: Bool = false) throws {
+        pending.append(bytes)
+        guard final || pending.count >= nextLimitCheck else { return }
+        nextLimitCheck = 2 * pending.count
+        let held = pending.bytes
+        let base = held.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+        var error = framingError(base, base, base + held.count, pendingStart, expecting: .afterValue, endIsFinal: final)
+        guard final || error.code != .unexpectedEnd || error.offset != pendingStart + held.count else { return }
+        (error.line, error.column) = recordPlace
+        throw error
+    }
+
     /// Holds `bytes` of the record under way, and checks it against the limits as it grows.
     private func hold(_ bytes: UnsafeRawBufferPointer) throws {
         pending.append(bytes)
@@ -159,6 +185,15 @@ extension RecordDecoder {
         if pending.count > options.maxRecordLength { return try overLimit() }
         guard isInRecord, case .failed(let error, _)? = pendingTokenCheck(),
               error.code != .unexpectedEnd || error.offset != pendingStart + pending.count else { return }
+        // An error in the text under `.skip`: the record is held on and read whole at its end
+        // (readRecord), for the syntax of its rest, as far as that is read; a syntax error found
+        // before then ends the stream. Past that, the record is read past.
+        if policy == .skip, Self.isTextError(error.code), !isLines {
+            if let syntax = syntaxError(pending.bytes, whole: false), syntax.offset.map({ $0 < pendingStart + pending.count }) == true {
+                return try readRecord(pending.bytes)
+            }
+            if pending.count <= syntaxCheckedLength { return }
+        }
         // An error the rest cannot mend (a token over the cap, nesting too deep, a syntax error):
         // the record is read as far as it goes, for that error, placed as one whole buffer
         // places it; the rest is read past, not held. The error is the policy's once the record
@@ -187,6 +222,12 @@ extension RecordDecoder {
             if let handler = error.underlying as? RecordHandlerError { throw handler.error }
             // Reported already: the builder recovered from an error earlier in this record.
             let reported = builder.pointee.skipDepth > 0 && builder.pointee.depth == depth
+            // yajl read through the held bytes past that error: the record is read past from here.
+            if reported, error.code == .unexpectedEnd, error.offset == pendingStart + held.count {
+                builder.pointee.unwind(to: depth)
+                builder.pointee.skipDepth = 0
+                return nil
+            }
             builder.pointee.unwind(to: depth)
             builder.pointee.skipDepth = 0
             if case .lines = framing {
@@ -216,6 +257,11 @@ extension RecordDecoder {
 
     /// The held bytes at which a record is first checked: 4 KiB, or past the size cap if it is less.
     private var firstCheck: Int { min(4096, options.maxTokenLength + 2) }
+
+    private var isLines: Bool {
+        if case .lines = framing { return true }
+        return false
+    }
 
     /// Whether the bytes held are a record's (or a line's), not those around them.
     private var isInRecord: Bool {

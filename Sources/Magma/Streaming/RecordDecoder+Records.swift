@@ -5,7 +5,7 @@
 // concatenated values), placed in the input (its offset, line and column). A bad record is the
 // error policy's: a line's error always loses that line only; in an array or a sequence of values,
 // an error in the record's text (invalid UTF-8, a token over the cap) skips it as a mapping error
-// does, and an error in its syntax ends the stream.
+// does, and an error in its syntax ends the stream, in the rest of a skipped record too.
 
 extension RecordDecoder {
     /// NDJSON: reads one whole line (`pendingStart` its offset): one record, or one error.
@@ -56,15 +56,55 @@ extension RecordDecoder {
             if error.recordIndex == nil {
                 error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: started)
             }
-            // An error in the record's text skips it (its extent is known); one in its syntax does not.
-            guard policy == .skip, !ends, [.invalidUnicode, .sizeLimitExceeded].contains(error.code) else { throw error }
+            // yajl read past the record's text error into a syntax error beyond the bytes whose
+            // syntax is read (`syntaxCheckedLength`): the record is skipped, as the scanner skips it.
+            if reported, policy == .skip, let offset = error.offset, offset >= pendingStart + syntaxCheckedLength {
+                builder.pointee.unwind(to: depth)
+                return
+            }
+            // An error in the record's text skips it; one in its syntax does not.
+            guard policy == .skip, Self.isTextError(error.code) else { throw error }
             builder.pointee.unwind(to: depth)
             if !started {
                 builder.pointee.countSkippedRecord()
                 (recordCounter as? RecordSequenceTarget)?.countSkipped()
             }
             if !reported { try sink.skipped(error) }
+            // The rest is read for its syntax, as yajl reads past a skipped record: a syntax error
+            // leaves the record's end in doubt, and ends the stream (so does an input ending in it).
+            if var syntax = syntaxError(record) {
+                syntax.recordIndex = error.recordIndex
+                throw syntax
+            }
         }
+    }
+
+    /// Errors in a record's text (bad UTF-8, a token over the size cap): they skip the record.
+    static func isTextError(_ code: JSONError.Code) -> Bool { code == .invalidUnicode || code == .sizeLimitExceeded }
+
+    /// How many of a record's first bytes are read for their syntax after an error in its text:
+    /// a record held in pieces is held that far, and read past beyond (an endless token is
+    /// never held whole).
+    var syntaxCheckedLength: Int { max(2 * options.maxTokenLength, 1 << 16) }
+
+    /// The first error in the syntax alone (text unchecked) of a record's first
+    /// `syntaxCheckedLength` bytes, placed; nil if they have none. `whole`: the record ends with
+    /// the bytes (else more of it may follow, and an end inside a token is no error).
+    func syntaxError(_ record: UnsafeRawBufferPointer, whole: Bool = true) -> JSONError? {
+        let checked = UnsafeRawBufferPointer(rebasing: record.prefix(syntaxCheckedLength))
+        var scanner = JSONScanner(maxTokenLength: .max, maxDepth: options.maxDepth)
+        scanner.checksText = false
+        scanner.endIsFinal = whole && checked.count == record.count
+        scanner.baseDepth = builder.pointee.depth
+        scanner.allowsTrailingCommas = builder.pointee.scanner.allowsTrailingCommas
+        var sink = PassingSink()
+        guard case .failed(var error, _) = scanner.scan(checked, into: &sink),
+              scanner.endIsFinal || error.code != .unexpectedEnd || error.offset != checked.count else { return nil }
+        let offset = pendingStart + (error.offset ?? 0)
+        error.offset = offset
+        (error.line, error.column) = StreamLines.place(offset, in: record, from: pendingStart, at: recordPlace)
+        builder.pointee.placeHere(&error)
+        return error
     }
 
     /// An array or envelope: once the held bytes reach the records' array, reads them up to its
@@ -117,16 +157,19 @@ extension RecordDecoder {
             if lineOpen, !skippingRecord { try readLine(pending.bytes) }
             try endDeferred()
         case .values, .elements, .afterElement:
-            // A record the input ends inside: its error ends the stream.
-            if let deferred { throw deferred }
+            // A record the input ends inside: its text error is the policy's (it is skipped), and
+            // the end ends the stream.
+            try endDeferred()
             if cutter.started, !skippingRecord { try readRecord(pending.bytes, ends: !cutter.endsWithTheInput) }
-            if case .values = framing { return }
+            if case .values = framing, !cutter.started || cutter.endsWithTheInput { return }
             var error = JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd)
             error.offset = consumed
             if case .afterElement = framing { builder.pointee.placeHere(&error) } else { builder.pointee.placePending(&error, .value) }
             (error.line, error.column) = lines.place(consumed)
             error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: false)
             throw error
+        case .misplaced:
+            try holdMisplaced(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
         case .suffix:
             guard var scan = outer else { return }
             defer { outer = scan }
@@ -140,8 +183,10 @@ extension RecordDecoder {
     /// The grammar's error at `p` (in `bytes` at `start`), where the records' array expects
     /// `expecting`: the stream ends.
     func framingError(_ p: UnsafeRawPointer, _ base: UnsafeRawPointer, _ end: UnsafeRawPointer, _ start: Int,
-                      expecting next: JSONScanner.Next) -> JSONError {
-        var error = builder.pointee.scanner.error(at: p, base: base, end: end, expecting: next)
+                      expecting next: JSONScanner.Next, endIsFinal: Bool = true) -> JSONError {
+        var scanner = builder.pointee.scanner
+        scanner.endIsFinal = endIsFinal
+        var error = scanner.error(at: p, base: base, end: end, expecting: next)
         error.offset = start + (error.offset ?? (p - base))
         if next == .value { builder.pointee.placePending(&error, .value) } else { builder.pointee.placeHere(&error) }
         (error.line, error.column) = lines.place(start + (p - base))

@@ -29,8 +29,11 @@ import Synchronization
 /// - Top-level array (`[{…},{…}]`), an array at a key path in an envelope object
 ///   (`{"total": 2, "items": [{…},{…}]}`), or concatenated values (`{…}{…} {…}`): a record that
 ///   fails to map (a type mismatch, a missing required key) is skipped or stops the stream, as the
-///   policy says; a syntax error ends the stream with a precise error, after every record before it
-///   was delivered.
+///   policy says, and so is one with bad UTF-8 or a token over `maxTokenLength`; a syntax error
+///   ends the stream with a precise error, after every record before it was delivered. The rest
+///   of a record skipped for its text is still read for its syntax (its first
+///   `max(2 × maxTokenLength, 64 KiB)` bytes): an error there, or an input ending inside it, ends
+///   the stream too, since the record's end is then in doubt.
 /// - NDJSON: one record per line; blank lines, CRLF and a last line without newline are fine. Each
 ///   line is parsed on its own, so a syntax error loses that line only. A line is one record or
 ///   one error, never both: a line with anything after its value (`{"id":1}{"id":2}`) is an
@@ -362,6 +365,7 @@ public final class RecordDecoder<Model> {
         override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
             sequence?.recordIndex(valueStarted: valueStarted)
         }
+        override func countSkippedTopLevel() { sequence?.countSkipped() }
         /// `error` is placed in its record: the builder sets its index, and so does the framing.
         override func skipped(_ error: JSONError) throws {
             report.pointee.removeRecord(error.recordIndex)

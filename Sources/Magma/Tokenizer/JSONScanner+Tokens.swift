@@ -41,7 +41,7 @@ extension JSONScanner {
         let q = start + run
         if q < end, q.load(as: UInt8.self) == UInt8(ascii: "\""), run <= maxTokenLength {
             let content = UnsafeRawBufferPointer(start: start, count: run)
-            if high != 0 {
+            if high != 0, checksText {
                 let bad = UTF8Validation.firstInvalid(content)
                 if bad >= 0 { return .failed(invalidUTF8(content, at: bad, isKey: isKey, base)) }
             }
@@ -121,6 +121,7 @@ extension JSONScanner {
                 return .failed(lexical(JSONScanner.badEscape, q + 1, base))
             }
         }
+        guard checksText else { return .next(q) }
         let content = UnsafeRawBufferPointer(start: start, count: q - start)
         let bad = high != 0 ? UTF8Validation.firstInvalid(content) : -1
         if let badSurrogate, !replacesBadSurrogates, bad < 0 || badSurrogate - start < bad {

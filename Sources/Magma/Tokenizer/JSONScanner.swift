@@ -65,6 +65,9 @@ struct JSONScanner {
     /// Whether the input ends where the bytes do (a whole value). False for bytes more may follow
     /// (a record held so far, yajl's feed): a number they end inside is then not known to end.
     var endIsFinal = true
+    /// Whether strings are checked as text (strict UTF-8, surrogate escapes in pairs). False reads
+    /// the syntax alone: the rest of a record skipped for its text.
+    var checksText = true
 
     init(maxTokenLength: Int, maxDepth: Int) {
         self.maxTokenLength = maxTokenLength

@@ -26,11 +26,13 @@ extension Tokenizer {
         return error
     }
 
-    /// The grammar's error in the held bytes (a token over the size cap, or an error in bytes held
-    /// back), or nil when they only end too soon.
-    func heldError() -> JSONError? {
-        let start = consumedBefore - held.fedCount
-        return grammarError(in: held.bytes, at: start, atEnd: false)
+    /// The grammar's error in the held bytes (which begin at offset `start`), read from the last
+    /// boundary (a token over the size cap, or an error in bytes held back), or nil when they only
+    /// end too soon.
+    func heldError(from start: Int) -> JSONError? {
+        let bytes = held.bytes
+        let from = min(max(builder.pointee.position.boundary - start, 0), bytes.count)
+        return grammarError(in: UnsafeRawBufferPointer(rebasing: bytes[from...]), at: start + from, atEnd: false)
     }
 
     /// The grammar's error in the bytes from offset `from` to `to` of the input (within the carry

@@ -265,19 +265,25 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
     /// grow by a quarter: O(n) in all.
     private mutating func checkHeldSize() throws(JSONError) {
         nextSizeCheck = max(held.count + held.count / 4 + 1, maxTokenLength &+ 1)
-        guard var error = heldError() else { return }
-        if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: held.heldBackBytes, at: consumedBefore) }
-        // The tokens before the error, held back, reach the sink first (one of them may fail).
-        if let offset = error.offset, offset > consumedBefore, held.heldBackCount > 0 {
-            let upTo = min(offset - consumedBefore, held.heldBackCount)
-            let bytes = UnsafeRawBufferPointer(rebasing: held.heldBackBytes[..<upTo])
-            let copy = Array(bytes)
+        let heldStart = consumedBefore - held.fedCount
+        guard var error = heldError(from: heldStart) else { return }
+        var rest = held.heldBackBytes
+        // The tokens before the error, held back, reach the sink first (one of them may fail;
+        // yajl is fed the offending byte too, which ends a number before it); the grammar then
+        // reads on from the last of them, so the error's path and property are where those
+        // tokens leave the sink, as in one whole buffer.
+        if let offset = error.offset, offset >= consumedBefore, held.heldBackCount > 0 {
+            let upTo = min(offset - consumedBefore + 1, held.heldBackCount)
+            let copy = Array(held.heldBackBytes[..<upTo])
             do {
                 _ = try copy.withUnsafeBytes { prefix in try feedDirect(prefix) }
             } catch {
                 throw error as! JSONError
             }
+            rest = UnsafeRawBufferPointer(rebasing: rest[upTo...])
+            error = heldError(from: heldStart) ?? error
         }
+        if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: rest, at: consumedBefore) }
         throw error
     }
 }
