@@ -247,6 +247,19 @@ extension JSONScanner {
     /// One past the value at `p` (blanks skipped), checked as if it were read, but handed to no
     /// sink; it lies in containers `depth` deep.
     func skip(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer, _ base: UnsafeRawPointer, depth: Int) -> Step {
+        // A scalar, the most common value passed over, is one token: read here without the
+        // loop's set-up. Anything else, and any error (for its exact place), goes to the loop.
+        if p < end {
+            switch p.load(as: UInt8.self) {
+            case UInt8(ascii: "\""):
+                if case .next(let q) = stringEnd(p, end, base, isKey: false) { return .next(q + 1) }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if case .next(let q) = number(p, end, base) { return .next(q) }
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                if let value = literal(p, end) { return .next(p + (value == false ? 5 : 4)) }
+            default: break
+            }
+        }
         var scanner = self
         scanner.baseDepth = baseDepth + depth
         scanner.stopsAfterOneValue = true
