@@ -52,7 +52,7 @@ extension EventBuilder {
                                         : point.sink.topLevelRecordIndex(valueStarted: counted)
             // Counted now, so the record after it has an index of its own.
             if !counted {
-                if recordDepth > 0 { frames[recordDepth - 1].count += 1 } else { point.sink.countSkippedTopLevel() }
+                if recordDepth > 0 { countSkippedRecord() } else { point.sink.countSkippedTopLevel() }
             }
             locate(&e, tokenLength: tokenLength)
             unwind(to: recordDepth)

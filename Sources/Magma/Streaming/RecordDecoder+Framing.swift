@@ -183,12 +183,11 @@ extension RecordDecoder {
         // Checked as it doubles: at most twice the bytes of a long record are read.
         nextLimitCheck = 2 * pending.count
         if pending.count > options.maxRecordLength { return try overLimit() }
-        guard isInRecord, case .failed(let error, _)? = pendingTokenCheck(),
-              error.code != .unexpectedEnd || error.offset != pendingStart + pending.count else { return }
+        guard isInRecord, let error = scanError(pending.bytes) else { return }
         // An error in the text under `.skip`: the record is held on and read whole at its end
         // (readRecord), for the syntax of its rest, as far as that is read; a syntax error found
         // before then ends the stream. Past that, the record is read past.
-        if policy == .skip, Self.isTextError(error.code), !isLines {
+        if policy == .skip, Self.isTextError(error.code), layout.kind != .ndjson {
             if let syntax = syntaxError(pending.bytes, whole: false), syntax.offset.map({ $0 < pendingStart + pending.count }) == true {
                 return try readRecord(pending.bytes)
             }
@@ -205,7 +204,7 @@ extension RecordDecoder {
         guard let error = deferred else { return }
         if policy == .stop { throw error }
         // A record's syntax, or its depth, ends the stream at once (a line's only loses the line).
-        if case .lines = framing {} else if ![.invalidUnicode, .sizeLimitExceeded].contains(error.code) {
+        if layout.kind != .ndjson, !Self.isTextError(error.code) {
             throw error
         }
     }
@@ -241,7 +240,7 @@ extension RecordDecoder {
                     builder.pointee.countSkippedRecord()
                     (recordCounter as? RecordSequenceTarget)?.countSkipped()
                 }
-                if reported, [.invalidUnicode, .sizeLimitExceeded].contains(error.code) { return nil }
+                if reported, Self.isTextError(error.code) { return nil }
             }
             return error
         }
@@ -258,11 +257,6 @@ extension RecordDecoder {
     /// The held bytes at which a record is first checked: 4 KiB, or past the size cap if it is less.
     private var firstCheck: Int { min(4096, options.maxTokenLength + 2) }
 
-    private var isLines: Bool {
-        if case .lines = framing { return true }
-        return false
-    }
-
     /// Whether the bytes held are a record's (or a line's), not those around them.
     private var isInRecord: Bool {
         switch framing {
@@ -271,17 +265,21 @@ extension RecordDecoder {
         }
     }
 
-    /// The grammar's error in the record held so far, read from its first byte (a token over
-    /// the size cap), if any.
-    private func pendingTokenCheck() -> ScanOutcome? {
-        var scanner = JSONScanner(options)
-        scanner.endIsFinal = false
-        if case .lines = framing {} else { scanner.stopsAfterOneValue = true }
+    /// The grammar's first error in a record's bytes (at `pendingStart`), read with no sink: with
+    /// `checksText`, as the record's reader reads them; without, their syntax alone (no UTF-8
+    /// check, no size cap). `whole`: the bytes end the record (else an end inside a token is no
+    /// error). Its offset is the input's.
+    func scanError(_ bytes: UnsafeRawBufferPointer, checksText: Bool = true, whole: Bool = false) -> JSONError? {
+        var scanner = checksText ? JSONScanner(options) : JSONScanner(maxTokenLength: .max, maxDepth: options.maxDepth)
+        scanner.checksText = checksText
+        scanner.endIsFinal = whole
+        scanner.stopsAfterOneValue = layout.kind != .ndjson
         scanner.baseDepth = builder.pointee.depth
         var sink = PassingSink()
-        guard case .failed(var error, let pending) = scanner.scan(pending.bytes, into: &sink) else { return nil }
-        error.offset = (error.offset ?? 0) + pendingStart
-        return .failed(error, pending)
+        guard case .failed(var error, _) = scanner.scan(bytes, into: &sink),
+              whole || error.code != .unexpectedEnd || error.offset != bytes.count else { return nil }
+        error.offset = pendingStart + (error.offset ?? 0)
+        return error
     }
 
     /// A record (or line) longer than `maxRecordLength`: reported at its first byte, and read

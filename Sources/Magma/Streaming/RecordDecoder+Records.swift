@@ -92,17 +92,8 @@ extension RecordDecoder {
     /// the bytes (else more of it may follow, and an end inside a token is no error).
     func syntaxError(_ record: UnsafeRawBufferPointer, whole: Bool = true) -> JSONError? {
         let checked = UnsafeRawBufferPointer(rebasing: record.prefix(syntaxCheckedLength))
-        var scanner = JSONScanner(maxTokenLength: .max, maxDepth: options.maxDepth)
-        scanner.checksText = false
-        scanner.endIsFinal = whole && checked.count == record.count
-        scanner.baseDepth = builder.pointee.depth
-        scanner.allowsTrailingCommas = builder.pointee.scanner.allowsTrailingCommas
-        var sink = PassingSink()
-        guard case .failed(var error, _) = scanner.scan(checked, into: &sink),
-              scanner.endIsFinal || error.code != .unexpectedEnd || error.offset != checked.count else { return nil }
-        let offset = pendingStart + (error.offset ?? 0)
-        error.offset = offset
-        (error.line, error.column) = StreamLines.place(offset, in: record, from: pendingStart, at: recordPlace)
+        guard var error = scanError(checked, checksText: false, whole: whole && checked.count == record.count) else { return nil }
+        (error.line, error.column) = StreamLines.place(error.offset!, in: record, from: pendingStart, at: recordPlace)
         builder.pointee.placeHere(&error)
         return error
     }
