@@ -183,7 +183,9 @@ extension JSONScanner {
     }
 
     /// The loop: from `p` (at a token boundary, `state` and `stack` saying where) to the end of
-    /// the value, or to the first error.
+    /// the value, or to the first error. The cases are in the order tokens follow one another
+    /// (key, colon, value, what comes after it), and a token read falls through to the next case:
+    /// the state is dispatched on once per element or member, not once per token.
     func run<Sink: ScanSink>(from start: UnsafeRawPointer, to end: UnsafeRawPointer, base: UnsafeRawPointer,
                              state: inout State, stack: inout Stack, sink: inout Sink,
                              workspace: inout Workspace) -> ScanOutcome {
@@ -192,6 +194,35 @@ extension JSONScanner {
         while true {
             p = JSONScanner.blank(p, end)
             switch state.next {
+            case .key:
+                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
+                guard p.load(as: UInt8.self) == UInt8(ascii: "\"") else {
+                    return failure(at: p, base, end, stack, state, parse: JSONScanner.invalidKey)
+                }
+                switch text(p, end, base, isKey: true, &sink, &workspace.scratch) {
+                case .next(let q): p = JSONScanner.blank(q, end)
+                case .stopped: return .stopped(at: offset(p))
+                case .failed(let error): return .failed(error, .key)
+                }
+                state.next = .colon
+                fallthrough
+            case .colon:
+                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
+                guard p.load(as: UInt8.self) == UInt8(ascii: ":") else {
+                    return failure(at: p, base, end, stack, state, parse: JSONScanner.missingColon)
+                }
+                p = JSONScanner.blank(p + 1, end)
+                if sink.skipsValue {
+                    switch skip(p, end, base, depth: stack.depth) {
+                    case .next(let q): p = q
+                    case .stopped: return .stopped(at: offset(p))
+                    case .failed(let error): return .failed(error, .value)
+                    }
+                    state.next = .afterValue
+                    continue
+                }
+                state.next = .value
+                fallthrough
             case .value:
                 guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
                 let c = p.load(as: UInt8.self)
@@ -204,15 +235,17 @@ extension JSONScanner {
                     }
                     guard sink.startContainer(object: object, at: offset(p)) else { return .stopped(at: offset(p)) }
                     stack.push(object: object)
-                    p += 1
-                    state.next = .first
+                    // Not empty: its first key or element is next (`.first` decides the rest).
+                    p = JSONScanner.blank(p + 1, end)
+                    let empty = p == end || p.load(as: UInt8.self) == (object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                    state = State(next: empty ? .first : object ? .key : .value, atRoot: false)
+                    continue
                 case UInt8(ascii: "\""):
                     switch text(p, end, base, isKey: false, &sink, &workspace.scratch) {
                     case .next(let q): p = q
                     case .stopped: return .stopped(at: offset(p))
                     case .failed(let error): return .failed(error, .value)
                     }
-                    state.next = .afterValue
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     switch number(p, end, base) {
                     case .next(let q):
@@ -221,7 +254,6 @@ extension JSONScanner {
                     case .stopped: return .stopped(at: offset(p))
                     case .failed(let error): return .failed(error, .value)
                     }
-                    state.next = .afterValue
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                     let length = c == UInt8(ascii: "f") ? 5 : 4
                     guard let value = literal(p, end) else {
@@ -229,49 +261,14 @@ extension JSONScanner {
                     }
                     guard sink.literal(value, at: offset(p)) else { return .stopped(at: offset(p)) }
                     p += length
-                    state.next = .afterValue
                 default:
                     return failure(at: p, base, end, stack, state, parse: JSONScanner.unallowedToken)
                 }
-                state.atRoot = false
-            case .first:
-                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
-                if p.load(as: UInt8.self) == (stack.inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    let object = stack.inObject
-                    stack.pop()
-                    guard sink.endContainer(object: object, elements: 0, at: offset(p)) else { return .stopped(at: offset(p)) }
-                    p += 1
-                    state.next = .afterValue
-                } else {
-                    state.next = stack.inObject ? .key : .value
-                }
-            case .key:
-                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
-                guard p.load(as: UInt8.self) == UInt8(ascii: "\"") else {
-                    return failure(at: p, base, end, stack, state, parse: JSONScanner.invalidKey)
-                }
-                switch text(p, end, base, isKey: true, &sink, &workspace.scratch) {
-                case .next(let q): p = q
-                case .stopped: return .stopped(at: offset(p))
-                case .failed(let error): return .failed(error, .key)
-                }
-                state.next = .colon
-            case .colon:
-                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
-                guard p.load(as: UInt8.self) == UInt8(ascii: ":") else {
-                    return failure(at: p, base, end, stack, state, parse: JSONScanner.missingColon)
-                }
-                p += 1
-                if sink.skipsValue {
-                    switch skip(JSONScanner.blank(p, end), end, base, depth: stack.depth) {
-                    case .next(let q): p = q
-                    case .stopped: return .stopped(at: offset(p))
-                    case .failed(let error): return .failed(error, .value)
-                    }
-                    state.next = .afterValue
-                } else {
-                    state.next = .value
-                }
+                // A scalar: only a container clears `atRoot`, as after a scalar at the root the
+                // value is complete.
+                state.next = .afterValue
+                p = JSONScanner.blank(p, end)
+                fallthrough
             case .afterValue:
                 if stack.isEmpty {
                     if p == end || stopsAfterOneValue { return .complete(end: offset(p)) }
@@ -294,6 +291,17 @@ extension JSONScanner {
                     p += 1
                 } else {
                     return failure(at: p, base, end, stack, state, parse: object ? JSONScanner.afterMember : JSONScanner.afterElement)
+                }
+            case .first:
+                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
+                if p.load(as: UInt8.self) == (stack.inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    let object = stack.inObject
+                    stack.pop()
+                    guard sink.endContainer(object: object, elements: 0, at: offset(p)) else { return .stopped(at: offset(p)) }
+                    p += 1
+                    state.next = .afterValue
+                } else {
+                    state.next = stack.inObject ? .key : .value
                 }
             }
         }
