@@ -22,7 +22,14 @@ extension JSONScanner {
         guard p < end, isBlank(p.load(as: UInt8.self)) else { return p }
         let q = p + 1
         guard q < end, isBlank(q.load(as: UInt8.self)) else { return q }
-        return q + magma_blank_run(q.assumingMemoryBound(to: UInt8.self), end - q)
+        return blankRun(q, end)
+    }
+
+    /// Out of line: inlined, its SIMD constants are held in registers across the loop and
+    /// reloaded after every call the loop makes, for runs compact JSON never has.
+    @inline(never)
+    static func blankRun(_ q: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer {
+        q + magma_blank_run(q.assumingMemoryBound(to: UInt8.self), end - q)
     }
 
     @inline(__always)

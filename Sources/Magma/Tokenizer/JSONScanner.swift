@@ -183,9 +183,10 @@ extension JSONScanner {
     }
 
     /// The loop: from `p` (at a token boundary, `state` and `stack` saying where) to the end of
-    /// the value, or to the first error. The cases are in the order tokens follow one another
-    /// (key, colon, value, what comes after it), and a token read falls through to the next case:
-    /// the state is dispatched on once per element or member, not once per token.
+    /// the value, or to the first error. Its stages are in the order tokens follow one another
+    /// (key, colon, value, what comes after it), each entered when the state names it. Not a
+    /// `switch`: that is one indirect jump whose target changes token by token, which the
+    /// processor mispredicts; a token read goes on to the next stage by plain branches.
     func run<Sink: ScanSink>(from start: UnsafeRawPointer, to end: UnsafeRawPointer, base: UnsafeRawPointer,
                              state: inout State, stack: inout Stack, sink: inout Sink,
                              workspace: inout Workspace) -> ScanOutcome {
@@ -193,8 +194,20 @@ extension JSONScanner {
         @inline(__always) func offset(_ q: UnsafeRawPointer) -> Int { q - base }
         while true {
             p = JSONScanner.blank(p, end)
-            switch state.next {
-            case .key:
+            if state.next == .first {
+                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
+                if p.load(as: UInt8.self) == (stack.inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    let object = stack.inObject
+                    stack.pop()
+                    guard sink.endContainer(object: object, elements: 0, at: offset(p)) else { return .stopped(at: offset(p)) }
+                    p += 1
+                    state.next = .afterValue
+                } else {
+                    state.next = stack.inObject ? .key : .value
+                }
+                continue
+            }
+            if state.next == .key {
                 guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
                 guard p.load(as: UInt8.self) == UInt8(ascii: "\"") else {
                     return failure(at: p, base, end, stack, state, parse: JSONScanner.invalidKey)
@@ -205,8 +218,8 @@ extension JSONScanner {
                 case .failed(let error): return .failed(error, .key)
                 }
                 state.next = .colon
-                fallthrough
-            case .colon:
+            }
+            if state.next == .colon {
                 guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
                 guard p.load(as: UInt8.self) == UInt8(ascii: ":") else {
                     return failure(at: p, base, end, stack, state, parse: JSONScanner.missingColon)
@@ -214,16 +227,16 @@ extension JSONScanner {
                 p = JSONScanner.blank(p + 1, end)
                 if sink.skipsValue {
                     switch skip(p, end, base, depth: stack.depth) {
-                    case .next(let q): p = q
+                    case .next(let q): p = JSONScanner.blank(q, end)
                     case .stopped: return .stopped(at: offset(p))
                     case .failed(let error): return .failed(error, .value)
                     }
                     state.next = .afterValue
-                    continue
+                } else {
+                    state.next = .value
                 }
-                state.next = .value
-                fallthrough
-            case .value:
+            }
+            if state.next == .value {
                 guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
                 let c = p.load(as: UInt8.self)
                 switch c {
@@ -268,41 +281,29 @@ extension JSONScanner {
                 // value is complete.
                 state.next = .afterValue
                 p = JSONScanner.blank(p, end)
-                fallthrough
-            case .afterValue:
-                if stack.isEmpty {
-                    if p == end || stopsAfterOneValue { return .complete(end: offset(p)) }
-                    return .failed(trailingGarbage(p, end, base), nil)
+            }
+            // After a value.
+            if stack.isEmpty {
+                if p == end || stopsAfterOneValue { return .complete(end: offset(p)) }
+                return .failed(trailingGarbage(p, end, base), nil)
+            }
+            guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
+            let c = p.load(as: UInt8.self)
+            let object = stack.inObject
+            if c == UInt8(ascii: ",") {
+                p += 1
+                if allowsTrailingCommas {
+                    let q = JSONScanner.blank(p, end)
+                    if q < end, q.load(as: UInt8.self) == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) { p = q; continue }
                 }
-                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
-                let c = p.load(as: UInt8.self)
-                let object = stack.inObject
-                if c == UInt8(ascii: ",") {
-                    p += 1
-                    if allowsTrailingCommas {
-                        let q = JSONScanner.blank(p, end)
-                        if q < end, q.load(as: UInt8.self) == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) { p = q; continue }
-                    }
-                    stack.top += 2
-                    state.next = object ? .key : .value
-                } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    let elements = (stack.pop() >> 1) + 1
-                    guard sink.endContainer(object: object, elements: elements, at: offset(p)) else { return .stopped(at: offset(p)) }
-                    p += 1
-                } else {
-                    return failure(at: p, base, end, stack, state, parse: object ? JSONScanner.afterMember : JSONScanner.afterElement)
-                }
-            case .first:
-                guard p < end else { return failure(.unexpectedEnd, at: p, base, end, stack, state) }
-                if p.load(as: UInt8.self) == (stack.inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    let object = stack.inObject
-                    stack.pop()
-                    guard sink.endContainer(object: object, elements: 0, at: offset(p)) else { return .stopped(at: offset(p)) }
-                    p += 1
-                    state.next = .afterValue
-                } else {
-                    state.next = stack.inObject ? .key : .value
-                }
+                stack.top += 2
+                state.next = object ? .key : .value
+            } else if c == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                let elements = (stack.pop() >> 1) + 1
+                guard sink.endContainer(object: object, elements: elements, at: offset(p)) else { return .stopped(at: offset(p)) }
+                p += 1
+            } else {
+                return failure(at: p, base, end, stack, state, parse: object ? JSONScanner.afterMember : JSONScanner.afterElement)
             }
         }
     }
