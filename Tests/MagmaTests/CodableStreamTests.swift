@@ -59,7 +59,7 @@ import Testing
     /// Through a file handle, read back line by line as the values written.
     @Test func fileHandle_linesReadBack() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("ndjson-\(UUID()).ndjson")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: url) }
         let events = Self.events(20)
         do {

@@ -166,7 +166,7 @@ import Testing
         let pieces = ["a", "Zé", "\"", "\\", "/", "\n", "\u{1}", "😀", " ", "x y", "\u{7F}", "\u{2028}"]
         return .string((0..<Int.random(in: 0...6, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined())
     }
-    static func integer<T: FixedWidthInteger>(_: T.Type) -> @Sendable (inout SeededGenerator) -> JSONValue {
+    static func integer<T: FixedWidthInteger & SendableMetatype>(_: T.Type) -> @Sendable (inout SeededGenerator) -> JSONValue {
         { g in
             let edges: [T] = [T.min, T.max, 0, T.min / 2, T.max / 3]
             return .number(JSONNumber(Bool.random(using: &g) ? edges.randomElement(using: &g)! : T.random(in: T.min...T.max, using: &g)))
@@ -175,7 +175,7 @@ import Testing
     static func double(_ g: inout SeededGenerator) -> JSONValue {
         switch Int.random(in: 0..<4, using: &g) {
         case 0: return .number(JSONNumber(Double(bitPattern: UInt64.random(in: 0..<0x7FF0_0000_0000_0000, using: &g)) * (Bool.random(using: &g) ? 1 : -1)))
-        case 1: return .number(JSONNumber([0.1, -0.0, 5e-324, 1.7976931348623157e308, 1e21, 123456.789].randomElement(using: &g)!))
+        case 1: return .number(JSONNumber([0.1, -0.0, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 1e21, 123456.789].randomElement(using: &g)!))
         case 2: return .number(JSONNumber(unchecked: "\(Int.random(in: -99999...99999, using: &g))e\(Int.random(in: -30...30, using: &g))"))
         default: return .number(JSONNumber(Double.random(in: -1e6...1e6, using: &g)))
         }
