@@ -165,7 +165,7 @@ struct FuzzCase {
         // The model (or array of models): whole buffer against chunks.
         if array {
             let whole = outcome { try JSONAdapter.models(FuzzRecord.self, from: data, options: options) }
-            let chunked = outcome { try JSONAdapter.models(FuzzRecord.self, fromChunks: chunks, options: options) }
+            let chunked = outcome { try JSONAdapter.models(FuzzRecord.self, from: .chunks(chunks), options: options) }
             violations += compare(whole, chunked, "models")
             if untilError {
                 let partial = JSONAdapter.modelsUntilError(FuzzRecord.self, from: data, options: options)
@@ -178,13 +178,13 @@ struct FuzzCase {
             }
         } else {
             let whole = outcome { try JSONAdapter.model(FuzzRecord.self, from: data, options: options) }
-            let chunked = outcome { try JSONAdapter.model(FuzzRecord.self, fromChunks: chunks, options: options) }
+            let chunked = outcome { try JSONAdapter.model(FuzzRecord.self, from: .chunks(chunks), options: options) }
             violations += compare(whole, chunked, "model")
         }
 
         // Any JSON value.
         let whole = outcome { try JSONAdapter.value(from: data, .json, options: options) }
-        let chunked = outcome { try JSONAdapter.value(fromChunks: chunks, .json, options: options) }
+        let chunked = outcome { try JSONAdapter.value(from: .chunks(chunks), .json, options: options) }
         violations += compare(whole, chunked, "JSONValue")
         if case .value(let value) = whole {
             if FuzzCase.depth(of: value) > options.maxDepth {

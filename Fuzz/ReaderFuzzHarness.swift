@@ -66,11 +66,11 @@ struct ReaderFuzzCase {
         violations += compare("model",
                               read { try JSONAdapter.model(FuzzRecord.self, from: data, options: options) },
                               read { try JSONAdapter.model(FuzzRecord.self, from: data, options: yajl) },
-                              read { try JSONAdapter.model(FuzzRecord.self, fromChunks: pieces, options: options) })
+                              read { try JSONAdapter.model(FuzzRecord.self, from: .chunks(pieces), options: options) })
         violations += compare("JSONValue",
                               read { try JSONAdapter.value(from: data, .json, options: options) },
                               read { try JSONAdapter.value(from: data, .json, options: yajl) },
-                              read { try JSONAdapter.value(fromChunks: pieces, .json, options: options) })
+                              read { try JSONAdapter.value(from: .chunks(pieces), .json, options: options) })
         for (name, layout) in [("NDJSON", RecordDecoder<FuzzStreamRecord>.Layout.ndjson), ("array", .array)] {
             let scanned = stream(layout, options, whole: true)
             let viaYajl = stream(layout, yajl, whole: true), inPieces = stream(layout, options, whole: false)

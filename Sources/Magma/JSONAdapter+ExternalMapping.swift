@@ -5,28 +5,28 @@ extension JSONAdapter {
     /// its own; nested models use their own.
     /// - Parameters:
     ///   - type: The model type.
-    ///   - data: The JSON text.
+    ///   - input: The JSON (see ``JSONInput``).
     ///   - mapping: The mapping to use.
     ///   - options: How to read it.
     /// - Returns: The model.
     /// - Throws: ``JSONError``.
-    public static func model<M: JSONModel>(_ type: M.Type, from data: Data, mapping: JSONMapping<M.MappingRoot>,
+    public static func model<M: JSONModel>(_ type: M.Type, from input: some JSONInputConvertible, mapping: JSONMapping<M.MappingRoot>,
                                            options: DecodingOptions = .init()) throws -> M {
-        try data.withUnsafeBytes { try ModelCodec<M>(mapping: mapping).decode(from: $0, options: options) }
+        try input.jsonInput.decode(ModelCodec<M>(mapping: mapping), options: options)
     }
 
     /// Decodes a top-level array of models through a mapping given at run time (one loaded from a
     /// file) instead of their own; nested models use their own.
     /// - Parameters:
     ///   - type: The model type.
-    ///   - data: The JSON text: an array of objects.
+    ///   - input: The JSON: an array of objects (see ``JSONInput``).
     ///   - mapping: The mapping to use.
     ///   - options: How to read it.
     /// - Returns: The models, in order.
     /// - Throws: ``JSONError``, with the path of the element that failed (`$[12].title`).
-    public static func models<M: JSONModel>(_ type: M.Type, from data: Data, mapping: JSONMapping<M.MappingRoot>,
+    public static func models<M: JSONModel>(_ type: M.Type, from input: some JSONInputConvertible, mapping: JSONMapping<M.MappingRoot>,
                                             options: DecodingOptions = .init()) throws -> [M] {
-        try data.withUnsafeBytes { try ArrayCodec(ModelCodec<M>(mapping: mapping)).decode(from: $0, options: options) }
+        try input.jsonInput.decode(ArrayCodec(ModelCodec<M>(mapping: mapping)), options: options)
     }
 
     /// Encodes a model through a mapping given at run time.

@@ -14,25 +14,13 @@ extension JSONAdapter {
     /// ```
     /// - Parameters:
     ///   - type: The model type of every member.
-    ///   - data: The JSON text, UTF-8.
+    ///   - input: The JSON (see ``JSONInput``).
     ///   - options: How to read it.
     /// - Returns: The models, by their member's key.
     /// - Throws: ``JSONError``; its path starts with the failing member's key (`$.1.login`).
-    public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [String: M] {
-        try data.withUnsafeBytes { try DictionaryCodec(objectModelCodec(M.self)).decode(from: $0, options: options) }
-    }
-
-    /// Decodes a top-level JSON object of models by key, from a string.
-    public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [String: M] {
-        var string = string
-        return try string.withUTF8 { try DictionaryCodec(objectModelCodec(M.self)).decode(from: UnsafeRawBufferPointer($0), options: options) }
-    }
-
-    /// Decodes a top-level JSON object of models by key, from chunks.
-    public static func modelsByKey<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
-                                                                   options: DecodingOptions = .init()) throws -> [String: M]
-    where Chunks.Element: ContiguousBytes {
-        try DictionaryCodec(objectModelCodec(M.self)).decode(fromChunks: chunks, options: options)
+    public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
+                                                       options: DecodingOptions = .init()) throws -> [String: M] {
+        try input.jsonInput.decode(DictionaryCodec(objectModelCodec(M.self)), options: options)
     }
 
     // MARK: A top-level array of scalars
@@ -44,26 +32,13 @@ extension JSONAdapter {
     /// ```
     /// - Parameters:
     ///   - type: The element type: `Double`, `Int`, `String`, `Date`, `URL`...
-    ///   - data: The JSON text, UTF-8.
+    ///   - input: The JSON (see ``JSONInput``).
     ///   - options: How to read it.
     /// - Returns: The values, in order.
     /// - Throws: ``JSONError``; its path starts with the failing element's index (`$[3]`).
-    public static func values<V: JSONRepresentable>(_ type: V.Type, from data: Data, options: DecodingOptions = .init()) throws -> [V]
+    public static func values<V: JSONRepresentable>(_ type: V.Type, from input: some JSONInputConvertible,
+                                                    options: DecodingOptions = .init()) throws -> [V]
     where V.JSONForm == V {
-        try data.withUnsafeBytes { try ArrayCodec(V.jsonTransformer.codec).decode(from: $0, options: options) }
-    }
-
-    /// Decodes a top-level JSON array of values, from a string.
-    public static func values<V: JSONRepresentable>(_ type: V.Type, from string: String, options: DecodingOptions = .init()) throws -> [V]
-    where V.JSONForm == V {
-        var string = string
-        return try string.withUTF8 { try ArrayCodec(V.jsonTransformer.codec).decode(from: UnsafeRawBufferPointer($0), options: options) }
-    }
-
-    /// Decodes a top-level JSON array of values, from chunks.
-    public static func values<V: JSONRepresentable, Chunks: Sequence>(_ type: V.Type, fromChunks chunks: Chunks,
-                                                                      options: DecodingOptions = .init()) throws -> [V]
-    where V.JSONForm == V, Chunks.Element: ContiguousBytes {
-        try ArrayCodec(V.jsonTransformer.codec).decode(fromChunks: chunks, options: options)
+        try input.jsonInput.decode(ArrayCodec(V.jsonTransformer.codec), options: options)
     }
 }

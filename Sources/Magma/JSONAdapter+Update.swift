@@ -11,24 +11,12 @@ extension JSONAdapter {
     /// - Parameters:
     ///   - model: The model; a struct is left unchanged on error, a class model may be partly
     ///     updated.
-    ///   - data: A JSON object.
+    ///   - input: A JSON object (see ``JSONInput``).
     ///   - options: How to read it.
     /// - Throws: ``JSONError``.
-    public static func update<M: JSONModel>(_ model: inout M, from data: Data, options: DecodingOptions = .init()) throws {
-        let codec = UpdateCodec(model)
-        model = try data.withUnsafeBytes { try codec.decode(from: $0, options: options) }
-    }
-
-    /// Updates a model from a partial JSON string; see the `Data` form.
-    public static func update<M: JSONModel>(_ model: inout M, from string: String, options: DecodingOptions = .init()) throws {
-        try update(&model, from: Data(string.utf8), options: options)
-    }
-
-    /// Updates a model from partial JSON arriving in chunks.
-    public static func update<M: JSONModel, Chunks: Sequence>(_ model: inout M, fromChunks chunks: Chunks,
-                                                              options: DecodingOptions = .init()) throws
-    where Chunks.Element: ContiguousBytes {
-        model = try UpdateCodec(model).decode(fromChunks: chunks, options: options)
+    public static func update<M: JSONModel>(_ model: inout M, from input: some JSONInputConvertible,
+                                            options: DecodingOptions = .init()) throws {
+        model = try input.jsonInput.decode(UpdateCodec(model), options: options)
     }
 }
 
@@ -44,25 +32,12 @@ extension JSONAdapter {
     /// ```
     /// - Parameters:
     ///   - model: The model, left unchanged on error.
-    ///   - data: A JSON object.
+    ///   - input: A JSON object (see ``JSONInput``).
     ///   - options: How to read it.
     /// - Throws: ``JSONError``.
-    public static func update<M: JSONDraftedModel>(_ model: inout M, from data: Data, options: DecodingOptions = .init()) throws {
-        let codec = UpdateCodec(model.jsonDraft)
-        let draft = try data.withUnsafeBytes { try codec.decode(from: $0, options: options) }
-        model = try M.model(fromDraft: draft, updating: model)
-    }
-
-    /// Updates a `@JSONModel` model from a partial JSON string; see the `Data` form.
-    public static func update<M: JSONDraftedModel>(_ model: inout M, from string: String, options: DecodingOptions = .init()) throws {
-        try update(&model, from: Data(string.utf8), options: options)
-    }
-
-    /// Updates a `@JSONModel` model from partial JSON arriving in chunks.
-    public static func update<M: JSONDraftedModel, Chunks: Sequence>(_ model: inout M, fromChunks chunks: Chunks,
-                                                                     options: DecodingOptions = .init()) throws
-    where Chunks.Element: ContiguousBytes {
-        let draft = try UpdateCodec(model.jsonDraft).decode(fromChunks: chunks, options: options)
+    public static func update<M: JSONDraftedModel>(_ model: inout M, from input: some JSONInputConvertible,
+                                                   options: DecodingOptions = .init()) throws {
+        let draft = try input.jsonInput.decode(UpdateCodec(model.jsonDraft), options: options)
         model = try M.model(fromDraft: draft, updating: model)
     }
 }

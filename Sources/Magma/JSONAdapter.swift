@@ -12,8 +12,8 @@ import Foundation
 /// let issues = try JSONAdapter.models(GHIssue.self, from: data)   // a top-level array
 /// ```
 ///
-/// Every method reads the JSON in one pass through yajl, straight into the models; nothing in
-/// between. Errors are ``JSONError``s with the JSON path, the model property, and the byte
+/// Every method reads the JSON in one pass, straight into the models; nothing in between. The
+/// JSON may be bytes, a string, a file, a handle or chunks: see ``JSONInput``. Errors are ``JSONError``s with the JSON path, the model property, and the byte
 /// offset, line and column of the failure.
 public enum JSONAdapter {
     /// Compiles the mapping of `type` and of every model a decode of it can reach (nested, in
@@ -28,111 +28,57 @@ public enum JSONAdapter {
     // MARK: One model
 
     /// Decodes one model from a JSON object.
+    ///
+    /// ```swift
+    /// let issue = try JSONAdapter.model(GHIssue.self, from: data)
+    /// let config = try JSONAdapter.model(Config.self, from: .file("config.json"))
+    /// ```
     /// - Parameters:
     ///   - type: The model type.
-    ///   - data: The JSON text, UTF-8.
+    ///   - input: The JSON: `Data`, bytes, a `String`, a file, a handle, or chunks (see ``JSONInput``).
     ///   - options: How to read it; the defaults suit most input.
     /// - Returns: The model.
-    /// - Throws: ``JSONError``.
-    public static func model<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> M {
-        try data.withUnsafeBytes { try objectModelCodec(M.self).decode(from: $0, options: options) }
-    }
-
-    /// Decodes one model from JSON bytes.
-    public static func model<M: JSONObjectModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> M {
-        try bytes.withUnsafeBytes { try objectModelCodec(M.self).decode(from: $0, options: options) }
-    }
-
-    /// Decodes one model from a JSON string.
-    public static func model<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> M {
-        var string = string
-        return try string.withUTF8 { try objectModelCodec(M.self).decode(from: UnsafeRawBufferPointer($0), options: options) }
-    }
-
-    /// Decodes one model from JSON bytes in memory the caller owns.
-    public static func model<M: JSONObjectModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
-                                           options: DecodingOptions = .init()) throws -> M {
-        try objectModelCodec(M.self).decode(from: buffer, options: options)
-    }
-
-    /// Decodes one model from a JSON file.
-    /// - Parameters:
-    ///   - type: The model type.
-    ///   - url: A file URL.
-    ///   - options: How to read it.
-    /// - Throws: ``JSONError``; code ``JSONError/Code/io`` if the file cannot be read.
-    public static func model<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> M {
-        try model(type, from: try Data(readingFile: url), options: options)
-    }
-
-    /// Decodes one model from JSON arriving in chunks (any chunking gives the same result).
-    /// - Parameters:
-    ///   - type: The model type.
-    ///   - chunks: The JSON text in pieces, in order.
-    ///   - options: How to read it.
-    public static func model<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
-                                                             options: DecodingOptions = .init()) throws -> M
-    where Chunks.Element: ContiguousBytes {
-        try objectModelCodec(M.self).decode(fromChunks: chunks, options: options)
+    /// - Throws: ``JSONError``; code ``JSONError/Code/io`` if a file cannot be read.
+    public static func model<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
+                                                 options: DecodingOptions = .init()) throws -> M {
+        try input.jsonInput.decode(objectModelCodec(M.self), options: options)
     }
 
     // MARK: A top-level array of models
 
     /// Decodes a top-level JSON array of objects into models.
+    ///
+    /// ```swift
+    /// let issues = try JSONAdapter.models(GHIssue.self, from: data)
+    /// ```
     /// - Parameters:
     ///   - type: The model type.
-    ///   - data: The JSON text, UTF-8.
+    ///   - input: The JSON (see ``JSONInput``).
     ///   - options: How to read it.
     /// - Returns: The models, in order.
     /// - Throws: ``JSONError``; its path starts with the failing element's index (`$[12]...`).
-    public static func models<M: JSONObjectModel>(_ type: M.Type, from data: Data, options: DecodingOptions = .init()) throws -> [M] {
-        try data.withUnsafeBytes { try ArrayCodec(objectModelCodec(M.self)).decode(from: $0, options: options) }
-    }
-
-    /// Decodes a top-level JSON array of objects into models, from bytes.
-    public static func models<M: JSONObjectModel>(_ type: M.Type, from bytes: [UInt8], options: DecodingOptions = .init()) throws -> [M] {
-        try bytes.withUnsafeBytes { try ArrayCodec(objectModelCodec(M.self)).decode(from: $0, options: options) }
-    }
-
-    /// Decodes a top-level JSON array of objects into models, from a string.
-    public static func models<M: JSONObjectModel>(_ type: M.Type, from string: String, options: DecodingOptions = .init()) throws -> [M] {
-        var string = string
-        return try string.withUTF8 { try ArrayCodec(objectModelCodec(M.self)).decode(from: UnsafeRawBufferPointer($0), options: options) }
-    }
-
-    /// Decodes a top-level JSON array of objects into models, from memory the caller owns.
-    public static func models<M: JSONObjectModel>(_ type: M.Type, from buffer: UnsafeRawBufferPointer,
-                                            options: DecodingOptions = .init()) throws -> [M] {
-        try ArrayCodec(objectModelCodec(M.self)).decode(from: buffer, options: options)
-    }
-
-    /// Decodes a top-level JSON array of objects into models, from a file.
-    public static func models<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> [M] {
-        try models(type, from: try Data(readingFile: url), options: options)
-    }
-
-    /// Decodes a top-level JSON array of objects into models, from chunks.
-    public static func models<M: JSONObjectModel, Chunks: Sequence>(_ type: M.Type, fromChunks chunks: Chunks,
-                                                              options: DecodingOptions = .init()) throws -> [M]
-    where Chunks.Element: ContiguousBytes {
-        try ArrayCodec(objectModelCodec(M.self)).decode(fromChunks: chunks, options: options)
+    public static func models<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
+                                                  options: DecodingOptions = .init()) throws -> [M] {
+        try input.jsonInput.decode(ArrayCodec(objectModelCodec(M.self)), options: options)
     }
 
     /// Decodes a top-level JSON array of objects into models, keeping every model decoded before
     /// an error: the models before the failing element, and the error (nil if none).
+    ///
+    /// ```swift
+    /// let (issues, error) = JSONAdapter.modelsUntilError(GHIssue.self, from: data)
+    /// ```
     /// - Parameters:
     ///   - type: The model type.
-    ///   - data: The JSON text.
+    ///   - input: The JSON (see ``JSONInput``).
     ///   - options: How to read it.
     /// - Returns: The models decoded, in order, and the error that stopped decoding, if any.
-    public static func modelsUntilError<M: JSONObjectModel>(_ type: M.Type, from data: Data,
-                                                      options: DecodingOptions = .init()) -> (models: [M], error: JSONError?) {
+    public static func modelsUntilError<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
+                                                            options: DecodingOptions = .init()) -> (models: [M], error: JSONError?) {
         var partial: [M] = []
         do {
-            let models = try data.withUnsafeBytes { bytes in
-                try ArrayCodec(objectModelCodec(M.self)).decode(from: bytes, options: options,
-                                                                 onFailure: { partial = $0.takeRootElements([M].self) })
-            }
+            let models = try input.jsonInput.decode(ArrayCodec(objectModelCodec(M.self)), options: options,
+                                                    onFailure: { partial = $0.takeRootElements([M].self) })
             return (models, nil)
         } catch {
             return (partial, error as? JSONError ?? JSONError(.invalidValue, "\(error)", underlying: error))
@@ -143,20 +89,17 @@ public enum JSONAdapter {
 
     /// Decodes any value through a transformer: `JSONAdapter.value(from: data, .json)` gives a
     /// ``JSONValue``; `.array(.integer)` an `[Int]`.
+    ///
+    /// ```swift
+    /// let tree = try JSONAdapter.value(from: data, .json)
+    /// ```
     /// - Parameters:
-    ///   - data: The JSON text.
+    ///   - input: The JSON (see ``JSONInput``).
     ///   - transformer: How to read the top-level value.
     ///   - options: How to read it.
-    public static func value<V>(from data: Data, _ transformer: Transformer<JSONValue, V>,
+    public static func value<V>(from input: some JSONInputConvertible, _ transformer: Transformer<JSONValue, V>,
                                 options: DecodingOptions = .init()) throws -> V {
-        try data.withUnsafeBytes { try transformer.codec.decode(from: $0, options: options) }
-    }
-
-    /// Decodes any value through a transformer, from chunks.
-    public static func value<V, Chunks: Sequence>(fromChunks chunks: Chunks, _ transformer: Transformer<JSONValue, V>,
-                                                  options: DecodingOptions = .init()) throws -> V
-    where Chunks.Element: ContiguousBytes {
-        try transformer.codec.decode(fromChunks: chunks, options: options)
+        try input.jsonInput.decode(transformer.codec, options: options)
     }
 
     // MARK: Encoding

@@ -65,7 +65,7 @@ func decodeEverywhere<M: JSONObjectModel & Equatable>(_ type: M.Type, _ json: St
                                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> M {
     try valueEveryWay(splitWays(Array(json.utf8)), sourceLocation: sourceLocation,
                       whole: { try JSONAdapter.model(type, from: json, options: options) },
-                      pieces: { try JSONAdapter.model(type, fromChunks: $0, options: options) })
+                      pieces: { try JSONAdapter.model(type, from: .chunks($0), options: options) })
 }
 
 /// Decodes `json` whole and in every chunk size; checks each fails with the same error, and returns it.
@@ -73,7 +73,7 @@ func failureEverywhere<M: JSONObjectModel>(_ type: M.Type, _ json: String, optio
                                      sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
     failureEveryWay(splitWays(Array(json.utf8)), sourceLocation: sourceLocation,
                     whole: { _ = try JSONAdapter.model(type, from: json, options: options) },
-                    pieces: { _ = try JSONAdapter.model(type, fromChunks: $0, options: options) })
+                    pieces: { _ = try JSONAdapter.model(type, from: .chunks($0), options: options) })
 }
 
 /// Decodes `bytes` (which may be invalid UTF-8) whole and in every chunk size; checks each fails
@@ -82,7 +82,7 @@ func failureEverywhere<M: JSONObjectModel>(_ type: M.Type, _ bytes: [UInt8], opt
                                      sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
     failureEveryWay(splitWays(bytes), sourceLocation: sourceLocation,
                     whole: { _ = try JSONAdapter.model(type, from: Data(bytes), options: options) },
-                    pieces: { _ = try JSONAdapter.model(type, fromChunks: $0, options: options) })
+                    pieces: { _ = try JSONAdapter.model(type, from: .chunks($0), options: options) })
 }
 
 /// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way gives
@@ -91,7 +91,7 @@ func valueAnywhere<V: Equatable>(_ bytes: [UInt8], _ transformer: Transformer<JS
                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> V {
     try valueEveryWay(splitWays(bytes, everySplit: true), sourceLocation: sourceLocation,
                       whole: { try JSONAdapter.value(from: Data(bytes), transformer, options: options) },
-                      pieces: { try JSONAdapter.value(fromChunks: $0, transformer, options: options) })
+                      pieces: { try JSONAdapter.value(from: .chunks($0), transformer, options: options) })
 }
 
 /// Decodes `bytes` whole, in every chunk size and split at every offset; checks every way fails
@@ -101,5 +101,5 @@ func failureAnywhere<V>(_ bytes: [UInt8], _ transformer: Transformer<JSONValue, 
                         sourceLocation: SourceLocation = #_sourceLocation) -> JSONError? {
     failureEveryWay(splitWays(bytes, everySplit: true), sourceLocation: sourceLocation,
                     whole: { _ = try JSONAdapter.value(from: Data(bytes), transformer, options: options) },
-                    pieces: { _ = try JSONAdapter.value(fromChunks: $0, transformer, options: options) })
+                    pieces: { _ = try JSONAdapter.value(from: .chunks($0), transformer, options: options) })
 }

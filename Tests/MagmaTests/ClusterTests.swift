@@ -67,7 +67,7 @@ import Testing
         let json = #"[{"id": 1, "type": "circle", "radius": 3}, {"side": 2, "type": "square"}]"#
         let whole = try JSONAdapter.models(Shape.self, from: json)
         for size in chunkSizes {
-            #expect(try JSONAdapter.models(Shape.self, fromChunks: chunks(Array(json.utf8), size)) == whole)
+            #expect(try JSONAdapter.models(Shape.self, from: .chunks(chunks(Array(json.utf8), size))) == whole)
         }
         #expect(whole.map { String(describing: type(of: $0)) } == ["Circle", "Square"])
         #expect(try decodeEverywhere(Shape.self, #"{"radius": 5, "type": "circle"}"#) is Circle)
@@ -286,7 +286,7 @@ extension ClusterTests {
     @Test func ruleCluster_ofMacroModels() throws {
         let json = #"{"events": [{"at": 1, "x": 5}, {"key": "a", "at": 2}, {"at": 3, "x": "no"}], "last": {"at": 4, "key": "b"}}"#
         for (name, pieces) in splitWays(Array(json.utf8)) {
-            let log = try JSONAdapter.model(RuledLog.self, fromChunks: pieces)
+            let log = try JSONAdapter.model(RuledLog.self, from: .chunks(pieces))
             #expect(log.events.map(\.at) == [1, 2, 3], "\(name)")
             #expect(log.events[0] as? Click == Click(at: 1, x: 5) && log.events[1] as? KeyPress == KeyPress(at: 2, key: "a"))
             #expect(log.events[2] is Unknown && log.last as? KeyPress == KeyPress(at: 4, key: "b"), "\(name)")

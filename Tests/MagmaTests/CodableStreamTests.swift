@@ -70,7 +70,7 @@ import Testing
             try handle.close()
         }
         var read: [Event] = []
-        try JSONAdapter.forEachRecord(Event.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder()) { read.append($0) }
+        try JSONAdapter.forEachRecord(Event.self, from: .file(url.path), layout: .ndjson, decoder: MagmaDecoder()) { read.append($0) }
         #expect(read == events)
     }
 }
@@ -84,7 +84,7 @@ import Testing
     static func sequential(_ data: Data, policy: RecordDecoder<Row>.ErrorPolicy) -> (ids: [Int], skipped: [JSONError], error: JSONError?) {
         var ids: [Int] = []
         do {
-            let skipped = try JSONAdapter.forEachRecord(Row.self, in: data, layout: .ndjson, decoder: MagmaDecoder(), errorPolicy: policy) {
+            let skipped = try JSONAdapter.forEachRecord(Row.self, from: data, layout: .ndjson, decoder: MagmaDecoder(), errorPolicy: policy) {
                 ids.append($0.id)
             }
             return (ids, Array(skipped), nil)

@@ -112,7 +112,7 @@ import Magma
         do {
             if chunkSize == 0 { return .accepted(try JSONAdapter.value(from: Data(bytes), .json)) }
             let pieces = stride(from: 0, to: bytes.count, by: chunkSize).map { bytes[$0..<min($0 + chunkSize, bytes.count)] }
-            return .accepted(try JSONAdapter.value(fromChunks: pieces, .json))
+            return .accepted(try JSONAdapter.value(from: .chunks(pieces), .json))
         } catch let error as JSONError {
             return .rejected(error)
         } catch {

@@ -212,7 +212,7 @@ import Testing
         }
         var kept: [Int] = []
         let input = "[{\"n\": 2},\n {\"n\": 3}, {\"n\": 4}]"
-        let skipped = try JSONAdapter.forEachRecord(Even.self, in: Data(input.utf8), layout: .array, decoder: MagmaDecoder(),
+        let skipped = try JSONAdapter.forEachRecord(Even.self, from: Data(input.utf8), layout: .array, decoder: MagmaDecoder(),
                                                     errorPolicy: .skip) { kept.append($0.n) }
         #expect(kept == [2, 4])
         let error = try #require(skipped.first)
@@ -254,7 +254,7 @@ import Testing
         }
         let data = Data(lines.joined(separator: "\n").utf8)
         var sequential: [Ticket] = []
-        let skipped = try JSONAdapter.forEachRecord(Ticket.self, in: data, layout: .ndjson, decoder: Self.decoder(), errorPolicy: .skip) {
+        let skipped = try JSONAdapter.forEachRecord(Ticket.self, from: data, layout: .ndjson, decoder: Self.decoder(), errorPolicy: .skip) {
             sequential.append($0)
         }
         let (models, parallelSkipped) = try JSONAdapter.recordsInParallel(

@@ -182,7 +182,7 @@ import Testing
 
     @Test func fileInput_missingFile_isIOError() throws {
         do {
-            _ = try JSONAdapter.model(GHIssue.self, contentsOf: URL(fileURLWithPath: "/nonexistent/magma.json"))
+            _ = try JSONAdapter.model(GHIssue.self, from: URL(fileURLWithPath: "/nonexistent/magma.json"))
             Issue.record("expected an error")
         } catch let error as JSONError {
             #expect(error.code == .io)
@@ -230,7 +230,7 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-\(UUID()).json")
         try Fixtures.data("github_issue.json").write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(try JSONAdapter.model(GHIssue.self, contentsOf: url).number == 1347)
+        #expect(try JSONAdapter.model(GHIssue.self, from: url).number == 1347)
     }
 }
 

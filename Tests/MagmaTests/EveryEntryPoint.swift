@@ -16,7 +16,7 @@ func decodeEveryEntryPoint<M: JSONObjectModel & Equatable & Sendable>(
         let model = try JSONAdapter.model(type, from: object, report: &report)
         for way in splitWays(Array(object.utf8)) {
             var chunked = DecodingReport()
-            #expect(try JSONAdapter.model(type, fromChunks: way.pieces, report: &chunked) == model, "\(way.name)", sourceLocation: sourceLocation)
+            #expect(try JSONAdapter.model(type, from: .chunks(way.pieces), report: &chunked) == model, "\(way.name)", sourceLocation: sourceLocation)
             #expect(chunked.entries == report.entries, "\(way.name)", sourceLocation: sourceLocation)
         }
         singles.append(model)
@@ -27,7 +27,7 @@ func decodeEveryEntryPoint<M: JSONObjectModel & Equatable & Sendable>(
     #expect(models == singles, "a top-level array", sourceLocation: sourceLocation)
     for way in splitWays(Array(array.utf8)) {
         var chunked = DecodingReport()
-        #expect(try JSONAdapter.models(type, fromChunks: way.pieces, report: &chunked) == models, "\(way.name)", sourceLocation: sourceLocation)
+        #expect(try JSONAdapter.models(type, from: .chunks(way.pieces), report: &chunked) == models, "\(way.name)", sourceLocation: sourceLocation)
         #expect(chunked.entries == report.entries, "array, \(way.name)", sourceLocation: sourceLocation)
     }
     let streams: [(String, RecordDecoder<M>.Layout, String)] = [

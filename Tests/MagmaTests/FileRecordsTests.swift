@@ -26,7 +26,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let progress = ProgressHandle()
         var skips: [JSONError] = []
-        let rows = JSONAdapter.records(FileRow.self, atPath: url.path, layout: .ndjson, errorPolicy: .skip, progress: progress) {
+        let rows = JSONAdapter.records(FileRow.self, from: FileChunks(path: url.path), layout: .ndjson, errorPolicy: .skip, progress: progress) {
             skips.append($0)
         }
         try await check(rows, progress: progress) { skips }
@@ -42,7 +42,7 @@ import Testing
         }.start()
         let progress = ProgressHandle()
         var skips: [JSONError] = []
-        let rows = JSONAdapter.records(FileRow.self, from: pipe.fileHandleForReading, layout: .ndjson, errorPolicy: .skip,
+        let rows = JSONAdapter.records(FileRow.self, from: FileChunks(pipe.fileHandleForReading), layout: .ndjson, errorPolicy: .skip,
                                        progress: progress) { skips.append($0) }
         try await check(rows, progress: progress) { skips }
     }
@@ -64,7 +64,7 @@ import Testing
         try pipe.fileHandleForReading.close()  // fd 0 is now the only reader
         let progress = ProgressHandle()
         var skips: [JSONError] = []
-        let rows = JSONAdapter.records(FileRow.self, from: .standardInput, layout: .ndjson, errorPolicy: .skip,
+        let rows = JSONAdapter.records(FileRow.self, from: FileChunks(FileHandle.standardInput), layout: .ndjson, errorPolicy: .skip,
                                        progress: progress) { skips.append($0) }
         try await check(rows, progress: progress) { skips }
     }
@@ -97,7 +97,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         var count = 0
         let error = await #expect(throws: JSONError.self) {
-            for try await _ in JSONAdapter.records(FileRow.self, atPath: url.path, layout: .ndjson) { count += 1 }
+            for try await _ in JSONAdapter.records(FileRow.self, from: FileChunks(path: url.path), layout: .ndjson) { count += 1 }
         }
         #expect(error?.line == 7 && count == 6)
     }
@@ -119,18 +119,18 @@ import Testing
         }
         var ids: [Int] = []
         var progress = ProgressHandle()
-        var skips = Array(try JSONAdapter.forEachRecord(FileRow.self, atPath: url.path, layout: .ndjson, errorPolicy: .skip,
+        var skips = Array(try JSONAdapter.forEachRecord(FileRow.self, from: .file(url.path), layout: .ndjson, errorPolicy: .skip,
                                                         progress: progress) { ids.append($0.id) })
         check(ids, skips, progress)
         ids = []
         progress = ProgressHandle()
-        skips = Array(try JSONAdapter.forEachRecord(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder(),
+        skips = Array(try JSONAdapter.forEachRecord(PlainRow.self, from: .file(url.path), layout: .ndjson, decoder: MagmaDecoder(),
                                                     errorPolicy: .skip, progress: progress) { ids.append($0.id) })
         check(ids, skips, progress)
         ids = []
         skips = []
         progress = ProgressHandle()
-        for try await row in JSONAdapter.records(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder(),
+        for try await row in JSONAdapter.records(PlainRow.self, from: FileChunks(path: url.path), layout: .ndjson, decoder: MagmaDecoder(),
                                                  errorPolicy: .skip, progress: progress, onSkip: { skips.append($0) }) {
             ids.append(row.id)
         }
@@ -138,7 +138,7 @@ import Testing
         // With `.stop`, the first bad line's error, after the records before it.
         ids = []
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder()) { ids.append($0.id) }
+            try JSONAdapter.forEachRecord(PlainRow.self, from: .file(url.path), layout: .ndjson, decoder: MagmaDecoder()) { ids.append($0.id) }
         }
         #expect(error?.line == 7 && ids == Array(1...6))
     }
@@ -146,12 +146,12 @@ import Testing
     @Test func atPath_missingFile_throwsIO() async throws {
         let path = "/nonexistent/magma.ndjson"
         let errors = [
-            #expect(throws: JSONError.self) { try JSONAdapter.forEachRecord(FileRow.self, atPath: path, layout: .ndjson) { _ in } },
+            #expect(throws: JSONError.self) { try JSONAdapter.forEachRecord(FileRow.self, from: .file(path), layout: .ndjson) { _ in } },
             #expect(throws: JSONError.self) {
-                try JSONAdapter.forEachRecord(PlainRow.self, atPath: path, layout: .ndjson, decoder: MagmaDecoder()) { _ in }
+                try JSONAdapter.forEachRecord(PlainRow.self, from: .file(path), layout: .ndjson, decoder: MagmaDecoder()) { _ in }
             },
             await #expect(throws: JSONError.self) {
-                for try await _ in JSONAdapter.records(PlainRow.self, atPath: path, layout: .ndjson, decoder: MagmaDecoder()) {}
+                for try await _ in JSONAdapter.records(PlainRow.self, from: FileChunks(path: path), layout: .ndjson, decoder: MagmaDecoder()) {}
             },
         ]
         #expect(errors.map { $0?.code } == [.io, .io, .io])
@@ -160,7 +160,7 @@ import Testing
 
     @Test func records_missingPath_throwsIO() async throws {
         let error = await #expect(throws: JSONError.self) {
-            for try await _ in JSONAdapter.records(FileRow.self, atPath: "/nonexistent/magma.ndjson", layout: .ndjson) {}
+            for try await _ in JSONAdapter.records(FileRow.self, from: FileChunks(path: "/nonexistent/magma.ndjson"), layout: .ndjson) {}
         }
         #expect(error?.code == .io)
     }

@@ -16,10 +16,10 @@ import Testing
         let macro = #"{"items":[{"title":"a","anonymous":false,"review":{"by":"r"}}],"next":null,"total":1}"#
         let mapped = #"{"items":[{"first":"Ada","last":"Lovelace","id":1}],"next":{"first":"Alan","id":2},"total":0}"#
         for size in chunkSizes {
-            let posts = try JSONAdapter.model(Page<SelectiveEncodingTests.Post>.self, fromChunks: chunks(Array(macro.utf8), size))
+            let posts = try JSONAdapter.model(Page<SelectiveEncodingTests.Post>.self, from: .chunks(chunks(Array(macro.utf8), size)))
             #expect(posts == Page(items: [SelectiveEncodingTests.Post(title: "a", author: nil, reviewer: "r")], next: nil, total: 1),
                     "chunk size \(size)")
-            let names = try JSONAdapter.model(Page<MappingTests.FullName>.self, fromChunks: chunks(Array(mapped.utf8), size))
+            let names = try JSONAdapter.model(Page<MappingTests.FullName>.self, from: .chunks(chunks(Array(mapped.utf8), size)))
             #expect(names == Page(items: [MappingTests.FullName(name: "Ada Lovelace", id: 1)], next: MappingTests.FullName(name: "Alan", id: 2)),
                     "chunk size \(size)")
         }

@@ -80,7 +80,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         let text = String(String.UnicodeScalarView(scalars))
         let json = Array(("[\"" + text + "\"]").utf8)
         #expect(try JSONAdapter.value(from: Data(json), .json) == .array([.string(text)]))
-        #expect(try JSONAdapter.value(fromChunks: chunks(json, 7), .json) == .array([.string(text)]))
+        #expect(try JSONAdapter.value(from: .chunks(chunks(json, 7)), .json) == .array([.string(text)]))
     }
 
     @Test func validator_agreesWithSwiftsDecoder_onRandomBytes() {
@@ -331,13 +331,13 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
         let input = [Array("[\"".utf8)] + Array(repeating: chunk, count: 256) + [[UInt8(ascii: "a")], Array("\"]".utf8)]
         do {
-            _ = try JSONAdapter.value(fromChunks: input, .json)
+            _ = try JSONAdapter.value(from: .chunks(input), .json)
             Issue.record("a string of 16 MiB + 1 decoded under the default cap")
         } catch let error as JSONError {
             #expect(error.code == .sizeLimitExceeded)
             #expect(error.offset == 1)
         }
-        let decoded = try JSONAdapter.value(fromChunks: input, .json, options: Self.options(cap: 32 << 20))
+        let decoded = try JSONAdapter.value(from: .chunks(input), .json, options: Self.options(cap: 32 << 20))
         guard case .array(let items) = decoded, case .string(let s) = items.first else {
             Issue.record("not an array of one string")
             return
@@ -394,7 +394,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
     @Test func longWhitespaceBetweenTokens_isNotATokenOverTheCap() throws {
         let json = "[1," + String(repeating: " ", count: 5000) + "2]"
         #expect(try valueAnywhere(Array(json.utf8), .json, options: Self.options(cap: 100)) == .array([.number(1), .number(2)]))
-        #expect(try JSONAdapter.value(fromChunks: chunks(Array(json.utf8), 64), .json, options: Self.options(cap: 100))
+        #expect(try JSONAdapter.value(from: .chunks(chunks(Array(json.utf8), 64)), .json, options: Self.options(cap: 100))
                 == .array([.number(1), .number(2)]))
     }
 }

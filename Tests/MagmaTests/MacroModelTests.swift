@@ -218,7 +218,7 @@ struct MappedHolder: JSONModel, Equatable {
     @Test func records_streamMacroModels() throws {
         let one = #"{"name": "x", "color": "y"}"#
         var seen: [MacroLabel] = []
-        try JSONAdapter.forEachRecord(MacroLabel.self, in: Data("\(one)\n{\"name\": \"z\"}\n".utf8), layout: .ndjson) { seen.append($0) }
+        try JSONAdapter.forEachRecord(MacroLabel.self, from: Data("\(one)\n{\"name\": \"z\"}\n".utf8), layout: .ndjson) { seen.append($0) }
         #expect(seen == [MacroLabel(name: "x", color: "y"), MacroLabel(name: "z", color: nil)])
         let skipped = RecordDecoder(MacroLabel.self, layout: .array, errorPolicy: .skip) { seen.append($0) }
         try skipped.feed(Data(#"[{"name": "a"}, {"color": "no name"}, {"name": "b"}]"#.utf8))

@@ -186,7 +186,7 @@ import Testing
     @Test func classModel_decodesThroughKeyPaths() throws {
         let json = #"{"name": "savings", "balance": 12.5, "owner": {"login": "ada", "id": 1}}"#
         for size in chunkSizes {
-            let account = try JSONAdapter.model(Account.self, fromChunks: chunks(Array(json.utf8), size))
+            let account = try JSONAdapter.model(Account.self, from: .chunks(chunks(Array(json.utf8), size)))
             #expect(account.name == "savings")
             #expect(account.balance == 12.5)
             #expect(account.owner == GHUser(login: "ada", id: 1, siteAdmin: false))

@@ -101,7 +101,7 @@ import Testing
         expected.labels = []
         for size in chunkSizes {
             var copy = issue
-            try JSONAdapter.update(&copy, fromChunks: chunks(Array(server.utf8), size))
+            try JSONAdapter.update(&copy, from: .chunks(chunks(Array(server.utf8), size)))
             #expect(copy == expected, "chunk size \(size)")
         }
         try JSONAdapter.update(&issue, from: server)
@@ -126,7 +126,7 @@ import Testing
                                   retrievedAt: Date(timeIntervalSince1970: 99))
         for size in chunkSizes {
             var copy = issue
-            try JSONAdapter.update(&copy, fromChunks: chunks(Array(server.utf8), size))
+            try JSONAdapter.update(&copy, from: .chunks(chunks(Array(server.utf8), size)))
             #expect(copy == expected, "chunk size \(size)")
         }
         try JSONAdapter.update(&issue, from: server)

@@ -55,7 +55,7 @@ import Testing
         #expect(outcome.skipped.map(\.line) == [7], "\(outcome)")
         #expect(outcome.skipped.map(\.recordIndex) == [2], "\(outcome)")
         var lines: [Int?] = []
-        _ = try? JSONAdapter.forEachRecord(StreamEvent.self, in: Data(input.utf8), layout: .ndjson, errorPolicy: .skip) { _ in }
+        _ = try? JSONAdapter.forEachRecord(StreamEvent.self, from: Data(input.utf8), layout: .ndjson, errorPolicy: .skip) { _ in }
             .forEach { lines.append($0.line) }
         #expect(lines == [7])
     }

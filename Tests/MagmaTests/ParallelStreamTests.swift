@@ -39,7 +39,7 @@ import Testing
     static func sequential(_ data: Data, policy: RecordDecoder<Line>.ErrorPolicy = .skip) -> (ids: [Int], skipped: [JSONError], error: JSONError?) {
         var ids: [Int] = []
         do {
-            let skipped = try JSONAdapter.forEachRecord(Line.self, in: data, layout: .ndjson, errorPolicy: policy) { ids.append($0.id) }
+            let skipped = try JSONAdapter.forEachRecord(Line.self, from: data, layout: .ndjson, errorPolicy: policy) { ids.append($0.id) }
             return (ids, Array(skipped), nil)
         } catch {
             return (ids, [], error as? JSONError)

@@ -61,7 +61,7 @@ import Testing
     @Test func forEachRecord_fromDataAndHandle_countIntoTheHandle() throws {
         let progress = ProgressHandle()
         var count = 0
-        let skipped = try JSONAdapter.forEachRecord(ProgressRow.self, in: Data(Self.input), layout: .ndjson, errorPolicy: .skip,
+        let skipped = try JSONAdapter.forEachRecord(ProgressRow.self, from: Data(Self.input), layout: .ndjson, errorPolicy: .skip,
                                                     progress: progress) { _ in count += 1 }
         #expect(progress.current.records == count && count == 48)
         #expect(progress.current.skipped == skipped.count && skipped.count == 2)

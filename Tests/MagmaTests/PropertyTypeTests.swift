@@ -64,7 +64,7 @@ import Testing
         let bytes: [UInt8] = Array(#"{"plain": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
         for size in chunkSizes {
             #expect(throws: JSONError.self, "chunk size \(size)") {
-                _ = try JSONAdapter.model(Strings.self, fromChunks: chunks(bytes, size))
+                _ = try JSONAdapter.model(Strings.self, from: .chunks(chunks(bytes, size)))
             }
         }
         #expect(throws: JSONError.self) { _ = try JSONAdapter.model(Strings.self, from: bytes) }
@@ -823,7 +823,7 @@ import Testing
         #expect(c.name == "x" && c.age == -1 && c.tags == ["default"] && c.nick == "n")
         let json = #"[{"name": "a", "age": 1}, {"name": "b"}]"#
         for size in chunkSizes {
-            let list = try JSONAdapter.models(PersonClass.self, fromChunks: chunks(Array(json.utf8), size))
+            let list = try JSONAdapter.models(PersonClass.self, from: .chunks(chunks(Array(json.utf8), size)))
             #expect(list.map(\.name) == ["a", "b"], "chunk size \(size)")
             #expect(list.map(\.age) == [1, -1], "the second object does not inherit the first one's values (chunk size \(size))")
             #expect(list.count == 2 && list[0] !== list[1])

@@ -61,7 +61,7 @@ import Testing
         for size in [1, 7] {
             let chunked: Outcome<V>
             do {
-                chunked = .success(try JSONAdapter.value(fromChunks: chunks(bytes, size), transformer, options: options))
+                chunked = .success(try JSONAdapter.value(from: .chunks(chunks(bytes, size)), transformer, options: options))
             } catch let error as JSONError {
                 chunked = .failure(StreamOutcome.summary(error))
             } catch {
@@ -141,7 +141,7 @@ import Testing
         let expected = ScannedIssue(id: 7, title: "T\"q", login: "ann", labels: ["a", "b"], score: -25, open: true)
         #expect(try JSONAdapter.model(ScannedIssue.self, from: Data(bytes)) == expected)
         #expect(try JSONAdapter.model(ScannedIssue.self, from: Data(bytes), options: Self.yajl) == expected)
-        #expect(try JSONAdapter.model(ScannedIssue.self, fromChunks: bytes.map { [$0] }) == expected)
+        #expect(try JSONAdapter.model(ScannedIssue.self, from: .chunks(bytes.map { [$0] })) == expected)
     }
 
     /// A model's errors (a type mismatch, a required key, a syntax error or a control character
@@ -152,7 +152,7 @@ import Testing
             let bytes = Array(json.utf8)
             let whole = #expect(throws: JSONError.self) { try JSONAdapter.model(ScannedIssue.self, from: Data(bytes)) }
             let viaYajl = #expect(throws: JSONError.self) { try JSONAdapter.model(ScannedIssue.self, from: Data(bytes), options: Self.yajl) }
-            let chunked = #expect(throws: JSONError.self) { try JSONAdapter.model(ScannedIssue.self, fromChunks: bytes.map { [$0] }) }
+            let chunked = #expect(throws: JSONError.self) { try JSONAdapter.model(ScannedIssue.self, from: .chunks(bytes.map { [$0] })) }
             #expect(whole.map(StreamOutcome.summary) == viaYajl.map(StreamOutcome.summary), "\(json)")
             #expect(whole.map(StreamOutcome.summary) == chunked.map(StreamOutcome.summary), "\(json)")
         }
@@ -168,7 +168,7 @@ import Testing
             #expect(CountedChild.runs == 1, "\(options.reader)")
         }
         CountedChild.runs = 0
-        _ = try JSONAdapter.model(CountedParent.self, fromChunks: chunks(Array(json.utf8), 64))
+        _ = try JSONAdapter.model(CountedParent.self, from: .chunks(chunks(Array(json.utf8), 64)))
         #expect(CountedChild.runs == 1, "in chunks")
     }
 

@@ -332,16 +332,16 @@ import Testing
     }
 
     @Test func envelope_macroModel_hooksRunWhenItEnds() throws {
-        let good = try JSONAdapter.forEachRecord(Event.self, in: Data(#"{"items": [{"id": 1}], "total": 1}"#.utf8), at: "items",
+        let good = try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": [{"id": 1}], "total": 1}"#.utf8), at: "items",
                                                  envelope: CheckedPage.self) { _ in }
         #expect(good.envelope.total == 1)
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(Event.self, in: Data(#"{"items": [], "total": -1}"#.utf8), at: "items",
+            try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": [], "total": -1}"#.utf8), at: "items",
                                           envelope: CheckedPage.self) { _ in }
         }
         #expect(error?.code == .invalidValue)
         let missing = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(Event.self, in: Data(#"{"items": []}"#.utf8), at: "items", envelope: CheckedPage.self) { _ in }
+            try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": []}"#.utf8), at: "items", envelope: CheckedPage.self) { _ in }
         }
         #expect(missing?.code == .missingKey && missing?.property == "CheckedPage.total")
     }
@@ -364,7 +364,7 @@ import Testing
         let expected = Page(total: 500, cursor: "end")
 
         var ids: [Int] = []
-        let (page, skipped) = try JSONAdapter.forEachRecord(Event.self, in: input, at: "data.items", envelope: Page.self) {
+        let (page, skipped) = try JSONAdapter.forEachRecord(Event.self, from: input, at: "data.items", envelope: Page.self) {
             ids.append($0.id)
         }
         #expect(ids == Array(0..<500) && page == expected && skipped.isEmpty)

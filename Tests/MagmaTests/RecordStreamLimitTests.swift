@@ -104,7 +104,7 @@ import Testing
         let data = Data((lines.joined(separator: "\n") + "\n").utf8)
         let expected = (0..<40).filter { $0 != 17 }
         var seen: [Int] = []
-        let skipped = try JSONAdapter.forEachRecord(StreamEvent.self, in: data, layout: .ndjson, errorPolicy: .skip) { seen.append($0.id) }
+        let skipped = try JSONAdapter.forEachRecord(StreamEvent.self, from: data, layout: .ndjson, errorPolicy: .skip) { seen.append($0.id) }
         #expect(seen == expected)
         #expect(skipped.map(\.line) == [18])
         seen = []

@@ -34,7 +34,7 @@ import Testing
 
     @Test func decoding_setsTheBackReferences() throws {
         for size in chunkSizes {
-            let issue = try JSONAdapter.model(Issue.self, fromChunks: chunks(Array(Self.json.utf8), size))
+            let issue = try JSONAdapter.model(Issue.self, from: .chunks(chunks(Array(Self.json.utf8), size)))
             #expect(issue.comments.map(\.text) == ["a", "b"])
             #expect(issue.comments.allSatisfy { $0.issue === issue })
             #expect(issue.assignee?.assigned === issue)

@@ -31,7 +31,7 @@ import Testing
         let issues = try JSONAdapter.models(GHIssue.self, from: json)
         #expect(issues.map(\.number) == [1347, 7])
         for size in chunkSizes {
-            #expect(try JSONAdapter.models(GHIssue.self, fromChunks: chunks(Array(json.utf8), size)) == issues)
+            #expect(try JSONAdapter.models(GHIssue.self, from: .chunks(chunks(Array(json.utf8), size))) == issues)
         }
     }
 

@@ -128,7 +128,7 @@ extension ReaderAgreementTests {
         capped.maxTokenLength = 64
         for size in [1, 3, 7, 64] {
             let error = thrownJSONError("chunks of \(size)") {
-                _ = try JSONAdapter.model(CountedChild.self, fromChunks: chunks(Array(number.utf8), size), options: capped)
+                _ = try JSONAdapter.model(CountedChild.self, from: .chunks(chunks(Array(number.utf8), size)), options: capped)
             }
             #expect(error?.code == .typeMismatch, "chunks of \(size): \(String(describing: error))")
             #expect(error?.offset == 0)

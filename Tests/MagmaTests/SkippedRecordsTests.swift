@@ -49,24 +49,24 @@ import Magma
     @Test func theLimit_isAnOption() throws {
         var options = DecodingOptions()
         options.keptSkippedErrors = 7
-        Self.check(try JSONAdapter.forEachRecord(Row.self, in: Self.ndjson, layout: .ndjson, options: options, errorPolicy: .skip) { _ in },
+        Self.check(try JSONAdapter.forEachRecord(Row.self, from: Self.ndjson, layout: .ndjson, options: options, errorPolicy: .skip) { _ in },
                    limit: 7, "limit 7")
         options.keptSkippedErrors = 0
-        Self.check(try JSONAdapter.forEachRecord(Row.self, in: Self.ndjson, layout: .ndjson, options: options, errorPolicy: .skip) { _ in },
+        Self.check(try JSONAdapter.forEachRecord(Row.self, from: Self.ndjson, layout: .ndjson, options: options, errorPolicy: .skip) { _ in },
                    limit: 0, "limit 0")
     }
 
     @Test func everySequentialForm_isBounded() throws {
-        Self.check(try JSONAdapter.forEachRecord(Row.self, in: Self.ndjson, layout: .ndjson, errorPolicy: .skip) { _ in }, "data")
+        Self.check(try JSONAdapter.forEachRecord(Row.self, from: Self.ndjson, layout: .ndjson, errorPolicy: .skip) { _ in }, "data")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("skipped-\(UUID()).ndjson")
         try Self.ndjson.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        Self.check(try JSONAdapter.forEachRecord(Row.self, atPath: url.path, layout: .ndjson, errorPolicy: .skip) { _ in }, "path")
+        Self.check(try JSONAdapter.forEachRecord(Row.self, from: .file(url.path), layout: .ndjson, errorPolicy: .skip) { _ in }, "path")
         Self.check(try JSONAdapter.forEachRecord(Row.self, from: try FileHandle(forReadingFrom: url), layout: .ndjson,
                                                  errorPolicy: .skip) { _ in }, "handle")
-        Self.check(try JSONAdapter.forEachRecord(PlainRow.self, in: Self.ndjson, layout: .ndjson, decoder: MagmaDecoder(),
+        Self.check(try JSONAdapter.forEachRecord(PlainRow.self, from: Self.ndjson, layout: .ndjson, decoder: MagmaDecoder(),
                                                  errorPolicy: .skip) { _ in }, "Decodable, data")
-        Self.check(try JSONAdapter.forEachRecord(PlainRow.self, atPath: url.path, layout: .ndjson, decoder: MagmaDecoder(),
+        Self.check(try JSONAdapter.forEachRecord(PlainRow.self, from: .file(url.path), layout: .ndjson, decoder: MagmaDecoder(),
                                                  errorPolicy: .skip) { _ in }, "Decodable, path")
     }
 
@@ -74,14 +74,14 @@ import Magma
     /// end the array), so the input holds only type mismatches.
     @Test func arraysAndEnvelopes_areBounded() throws {
         let items = (0..<1_000).map { $0 % 4 == 0 ? "{\"id\": \($0)}" : "{\"id\": \"x\"}" }.joined(separator: ",")
-        let array = try JSONAdapter.forEachRecord(Row.self, in: Data("[\(items)]".utf8), layout: .array, errorPolicy: .skip) { _ in }
+        let array = try JSONAdapter.forEachRecord(Row.self, from: Data("[\(items)]".utf8), layout: .array, errorPolicy: .skip) { _ in }
         #expect(array.count == 100 && array.total == 750 && array.counts == [.typeMismatch: 750])
         #expect(array.map(\.recordIndex) == (0..<1_000).filter { $0 % 4 != 0 }.prefix(100).map { $0 })
         struct Page: JSONModel {
             var total = 0
             static let jsonMapping = JSONMapping<Page> { Map(\.total, "total") }
         }
-        let (page, skipped) = try JSONAdapter.forEachRecord(Row.self, in: Data("{\"total\": 9, \"items\": [\(items)]}".utf8), at: "items",
+        let (page, skipped) = try JSONAdapter.forEachRecord(Row.self, from: Data("{\"total\": 9, \"items\": [\(items)]}".utf8), at: "items",
                                                             envelope: Page.self, errorPolicy: .skip) { _ in }
         #expect(page.total == 9 && skipped.count == 100 && skipped.total == 750)
     }
@@ -95,7 +95,7 @@ import Magma
         }
         // A split does not know its lines: offsets only.
         Self.check(all, lines: false, "splits")
-        let whole = try JSONAdapter.forEachRecord(Row.self, in: Self.ndjson, layout: .ndjson, errorPolicy: .skip) { _ in }
+        let whole = try JSONAdapter.forEachRecord(Row.self, from: Self.ndjson, layout: .ndjson, errorPolicy: .skip) { _ in }
         #expect(all.map(\.offset) == whole.map(\.offset))
     }
 

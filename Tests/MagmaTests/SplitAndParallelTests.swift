@@ -134,7 +134,7 @@ import Testing
     @Test func parallel_equalsSequential_inOrder() throws {
         let data = document(5000)
         var sequential: [Line] = []
-        try JSONAdapter.forEachRecord(Line.self, in: data, layout: .ndjson) { sequential.append($0) }
+        try JSONAdapter.forEachRecord(Line.self, from: data, layout: .ndjson) { sequential.append($0) }
         let (parallel, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .stop,
                                                                    concurrency: 4, minimumShardBytes: 1000)
         #expect(parallel == sequential)
@@ -192,7 +192,7 @@ import Testing
         }
         let data = Data(text.utf8)
         let summary = { (e: JSONError) in StreamOutcome.summary(e) }
-        let sequential = try JSONAdapter.forEachRecord(Line.self, in: data, layout: .ndjson, errorPolicy: .skip) { _ in }
+        let sequential = try JSONAdapter.forEachRecord(Line.self, from: data, layout: .ndjson, errorPolicy: .skip) { _ in }
         #expect(sequential.count == 3)
         #expect(sequential.allSatisfy { $0.line != nil && $0.recordIndex != nil && $0.offset != nil })
         let (_, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .skip,

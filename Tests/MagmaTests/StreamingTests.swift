@@ -87,7 +87,7 @@ import Testing
     @Test func array_stopPolicy_stopsAtTheFirstBadRecord() throws {
         var records: [Event] = []
         do {
-            try JSONAdapter.forEachRecord(Event.self, in: Data(#"[{"id": 1}, {"id": "x"}, {"id": 3}]"#.utf8), layout: .array) {
+            try JSONAdapter.forEachRecord(Event.self, from: Data(#"[{"id": 1}, {"id": "x"}, {"id": 3}]"#.utf8), layout: .array) {
                 records.append($0)
             }
             Issue.record("expected an error")
@@ -102,7 +102,7 @@ import Testing
         struct Full: Error {}
         var seen = 0
         #expect(throws: Full.self) {
-            try JSONAdapter.forEachRecord(Event.self, in: Data("{\"id\": 1}\n{\"id\": 2}\n{\"id\": 3}\n".utf8), layout: .ndjson,
+            try JSONAdapter.forEachRecord(Event.self, from: Data("{\"id\": 1}\n{\"id\": 2}\n{\"id\": 3}\n".utf8), layout: .ndjson,
                                           errorPolicy: .skip) { _ in
                 seen += 1
                 if seen == 2 { throw Full() }
@@ -113,7 +113,7 @@ import Testing
 
     @Test func array_notAnArray_isATypeMismatch() throws {
         #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(Event.self, in: Data(#"{"id": 1}"#.utf8), layout: .array) { _ in }
+            try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"id": 1}"#.utf8), layout: .array) { _ in }
         }
     }
 

@@ -15,7 +15,7 @@ import Testing
         #expect(whole.text == "héllo 😀 \"q\" wörld")
         for split in 0...bytes.count {
             let parts = [Array(bytes[..<split]), Array(bytes[split...])]
-            #expect(try JSONAdapter.model(Text.self, fromChunks: parts) == whole, "split at \(split)")
+            #expect(try JSONAdapter.model(Text.self, from: .chunks(parts)) == whole, "split at \(split)")
         }
     }
 
@@ -35,7 +35,7 @@ import Testing
     @Test func emptyChunks_areHarmless() throws {
         let json = Array(#"{"text": "a", "after": 2}"#.utf8)
         let pieces = [[], Array(json[..<5]), [], [], Array(json[5...]), []]
-        #expect(try JSONAdapter.model(Text.self, fromChunks: pieces) == Text(text: "a", after: 2))
+        #expect(try JSONAdapter.model(Text.self, from: .chunks(pieces)) == Text(text: "a", after: 2))
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
     @Test func aTopLevelObjectOfModels_decodesByKey() throws {
         let json = #"{"0": {"login": "a", "id": 1}, "1": {"login": "b", "id": 2}}"#
         for way in splitWays(Array(json.utf8)) {
-            let users = try JSONAdapter.modelsByKey(GHUser.self, fromChunks: way.pieces)
+            let users = try JSONAdapter.modelsByKey(GHUser.self, from: .chunks(way.pieces))
             #expect(users.mapValues(\.login) == ["0": "a", "1": "b"], "\(way.name)")
         }
         #expect(try JSONAdapter.modelsByKey(GHUser.self, from: Data(json.utf8))["1"]?.id == 2)
@@ -24,7 +24,7 @@ import Testing
     @Test func aTopLevelArrayOfScalars_decodes() throws {
         let json = "[0.69, 0.7, 1, -2.5e3]"
         for way in splitWays(Array(json.utf8)) {
-            #expect(try JSONAdapter.values(Double.self, fromChunks: way.pieces) == [0.69, 0.7, 1, -2500], "\(way.name)")
+            #expect(try JSONAdapter.values(Double.self, from: .chunks(way.pieces)) == [0.69, 0.7, 1, -2500], "\(way.name)")
         }
         #expect(try JSONAdapter.values(Double.self, from: Data(json.utf8)).count == 4)
         #expect(try JSONAdapter.values(String.self, from: #"["a", "b"]"#) == ["a", "b"])

@@ -45,7 +45,7 @@ struct TransformerCase: Sendable, CustomTestStringConvertible {
             let whole = try JSONAdapter.value(from: Data(text), transformer)
             if whole != expected { disagreements.append("whole: \(whole) != \(expected)") }
             for size in chunkSizes {
-                let chunked = try JSONAdapter.value(fromChunks: chunks(text, size), transformer)
+                let chunked = try JSONAdapter.value(from: .chunks(chunks(text, size)), transformer)
                 if chunked != expected { disagreements.append("chunk size \(size): \(chunked) != \(expected)") }
             }
             return disagreements
@@ -69,7 +69,7 @@ struct TransformerCase: Sendable, CustomTestStringConvertible {
             }
             for size in chunkSizes {
                 do {
-                    _ = try JSONAdapter.value(fromChunks: chunks(text, size), transformer)
+                    _ = try JSONAdapter.value(from: .chunks(chunks(text, size)), transformer)
                     codes.append(nil)
                 } catch {
                     codes.append((error as? JSONError)?.code)

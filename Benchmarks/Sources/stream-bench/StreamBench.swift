@@ -155,7 +155,7 @@ struct InMemory: ParsableCommand {
             }
             try decoder.finish()
         } else {
-            try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: layout.recordLayout) { tally.add($0) }
+            try JSONAdapter.forEachRecord(GHIssue.self, from: data, layout: layout.recordLayout) { tally.add($0) }
         }
         try ChildResult(bytes: data.count, records: tally.records, seconds: now() - start, peakRSS: ProcessMemory.peakResident ?? 0,
                     cpuSeconds: cpuTime() - cpu).print()
@@ -178,7 +178,7 @@ struct Parallel: ParsableCommand {
             // a user would, while modelsInParallel appends to a buffer per shard and joins them.
             var start = now(), cpu = cpuTime()
             var models: [GHIssue] = []
-            try JSONAdapter.forEachRecord(GHIssue.self, in: data, layout: .ndjson) { models.append($0) }
+            try JSONAdapter.forEachRecord(GHIssue.self, from: data, layout: .ndjson) { models.append($0) }
             sequential.append(now() - start)
             sequentialCPU.append(cpuTime() - cpu)
             records = models.count

@@ -36,18 +36,6 @@ extension Codec {
         return value
     }
 
-    /// Decodes one `V` from a document fed in chunks (through yajl: a chunk may end mid-token).
-    func decode<Chunks: Sequence>(fromChunks chunks: Chunks, options: DecodingOptions,
-                                  report: UnsafeMutablePointer<DecodingReport>? = nil) throws -> V
-    where Chunks.Element: ContiguousBytes {
-        try run(options: options, chunked: true, report: report) { (tokenizer: inout Tokenizer<EventBuilder>) in
-            for chunk in chunks {
-                try chunk.withUnsafeBytes { try tokenizer.feed($0) }
-            }
-            try tokenizer.finish()
-        }
-    }
-
     /// The value a Tokenizer fed by `body` builds; `onFailure` sees the builder before an error
     /// is thrown (to keep what was read).
     func run(options: DecodingOptions, chunked: Bool, report: UnsafeMutablePointer<DecodingReport>? = nil,

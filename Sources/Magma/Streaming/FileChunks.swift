@@ -66,7 +66,7 @@ public struct FileChunks: AsyncSequence, Sendable {
                 case .handle(let handle): descriptor = handle.fileDescriptor
                 case .path(let path): descriptor = try openForReading(path)
                 }
-                RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor)
+                JSONInput.enlargePipeBuffer(descriptor)
             }
             let capacity = 1 << 18
             var failure: Int32 = 0
@@ -84,12 +84,4 @@ public struct FileChunks: AsyncSequence, Sendable {
             return chunk
         }
     }
-}
-
-/// A descriptor open for reading on the file at `path` (closed on `exec`); the caller closes it.
-/// - Throws: ``JSONError/Code/io`` naming the path and the reason when it cannot be opened.
-func openForReading(_ path: String) throws -> Int32 {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
-    return descriptor
 }

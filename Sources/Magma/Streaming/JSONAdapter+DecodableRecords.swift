@@ -7,72 +7,30 @@ import Glibc
 #endif
 
 extension JSONAdapter {
-    /// Calls `body` with each `Decodable` record of a document, one at a time, keeping none; as
-    /// ``forEachRecord(_:in:layout:options:errorPolicy:progress:_:)`` does for models.
+    /// Calls `body` with each `Decodable` record of the input, one at a time, keeping none; as
+    /// ``forEachRecord(_:from:layout:options:errorPolicy:progress:_:)`` does for models.
+    ///
+    /// ```swift
+    /// try JSONAdapter.forEachRecord(Event.self, from: .standardInput, layout: .ndjson, decoder: MagmaDecoder()) { try sink.write($0) }
+    /// ```
     /// - Parameters:
     ///   - type: The record type.
-    ///   - data: The input.
+    ///   - input: The JSON (see ``JSONInput``).
     ///   - layout: How the records are laid out.
     ///   - decoder: How to read each record (strategies, user info, limits).
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes, records and skips; nil for none.
     ///   - body: Called with each record, in order.
     /// - Returns: The records skipped (none with `.stop`): the first errors and the counts (see ``SkippedRecords``).
-    /// - Throws: As ``RecordDecoder/feed(_:)``.
+    /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/io`` when a file cannot be opened or read.
     @discardableResult
-    public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, layout: RecordDecoder<T>.Layout,
-                                                   decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
-                                                   progress: ProgressHandle? = nil,
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, from input: some JSONInputConvertible,
+                                                   layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+                                                   errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
                                                    _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onRecord: body)
-        try records.feed(data)
-        try records.finish()
+        try records.read(from: input)
         return records.skipped
-    }
-
-    /// Calls `body` with each `Decodable` record read from a file handle to its end, in bounded
-    /// memory; as the model variant.
-    /// - Parameters:
-    ///   - type: The record type.
-    ///   - handle: Where the bytes come from.
-    ///   - layout: How the records are laid out.
-    ///   - decoder: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - body: Called with each record, in order.
-    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
-    /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/io`` when a read fails.
-    @discardableResult
-    public static func forEachRecord<T: Decodable>(_ type: T.Type, from handle: FileHandle, layout: RecordDecoder<T>.Layout,
-                                                   decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
-                                                   progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
-        let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onRecord: body)
-        try records.read(from: handle)
-        return records.skipped
-    }
-
-    /// Calls `body` with each `Decodable` record of the file at a path, in bounded memory; as the
-    /// `FileHandle` variant.
-    /// - Parameters:
-    ///   - type: The record type.
-    ///   - path: The file's path.
-    ///   - layout: How the records are laid out.
-    ///   - decoder: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - body: Called with each record, in order.
-    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
-    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
-    ///   `FileHandle` variant.
-    @discardableResult
-    public static func forEachRecord<T: Decodable>(_ type: T.Type, atPath path: String, layout: RecordDecoder<T>.Layout,
-                                                   decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
-                                                   progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
-        let handle = FileHandle(fileDescriptor: try openForReading(path), closeOnDealloc: true)
-        return try forEachRecord(type, from: handle, layout: layout, decoder: decoder, errorPolicy: errorPolicy,
-                                 progress: progress, body)
     }
 
     /// The `Decodable` records of one byte range of an NDJSON document, as a line split; as
@@ -94,7 +52,7 @@ extension JSONAdapter {
                                                    progress: ProgressHandle? = nil,
                                                    _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         try forEachRecordOfSplit(data, range, body) { split, each in
-            try forEachRecord(type, in: split, layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress, each)
+            try forEachRecord(type, from: split, layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress, each)
         }
     }
 
@@ -117,45 +75,6 @@ extension JSONAdapter {
             RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip,
                           onRecord: $0)
         }
-    }
-
-    /// The `Decodable` records read from a file handle to its end, as an async sequence; as the
-    /// model variant.
-    /// - Parameters:
-    ///   - type: The record type.
-    ///   - handle: Where the bytes come from.
-    ///   - layout: How the records are laid out.
-    ///   - decoder: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - onSkip: Called with each skipped record's error (with `.skip`).
-    /// - Returns: An async sequence of the records.
-    public static func records<T: Decodable>(
-        _ type: T.Type, from handle: FileHandle, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
-        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
-    ) -> AsyncRecords<T, FileChunks> {
-        records(type, from: FileChunks(handle), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress,
-                onSkip: onSkip)
-    }
-
-    /// The `Decodable` records of the file at a path, as an async sequence; as the `FileHandle`
-    /// variant. The file is opened when the iteration begins and closed when its iterator goes.
-    /// - Parameters:
-    ///   - type: The record type.
-    ///   - path: The file's path.
-    ///   - layout: How the records are laid out.
-    ///   - decoder: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - onSkip: Called with each skipped record's error (with `.skip`).
-    /// - Returns: An async sequence of the records; iterating it throws ``JSONError/Code/io`` when
-    ///   the file cannot be opened or read, and as ``RecordDecoder/feed(_:)``.
-    public static func records<T: Decodable>(
-        _ type: T.Type, atPath path: String, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
-        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
-    ) -> AsyncRecords<T, FileChunks> {
-        records(type, from: FileChunks(path: path), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress,
-                onSkip: onSkip)
     }
 
     /// Decodes the `Decodable` records of an NDJSON document on every core and returns them in

@@ -36,7 +36,7 @@ extension JSONAdapter {
                                                    progress: ProgressHandle? = nil,
                                                    _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
         try forEachRecordOfSplit(data, range, body) { split, each in
-            try forEachRecord(type, in: split, layout: .ndjson, options: options, errorPolicy: errorPolicy, progress: progress, each)
+            try forEachRecord(type, from: split, layout: .ndjson, options: options, errorPolicy: errorPolicy, progress: progress, each)
         }
     }
 

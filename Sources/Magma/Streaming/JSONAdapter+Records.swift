@@ -4,13 +4,18 @@ import Glibc
 #endif
 
 extension JSONAdapter {
-    // MARK: Data, files and handles
+    // MARK: Bytes, files, handles and chunks
 
-    /// Calls `body` with each record of a document laid out as `layout` says, one at a time,
-    /// keeping none.
+    /// Calls `body` with each record of the input, laid out as `layout` says, one at a time,
+    /// keeping none. A file or a handle (a pipe, standard input) is read in 256 KiB pieces into
+    /// one reused buffer: memory stays bounded by the largest record.
+    ///
+    /// ```swift
+    /// try JSONAdapter.forEachRecord(GHIssue.self, from: .file("issues.ndjson"), layout: .ndjson) { try store.insert($0) }
+    /// ```
     /// - Parameters:
     ///   - type: The record model.
-    ///   - data: The input.
+    ///   - input: The JSON (see ``JSONInput``).
     ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
     ///     or concatenated values.
     ///   - options: How to read each record.
@@ -19,65 +24,16 @@ extension JSONAdapter {
     ///     the stream runs (see ``ProgressHandle``); nil for none.
     ///   - body: Called with each record, in order.
     /// - Returns: The records skipped (none with `.stop`): the first errors and the counts (see ``SkippedRecords``).
-    /// - Throws: As ``RecordDecoder/feed(_:)``.
+    /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/io`` when a file cannot be opened or read.
     @discardableResult
-    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
-                                                   options: DecodingOptions = .init(),
-                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
-                                                   progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
+                                                         layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
+                                                         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                         progress: ProgressHandle? = nil,
+                                                         _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
         let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
-        try decoder.feed(data)
-        try decoder.finish()
+        try decoder.read(from: input)
         return decoder.skipped
-    }
-
-    /// Calls `body` with each record read from a file handle (a file, a pipe, standard input),
-    /// in 256 KiB reads into one reused buffer: memory stays bounded by the largest record.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - handle: Where the bytes come from, read to its end.
-    ///   - layout: How the records are laid out: a top-level array, an array at a key path, NDJSON,
-    ///     or concatenated values.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips, readable from another thread while
-    ///     the stream runs (see ``ProgressHandle``); nil for none.
-    ///   - body: Called with each record, in order.
-    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
-    @discardableResult
-    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout,
-                                                   options: DecodingOptions = .init(),
-                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
-                                                   progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
-        let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
-        try decoder.read(from: handle)
-        return decoder.skipped
-    }
-
-    /// Calls `body` with each record of the file at a path, one at a time, in bounded memory; as
-    /// the `FileHandle` variant.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - path: The file's path.
-    ///   - layout: How the records are laid out.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - body: Called with each record, in order.
-    /// - Returns: The records skipped: the first errors and the counts (see ``SkippedRecords``).
-    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
-    ///   `FileHandle` variant.
-    @discardableResult
-    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, atPath path: String, layout: RecordDecoder<M>.Layout,
-                                                   options: DecodingOptions = .init(),
-                                                   errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
-                                                   progress: ProgressHandle? = nil,
-                                                   _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
-        let handle = FileHandle(fileDescriptor: try openForReading(path), closeOnDealloc: true)
-        return try forEachRecord(type, from: handle, layout: layout, options: options, errorPolicy: errorPolicy,
-                                 progress: progress, body)
     }
 
     // MARK: Envelopes
@@ -90,13 +46,13 @@ extension JSONAdapter {
     ///     var total = 0
     ///     static let jsonMapping = JSONMapping<Page> { Map(\.total, "total") }
     /// }
-    /// let (page, _) = try JSONAdapter.forEachRecord(GHIssue.self, in: data, at: "data.items", envelope: Page.self) {
+    /// let (page, _) = try JSONAdapter.forEachRecord(GHIssue.self, from: data, at: "data.items", envelope: Page.self) {
     ///     try store.insert($0)
     /// }
     /// ```
     /// - Parameters:
     ///   - type: The record model.
-    ///   - data: The input: one JSON object.
+    ///   - input: One JSON object (see ``JSONInput``).
     ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
     ///   - envelope: The model of the envelope's other fields (a mapping naming none is fine).
     ///   - options: How to read each record.
@@ -106,48 +62,29 @@ extension JSONAdapter {
     ///   - body: Called with each record, in order.
     /// - Returns: The envelope, and the records skipped (``SkippedRecords``).
     /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/missingKey`` when the input has no
-    ///   array at `keyPath`.
+    ///   array at `keyPath`; ``JSONError/Code/io`` when a file cannot be opened or read.
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
-        _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        _ type: M.Type, from input: some JSONInputConvertible, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         _ body: @escaping (M) throws -> Void
     ) throws -> (envelope: E, skipped: SkippedRecords) {
         let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
-        try decoder.feed(data)
-        try decoder.finish()
+        try decoder.read(from: input)
         // A stream that finished has its envelope: the envelope's object ended without an error.
         return (decoder.envelope(E.self)!, decoder.skipped)
     }
 
-    /// The records of the array at `keyPath` in an envelope object read from a file handle (a
-    /// file, a pipe, standard input) to its end, and the envelope; as the `Data` variant.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - handle: Where the bytes come from.
-    ///   - keyPath: Where the records' array is.
-    ///   - envelope: The model of the envelope's other fields.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips, readable from another thread while
-    ///     the stream runs (see ``ProgressHandle``); nil for none.
-    ///   - body: Called with each record, in order.
-    /// - Returns: The envelope, and the records skipped (``SkippedRecords``).
-    /// - Throws: As the `Data` variant, and ``JSONError/Code/io`` when a read fails.
-    @discardableResult
-    public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
-        _ type: M.Type, from handle: FileHandle, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
-        _ body: @escaping (M) throws -> Void
-    ) throws -> (envelope: E, skipped: SkippedRecords) {
-        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
-        try decoder.read(from: handle)
-        return (decoder.envelope(E.self)!, decoder.skipped)
-    }
-
     /// The records of a sequence of byte chunks that arrive asynchronously (an HTTP body, a
-    /// socket), decoded as they come. Pulling a record pulls only as many chunks as it needs:
-    /// a slow consumer slows the reads (back-pressure); nothing piles up.
+    /// socket, a file or a pipe through ``FileChunks``), decoded as they come. Pulling a record
+    /// pulls only as many chunks as it needs: a slow consumer slows the reads (back-pressure);
+    /// nothing piles up.
+    ///
+    /// ```swift
+    /// for try await issue in JSONAdapter.records(GHIssue.self, from: FileChunks(.standardInput), layout: .ndjson) {
+    ///     await store.insert(issue)
+    /// }
+    /// ```
     /// - Parameters:
     ///   - type: The record model.
     ///   - chunks: The bytes, in order.
@@ -168,50 +105,6 @@ extension JSONAdapter {
             RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip,
                           onRecord: $0)
         }
-    }
-
-    /// The records read from a file handle (a file, a pipe, `FileHandle.standardInput`) to its
-    /// end, as an async sequence: each chunk is a blocking read on a Dispatch queue (see
-    /// ``FileChunks``), pulled only when no decoded record is waiting, so memory stays bounded by
-    /// the largest record.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - handle: Where the bytes come from.
-    ///   - layout: How the records are laid out.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - onSkip: Called with each skipped record's error (with `.skip`).
-    /// - Returns: An async sequence of the records; iterating it throws as ``RecordDecoder/feed(_:)``,
-    ///   and ``JSONError/Code/io`` when a read fails.
-    public static func records<M: JSONObjectModel>(
-        _ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
-        onSkip: ((JSONError) -> Void)? = nil
-    ) -> AsyncRecords<M, FileChunks> {
-        records(type, from: FileChunks(handle), layout: layout, options: options, errorPolicy: errorPolicy, progress: progress,
-                onSkip: onSkip)
-    }
-
-    /// The records of the file at a path, as an async sequence; as the `FileHandle` variant. The
-    /// file is opened when the iteration begins and closed when its iterator goes.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - path: The file's path.
-    ///   - layout: How the records are laid out.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - onSkip: Called with each skipped record's error (with `.skip`).
-    /// - Returns: An async sequence of the records; iterating it throws ``JSONError/Code/io`` when
-    ///   the file cannot be opened or read, and as ``RecordDecoder/feed(_:)``.
-    public static func records<M: JSONObjectModel>(
-        _ type: M.Type, atPath path: String, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
-        onSkip: ((JSONError) -> Void)? = nil
-    ) -> AsyncRecords<M, FileChunks> {
-        records(type, from: FileChunks(path: path), layout: layout, options: options, errorPolicy: errorPolicy, progress: progress,
-                onSkip: onSkip)
     }
 
     /// The records of the array at `keyPath` in an envelope object that arrives asynchronously;
@@ -238,35 +131,17 @@ extension JSONAdapter {
 }
 
 extension RecordDecoder {
-    /// Feeds everything a file handle (a file, a pipe, standard input) holds, then finishes: 256
-    /// KiB reads into one reused buffer, so memory stays bounded by the largest record.
-    /// - Parameter handle: Where the bytes come from, read to its end.
+    /// Feeds everything an input holds, then finishes: a file or a handle (a pipe, standard
+    /// input) in 256 KiB reads into one reused buffer, so memory stays bounded by the largest
+    /// record.
+    ///
+    /// ```swift
+    /// try decoder.read(from: .standardInput)
+    /// ```
+    /// - Parameter input: The JSON (see ``JSONInput``), read to its end.
     /// - Throws: As ``feed(_:)`` and ``finish()``; ``JSONError/Code/io`` when a read fails.
-    public func read(from handle: FileHandle) throws {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-        defer { buffer.deallocate() }
-        let descriptor = handle.fileDescriptor
-        RecordDecoder.enlargePipeBuffer(descriptor)
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
-            }
-            try feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
+    public func read(from input: some JSONInputConvertible) throws {
+        try input.jsonInput.forEachPiece { try feed($0) }
         try finish()
-    }
-
-    /// A pipe's kernel buffer is 64 KiB by default: the writer and this reader then take turns every
-    /// 64 KiB, and on a busy machine each turn may wait for a core. Asks for 1 MiB (the unprivileged
-    /// limit, /proc/sys/fs/pipe-max-size); best effort, nothing changes if refused.
-    static func enlargePipeBuffer(_ descriptor: Int32) {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
-        // F_SETPIPE_SZ / F_GETPIPE_SZ (Linux, <fcntl.h> with _GNU_SOURCE, which Glibc's module omits).
-        let setPipeSize: Int32 = 1031, getPipeSize: Int32 = 1032
-        if fcntl(descriptor, getPipeSize) < 1 << 20 { _ = fcntl(descriptor, setPipeSize, Int32(1 << 20)) }
     }
 }

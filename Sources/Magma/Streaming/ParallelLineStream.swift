@@ -87,7 +87,7 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
 
     /// Starts `concurrency` threads running `work`.
     func start(workers work: @escaping @Sendable () -> Void) {
-        if file == nil { RecordDecoder<NoEnvelope>.enlargePipeBuffer(descriptor) }
+        if file == nil { JSONInput.enlargePipeBuffer(descriptor) }
         running = concurrency
         for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
     }

@@ -6,7 +6,7 @@
 /// its memory stays bounded whatever the input. As a collection, it holds the kept errors:
 ///
 /// ```swift
-/// let skipped = try JSONAdapter.forEachRecord(GHIssue.self, atPath: "issues.ndjson", layout: .ndjson,
+/// let skipped = try JSONAdapter.forEachRecord(GHIssue.self, from: .file("issues.ndjson"), layout: .ndjson,
 ///                                             errorPolicy: .skip) { try store($0) }
 /// for error in skipped { print("line \(error.line ?? 0): \(error.message)") }
 /// if skipped.unlisted > 0 { print("and \(skipped.unlisted) more") }

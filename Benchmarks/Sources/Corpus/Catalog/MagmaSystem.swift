@@ -110,7 +110,7 @@ public enum MagmaSystem {
             return [try JSONAdapter.model(M.self, from: input.data, options: options)]
         case .ndjson:
             var records: [M] = []
-            try JSONAdapter.forEachRecord(M.self, in: input.data, layout: .ndjson, options: options) { records.append($0) }
+            try JSONAdapter.forEachRecord(M.self, from: input.data, layout: .ndjson, options: options) { records.append($0) }
             return records
         }
     }

@@ -1,0 +1,168 @@
+// JSONInput.swift — Magma
+//
+// What the front door reads. A document decode wants its text whole, in one buffer, for the
+// scanner (chunks go to yajl instead); a record stream wants pieces, in bounded memory. One type
+// gives both, so an entry point takes one input rather than one overload per kind of source.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// JSON to read: bytes in memory, a file, a file handle (a pipe, standard input), or chunks.
+///
+/// Every entry point that reads JSON takes one. `Data`, `[UInt8]`, `String` (JSON text), a file
+/// `URL`, a `FileHandle` and `UnsafeRawBufferPointer` are inputs as they are; the rest are
+/// written with a leading dot:
+///
+/// ```swift
+/// let issue  = try JSONAdapter.model(GHIssue.self, from: data)
+/// let config = try JSONAdapter.model(Config.self, from: .file("config.json"))
+/// let order  = try JSONAdapter.model(Order.self, from: .chunks(pieces))   // any chunking
+/// try JSONAdapter.forEachRecord(GHIssue.self, from: .standardInput, layout: .ndjson) { try store.insert($0) }
+/// ```
+///
+/// A document (``JSONAdapter/model(_:from:options:)``) reads a file or a handle to its end
+/// first; a record stream (``JSONAdapter/forEachRecord(_:from:layout:options:errorPolicy:progress:_:)``)
+/// reads it in 256 KiB pieces into one reused buffer, so its memory stays bounded by the
+/// largest record.
+public struct JSONInput: JSONInputConvertible {
+    enum Source {
+        case data(Data)
+        case bytes([UInt8])
+        case text(String)
+        case buffer(UnsafeRawBufferPointer)
+        case file(String)
+        case handle(FileHandle)
+        case chunks((_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Void)
+    }
+
+    let source: Source
+
+    public var jsonInput: JSONInput { self }
+}
+
+/// A value that is JSON to read, such as `Data` or a file `URL`: see ``JSONInput``.
+public protocol JSONInputConvertible {
+    /// The value as an input.
+    var jsonInput: JSONInput { get }
+}
+
+extension JSONInputConvertible where Self == JSONInput {
+    /// The file at a path.
+    public static func file(_ path: String) -> JSONInput { JSONInput(source: .file(path)) }
+
+    /// The process's standard input, read to its end.
+    public static var standardInput: JSONInput { JSONInput(source: .handle(.standardInput)) }
+
+    /// JSON text in pieces, in order; a piece may end anywhere, mid-token included.
+    public static func chunks<Chunks: Sequence>(_ chunks: Chunks) -> JSONInput where Chunks.Element: ContiguousBytes {
+        JSONInput(source: .chunks { body in for chunk in chunks { try chunk.withUnsafeBytes(body) } })
+    }
+}
+
+extension Data: JSONInputConvertible {
+    public var jsonInput: JSONInput { JSONInput(source: .data(self)) }
+}
+
+extension Array: JSONInputConvertible where Element == UInt8 {
+    public var jsonInput: JSONInput { JSONInput(source: .bytes(self)) }
+}
+
+/// A `String` is JSON text (for a file at a path, use ``JSONInputConvertible/file(_:)``).
+extension String: JSONInputConvertible {
+    public var jsonInput: JSONInput { JSONInput(source: .text(self)) }
+}
+
+/// Bytes in memory the caller owns, valid for the call.
+extension UnsafeRawBufferPointer: JSONInputConvertible {
+    public var jsonInput: JSONInput { JSONInput(source: .buffer(self)) }
+}
+
+/// A file URL.
+extension URL: JSONInputConvertible {
+    public var jsonInput: JSONInput { JSONInput(source: .file(path)) }
+}
+
+/// A file, a pipe, or standard input, read from where it stands to its end (it stays open).
+extension FileHandle: JSONInputConvertible {
+    public var jsonInput: JSONInput { JSONInput(source: .handle(self)) }
+}
+
+extension JSONInput {
+    /// Decodes one value of `codec`: a whole text with the scanner (a file mapped, a handle read to
+    /// its end), chunks with yajl.
+    func decode<V>(_ codec: Codec<V>, options: DecodingOptions, report: UnsafeMutablePointer<DecodingReport>? = nil,
+                   onFailure: (inout EventBuilder) -> Void = { _ in }) throws -> V {
+        switch source {
+        case .data(let data): return try data.withUnsafeBytes { try codec.decode(from: $0, options: options, report: report, onFailure: onFailure) }
+        case .bytes(let bytes): return try bytes.withUnsafeBytes { try codec.decode(from: $0, options: options, report: report, onFailure: onFailure) }
+        case .text(var text):
+            return try text.withUTF8 { try codec.decode(from: UnsafeRawBufferPointer($0), options: options, report: report, onFailure: onFailure) }
+        case .buffer(let buffer): return try codec.decode(from: buffer, options: options, report: report, onFailure: onFailure)
+        case .file(let path): return try JSONInput(source: .data(Data(readingFile: URL(fileURLWithPath: path)))).decode(
+            codec, options: options, report: report, onFailure: onFailure)
+        case .handle:
+            var whole: [UInt8] = []
+            try forEachPiece { whole.append(contentsOf: $0) }
+            return try whole.jsonInput.decode(codec, options: options, report: report, onFailure: onFailure)
+        case .chunks(let each):
+            return try codec.run(options: options, chunked: true, report: report, onFailure: onFailure) { tokenizer in
+                try each { try tokenizer.feed($0) }
+                try tokenizer.finish()
+            }
+        }
+    }
+
+    /// Calls `body` with the text in pieces, in order: bytes in memory as one piece, a file or a
+    /// handle in reads of up to 256 KiB into one reused buffer, chunks as they come.
+    /// - Throws: What `body` throws; ``JSONError/Code/io`` when a file cannot be opened or read.
+    func forEachPiece(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        switch source {
+        case .data(let data): try data.withUnsafeBytes(body)
+        case .bytes(let bytes): try bytes.withUnsafeBytes(body)
+        case .text(var text): try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+        case .buffer(let buffer): try body(buffer)
+        case .chunks(let each): try each(body)
+        case .file(let path):
+            let descriptor = try openForReading(path)
+            defer { close(descriptor) }
+            try Self.read(descriptor, body)
+        case .handle(let handle): try Self.read(handle.fileDescriptor, body)
+        }
+    }
+
+    private static func read(_ descriptor: Int32, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        defer { buffer.deallocate() }
+        enlargePipeBuffer(descriptor)
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count == 0 { return }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
+            }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// A pipe's kernel buffer is 64 KiB by default: the writer and this reader then take turns every
+    /// 64 KiB, and on a busy machine each turn may wait for a core. Asks for 1 MiB (the unprivileged
+    /// limit, /proc/sys/fs/pipe-max-size); best effort, nothing changes if refused.
+    static func enlargePipeBuffer(_ descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+        // F_SETPIPE_SZ / F_GETPIPE_SZ (Linux, <fcntl.h> with _GNU_SOURCE, which Glibc's module omits).
+        let setPipeSize: Int32 = 1031, getPipeSize: Int32 = 1032
+        if fcntl(descriptor, getPipeSize) < 1 << 20 { _ = fcntl(descriptor, setPipeSize, Int32(1 << 20)) }
+    }
+}
+
+/// A descriptor open for reading on the file at `path` (closed on `exec`); the caller closes it.
+/// - Throws: ``JSONError/Code/io`` naming the path and the reason when it cannot be opened.
+func openForReading(_ path: String) throws -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 { throw JSONError(.io, "cannot open \(path): \(String(cString: strerror(errno)))") }
+    return descriptor
+}

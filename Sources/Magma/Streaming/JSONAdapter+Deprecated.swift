@@ -1,0 +1,131 @@
+// The front door's spellings from before `JSONInput`, kept for one release as forwards: a label
+// per kind of source (`fromChunks:`, `contentsOf:`, `in:`, `atPath:`) is now one `from:` input.
+import Foundation
+
+extension JSONAdapter {
+    @available(*, deprecated, message: "use model(_:from: .chunks(chunks))")
+    public static func model<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> M
+    where C.Element: ContiguousBytes { try model(type, from: .chunks(chunks), options: options) }
+
+    @available(*, deprecated, message: "use model(_:from: .chunks(chunks), report:)")
+    public static func model<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init(),
+                                                              report: inout DecodingReport) throws -> M
+    where C.Element: ContiguousBytes { try model(type, from: .chunks(chunks), options: options, report: &report) }
+
+    @available(*, deprecated, renamed: "model(_:from:options:)")
+    public static func model<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> M {
+        try model(type, from: url, options: options)
+    }
+
+    @available(*, deprecated, message: "use models(_:from: .chunks(chunks))")
+    public static func models<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> [M]
+    where C.Element: ContiguousBytes { try models(type, from: .chunks(chunks), options: options) }
+
+    @available(*, deprecated, message: "use models(_:from: .chunks(chunks), report:)")
+    public static func models<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init(),
+                                                               report: inout DecodingReport) throws -> [M]
+    where C.Element: ContiguousBytes { try models(type, from: .chunks(chunks), options: options, report: &report) }
+
+    @available(*, deprecated, renamed: "models(_:from:options:)")
+    public static func models<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> [M] {
+        try models(type, from: url, options: options)
+    }
+
+    @available(*, deprecated, message: "use modelsByKey(_:from: .chunks(chunks))")
+    public static func modelsByKey<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C,
+                                                                    options: DecodingOptions = .init()) throws -> [String: M]
+    where C.Element: ContiguousBytes { try modelsByKey(type, from: .chunks(chunks), options: options) }
+
+    @available(*, deprecated, message: "use values(_:from: .chunks(chunks))")
+    public static func values<V: JSONRepresentable, C: Sequence>(_ type: V.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> [V]
+    where V.JSONForm == V, C.Element: ContiguousBytes { try values(type, from: .chunks(chunks), options: options) }
+
+    @available(*, deprecated, message: "use value(from: .chunks(chunks), _:)")
+    public static func value<V, C: Sequence>(fromChunks chunks: C, _ transformer: Transformer<JSONValue, V>,
+                                             options: DecodingOptions = .init()) throws -> V
+    where C.Element: ContiguousBytes { try value(from: .chunks(chunks), transformer, options: options) }
+
+    @available(*, deprecated, message: "use update(_:from: .chunks(chunks))")
+    public static func update<M: JSONModel, C: Sequence>(_ model: inout M, fromChunks chunks: C, options: DecodingOptions = .init()) throws
+    where C.Element: ContiguousBytes { try update(&model, from: .chunks(chunks), options: options) }
+
+    @available(*, deprecated, message: "use update(_:from: .chunks(chunks))")
+    public static func update<M: JSONDraftedModel, C: Sequence>(_ model: inout M, fromChunks chunks: C, options: DecodingOptions = .init()) throws
+    where C.Element: ContiguousBytes { try update(&model, from: .chunks(chunks), options: options) }
+
+    @available(*, deprecated, renamed: "forEachRecord(_:from:layout:options:errorPolicy:progress:_:)")
+    @discardableResult
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, layout: RecordDecoder<M>.Layout,
+                                                         options: DecodingOptions = .init(), errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                         progress: ProgressHandle? = nil,
+                                                         _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
+        try forEachRecord(type, from: data, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, body)
+    }
+
+    @available(*, deprecated, message: "use forEachRecord(_:from: .file(path), layout:...)")
+    @discardableResult
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, atPath path: String, layout: RecordDecoder<M>.Layout,
+                                                         options: DecodingOptions = .init(), errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                         progress: ProgressHandle? = nil,
+                                                         _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
+        try forEachRecord(type, from: .file(path), layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, body)
+    }
+
+    @available(*, deprecated, renamed: "forEachRecord(_:from:at:envelope:options:errorPolicy:progress:_:)")
+    @discardableResult
+    public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
+        _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, _ body: @escaping (M) throws -> Void
+    ) throws -> (envelope: E, skipped: SkippedRecords) {
+        try forEachRecord(type, from: data, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy,
+                          progress: progress, body)
+    }
+
+    @available(*, deprecated, renamed: "forEachRecord(_:from:layout:decoder:errorPolicy:progress:_:)")
+    @discardableResult
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+                                                   errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
+        try forEachRecord(type, from: data, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, body)
+    }
+
+    @available(*, deprecated, message: "use forEachRecord(_:from: .file(path), layout:decoder:...)")
+    @discardableResult
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, atPath path: String, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+                                                   errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
+        try forEachRecord(type, from: .file(path), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, body)
+    }
+
+    @available(*, deprecated, message: "use records(_:from: FileChunks(handle), layout:...)")
+    public static func records<M: JSONObjectModel>(
+        _ type: M.Type, from handle: FileHandle, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<M, FileChunks> {
+        records(type, from: FileChunks(handle), layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip)
+    }
+
+    @available(*, deprecated, message: "use records(_:from: FileChunks(path: path), layout:...)")
+    public static func records<M: JSONObjectModel>(
+        _ type: M.Type, atPath path: String, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<M, FileChunks> {
+        records(type, from: FileChunks(path: path), layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip)
+    }
+
+    @available(*, deprecated, message: "use records(_:from: FileChunks(handle), layout:decoder:...)")
+    public static func records<T: Decodable>(
+        _ type: T.Type, from handle: FileHandle, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<T, FileChunks> {
+        records(type, from: FileChunks(handle), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip)
+    }
+
+    @available(*, deprecated, message: "use records(_:from: FileChunks(path: path), layout:decoder:...)")
+    public static func records<T: Decodable>(
+        _ type: T.Type, atPath path: String, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil
+    ) -> AsyncRecords<T, FileChunks> {
+        records(type, from: FileChunks(path: path), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip)
+    }
+}

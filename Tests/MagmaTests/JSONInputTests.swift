@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import Magma
+
+@JSONModel struct InputRow: Equatable {
+    let id: Int
+    var title: String = ""
+}
+
+struct InputPlain: Decodable, Equatable {
+    let id: Int
+}
+
+/// One input type for every entry point: each kind of source (bytes, a string, memory the caller
+/// owns, a file by URL and by path, a file handle, a pipe, chunks) gives the same models, records
+/// and errors as the same bytes in one `Data`.
+struct JSONInputTests {
+    /// Calls `body` with `text` as every kind of input, each named.
+    func forEveryInput(_ text: String, _ body: (String, JSONInput) throws -> Void) throws {
+        let bytes = Array(text.utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-input-\(UUID().uuidString).json")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        try body("Data", Data(bytes).jsonInput)
+        try body("[UInt8]", bytes.jsonInput)
+        try body("String", text.jsonInput)
+        try bytes.withUnsafeBytes { try body("UnsafeRawBufferPointer", $0.jsonInput) }
+        try body("URL", url.jsonInput)
+        try body(".file", .file(url.path))
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        try body("FileHandle", handle.jsonInput)
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        Thread {
+            writer.write(Data(bytes))
+            try? writer.close()
+        }.start()
+        try body("a pipe", pipe.fileHandleForReading.jsonInput)
+        for size in [1, 7] { try body("chunks of \(size)", .chunks(chunks(bytes, size))) }
+    }
+
+    static let array = #"[{"id": 1, "title": "a"}, {"id": 2, "title": "b"}]"#
+    static let rows = [InputRow(id: 1, title: "a"), InputRow(id: 2, title: "b")]
+
+    @Test func everyDocumentEntryPointReadsEveryInput() throws {
+        let tree = try JSONAdapter.value(from: Data(Self.array.utf8), .json)
+        try forEveryInput(Self.array) { name, input throws in
+            #expect(try JSONAdapter.models(InputRow.self, from: input) == Self.rows, "\(name)")
+        }
+        // A handle is read from where it stands: each input is read once.
+        try forEveryInput(Self.array) { name, input throws in
+            #expect(try JSONAdapter.value(from: input, .json) == tree, "\(name)")
+        }
+        try forEveryInput(Self.array) { name, input throws in
+            let (rows, error) = JSONAdapter.modelsUntilError(InputRow.self, from: input)
+            #expect(rows == Self.rows && error == nil, "\(name)")
+        }
+        try forEveryInput(#"{"id": 3, "title": "c"}"#) { name, input throws in
+            #expect(try JSONAdapter.model(InputRow.self, from: input) == InputRow(id: 3, title: "c"), "\(name)")
+        }
+        try forEveryInput(#"{"title": "changed"}"#) { name, input throws in
+            var row = InputRow(id: 9, title: "old")
+            try JSONAdapter.update(&row, from: input)
+            #expect(row == InputRow(id: 9, title: "changed"), "\(name)")
+        }
+        try forEveryInput(#"{"x": {"id": 4}}"#) { name, input throws in
+            #expect(try JSONAdapter.modelsByKey(InputRow.self, from: input) == ["x": InputRow(id: 4)], "\(name)")
+        }
+        try forEveryInput("[0.5, 1, 2e3]") { name, input throws in
+            #expect(try JSONAdapter.values(Double.self, from: input) == [0.5, 1, 2000], "\(name)")
+        }
+    }
+
+    /// A bad document fails with the same code and place from every input, and the models read
+    /// before it are kept from every input.
+    @Test func aBadDocumentFailsAlikeFromEveryInput() throws {
+        let text = "[{\"id\": 1, \"title\": \"a\"},\n {\"id\": true}]"
+        guard let reference = thrownJSONError("Data", { _ = try JSONAdapter.models(InputRow.self, from: Data(text.utf8)) }) else { return }
+        #expect(reference.code == .typeMismatch && reference.line == 2)
+        try forEveryInput(text) { name, input throws in
+            let error = thrownJSONError(name) { _ = try JSONAdapter.models(InputRow.self, from: input) }
+            #expect(error?.code == reference.code && error?.offset == reference.offset, "\(name)")
+            #expect(error?.line == reference.line && error?.column == reference.column && error?.path == reference.path, "\(name)")
+        }
+        try forEveryInput(text) { name, input throws in
+            let (rows, error) = JSONAdapter.modelsUntilError(InputRow.self, from: input)
+            #expect(rows == [InputRow(id: 1, title: "a")] && error?.offset == reference.offset, "\(name)")
+        }
+    }
+
+    @Test func recordsFromEveryInput() throws {
+        let lines = "{\"id\": 1}\n{\"id\": \"bad\"}\n{\"id\": 3}\n"
+        let badValue = 17  // `"bad"`, in the second line
+        try forEveryInput(lines) { name, input throws in
+            var ids: [Int] = []
+            let skipped = try JSONAdapter.forEachRecord(InputRow.self, from: input, layout: .ndjson, errorPolicy: .skip) { ids.append($0.id) }
+            #expect(ids == [1, 3] && skipped.count == 1 && skipped.first?.offset == badValue, "\(name)")
+        }
+        try forEveryInput(lines) { name, input throws in
+            var ids: [Int] = []
+            let skipped = try JSONAdapter.forEachRecord(InputPlain.self, from: input, layout: .ndjson, decoder: MagmaDecoder(),
+                                                        errorPolicy: .skip) { ids.append($0.id) }
+            #expect(ids == [1, 3] && skipped.count == 1, "\(name)")
+        }
+        try forEveryInput(#"{"total": 2, "items": [{"id": 1}, {"id": 2}]}"#) { name, input throws in
+            var ids: [Int] = []
+            let (page, _) = try JSONAdapter.forEachRecord(InputRow.self, from: input, at: "items", envelope: InputPage.self) { ids.append($0.id) }
+            #expect(ids == [1, 2] && page.total == 2, "\(name)")
+        }
+        try forEveryInput("[{\"id\": 5}, {\"id\": 6}]") { name, input throws in
+            var ids: [Int] = []
+            try RecordDecoder(InputRow.self, layout: .array) { ids.append($0.id) }.read(from: input)
+            #expect(ids == [5, 6], "\(name)")
+        }
+    }
+
+    @Test func aMissingFileIsAnIOErrorNamingIt() {
+        let path = "/nonexistent/magma-input.json"
+        let document = thrownJSONError("model") { _ = try JSONAdapter.model(InputRow.self, from: .file(path)) }
+        #expect(document?.code == .io && document?.message.contains(path) == true)
+        let records = thrownJSONError("records") { try JSONAdapter.forEachRecord(InputRow.self, from: .file(path), layout: .ndjson) { _ in } }
+        #expect(records?.code == .io && records?.message.contains(path) == true)
+    }
+
+    /// The spellings from before `JSONInput` forward to the new entry points (deprecated for one
+    /// release; this test is marked deprecated so that calling them does not warn).
+    @available(*, deprecated)
+    @Test func theOldSpellingsForward() async throws {
+        let bytes = Array(Self.array.utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-old-\(UUID().uuidString).json")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var report = DecodingReport()
+        #expect(try JSONAdapter.models(InputRow.self, fromChunks: chunks(bytes, 3)) == Self.rows)
+        #expect(try JSONAdapter.models(InputRow.self, fromChunks: chunks(bytes, 3), report: &report) == Self.rows)
+        #expect(try JSONAdapter.models(InputRow.self, contentsOf: url) == Self.rows)
+        #expect(try JSONAdapter.value(fromChunks: chunks(bytes, 3), .json) == JSONAdapter.value(from: bytes, .json))
+        let object = Array(#"{"id": 7}"#.utf8)
+        #expect(try JSONAdapter.model(InputRow.self, fromChunks: chunks(object, 2)) == InputRow(id: 7))
+        #expect(try JSONAdapter.model(InputRow.self, fromChunks: chunks(object, 2), report: &report) == InputRow(id: 7))
+        try Data(object).write(to: url)
+        #expect(try JSONAdapter.model(InputRow.self, contentsOf: url) == InputRow(id: 7))
+        try Data(bytes).write(to: url)
+        #expect(try JSONAdapter.modelsByKey(InputRow.self, fromChunks: [Array(#"{"k": {"id": 1}}"#.utf8)]) == ["k": InputRow(id: 1)])
+        #expect(try JSONAdapter.values(Int.self, fromChunks: [Array("[1,".utf8), Array("2]".utf8)]) == [1, 2])
+        var row = InputRow(id: 1)
+        try JSONAdapter.update(&row, fromChunks: [Array(#"{"title": "t"}"#.utf8)])
+        #expect(row == InputRow(id: 1, title: "t"))
+        var ids: [Int] = []
+        try JSONAdapter.forEachRecord(InputRow.self, in: Data(bytes), layout: .array) { ids.append($0.id) }
+        try JSONAdapter.forEachRecord(InputRow.self, atPath: url.path, layout: .array) { ids.append($0.id) }
+        try JSONAdapter.forEachRecord(InputPlain.self, in: Data(bytes), layout: .array, decoder: MagmaDecoder()) { ids.append($0.id) }
+        try JSONAdapter.forEachRecord(InputPlain.self, atPath: url.path, layout: .array, decoder: MagmaDecoder()) { ids.append($0.id) }
+        for try await row in JSONAdapter.records(InputRow.self, atPath: url.path, layout: .array) { ids.append(row.id) }
+        for try await row in JSONAdapter.records(InputPlain.self, atPath: url.path, layout: .array, decoder: MagmaDecoder()) { ids.append(row.id) }
+        let handle = try FileHandle(forReadingFrom: url)
+        for try await row in JSONAdapter.records(InputRow.self, from: handle, layout: .array) { ids.append(row.id) }
+        let other = try FileHandle(forReadingFrom: url)
+        for try await row in JSONAdapter.records(InputPlain.self, from: other, layout: .array, decoder: MagmaDecoder()) { ids.append(row.id) }
+        let envelope = Data(#"{"total": 2, "items": [{"id": 1}, {"id": 2}]}"#.utf8)
+        let (page, _) = try JSONAdapter.forEachRecord(InputRow.self, in: envelope, at: "items", envelope: InputPage.self) { ids.append($0.id) }
+        #expect(page.total == 2)
+        #expect(ids == Array(repeating: [1, 2], count: 9).flatMap { $0 })
+    }
+}
+
+@JSONModel struct InputPage {
+    var total = 0
+}
