@@ -94,23 +94,33 @@ extension JSONInput {
     /// its end), chunks with yajl.
     func decode<V>(_ codec: Codec<V>, options: DecodingOptions, report: UnsafeMutablePointer<DecodingReport>? = nil,
                    onFailure: (inout EventBuilder) -> Void = { _ in }) throws -> V {
+        if let value = try withBytesInMemory({ try codec.decode(from: $0, options: options, report: report, onFailure: onFailure) }) {
+            return value
+        }
         switch source {
-        case .data(let data): return try data.withUnsafeBytes { try codec.decode(from: $0, options: options, report: report, onFailure: onFailure) }
-        case .bytes(let bytes): return try bytes.withUnsafeBytes { try codec.decode(from: $0, options: options, report: report, onFailure: onFailure) }
-        case .text(var text):
-            return try text.withUTF8 { try codec.decode(from: UnsafeRawBufferPointer($0), options: options, report: report, onFailure: onFailure) }
-        case .buffer(let buffer): return try codec.decode(from: buffer, options: options, report: report, onFailure: onFailure)
-        case .file(let path): return try JSONInput(source: .data(Data(readingFile: URL(fileURLWithPath: path)))).decode(
-            codec, options: options, report: report, onFailure: onFailure)
-        case .handle:
-            var whole: [UInt8] = []
-            try forEachPiece { whole.append(contentsOf: $0) }
-            return try whole.jsonInput.decode(codec, options: options, report: report, onFailure: onFailure)
+        case .file(let path):
+            return try Data(readingFile: URL(fileURLWithPath: path)).jsonInput.decode(codec, options: options, report: report,
+                                                                                     onFailure: onFailure)
         case .chunks(let each):
             return try codec.run(options: options, chunked: true, report: report, onFailure: onFailure) { tokenizer in
                 try each { try tokenizer.feed($0) }
                 try tokenizer.finish()
             }
+        default:
+            var whole: [UInt8] = []
+            try forEachPiece { whole.append(contentsOf: $0) }
+            return try whole.jsonInput.decode(codec, options: options, report: report, onFailure: onFailure)
+        }
+    }
+
+    /// Calls `body` with the bytes, if the input is bytes in memory; nil for a file, a handle or chunks.
+    func withBytesInMemory<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        switch source {
+        case .data(let data): return try data.withUnsafeBytes(body)
+        case .bytes(let bytes): return try bytes.withUnsafeBytes(body)
+        case .text(var text): return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+        case .buffer(let buffer): return try body(buffer)
+        case .file, .handle, .chunks: return nil
         }
     }
 
@@ -118,17 +128,38 @@ extension JSONInput {
     /// handle in reads of up to 256 KiB into one reused buffer, chunks as they come.
     /// - Throws: What `body` throws; ``JSONError/Code/io`` when a file cannot be opened or read.
     func forEachPiece(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if try withBytesInMemory(body) != nil { return }
+        if case .chunks(let each) = source { return try each(body) }
+        try withDescriptor { try Self.read($0, body) }
+    }
+
+    /// Calls `body` with the bytes if the input is bytes in memory (and descriptor -1), else with
+    /// a descriptor to read it from (see `withDescriptor`) and nil.
+    func withBytesOrDescriptor<R>(_ body: (Int32, UnsafeRawBufferPointer?) throws -> R) throws -> R {
+        if let result = try withBytesInMemory({ try body(-1, $0) }) { return result }
+        return try withDescriptor { try body($0, nil) }
+    }
+
+    /// Calls `body` with a descriptor to read the input from: a file's (opened, and closed after),
+    /// a handle's, or for bytes in memory or chunks the reading end of a pipe that a thread writes
+    /// them into (it ends at the first write that fails: the reader closed its end).
+    func withDescriptor<R>(_ body: (Int32) throws -> R) throws -> R {
         switch source {
-        case .data(let data): try data.withUnsafeBytes(body)
-        case .bytes(let bytes): try bytes.withUnsafeBytes(body)
-        case .text(var text): try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
-        case .buffer(let buffer): try body(buffer)
-        case .chunks(let each): try each(body)
         case .file(let path):
             let descriptor = try openForReading(path)
             defer { close(descriptor) }
-            try Self.read(descriptor, body)
-        case .handle(let handle): try Self.read(handle.fileDescriptor, body)
+            return try body(descriptor)
+        case .handle(let handle): return try body(handle.fileDescriptor)
+        default:
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw JSONError(.io, "cannot make a pipe: \(String(cString: strerror(errno)))") }
+            let pieces = PipedPieces(self, into: ends[1])
+            Thread { pieces.write() }.start()
+            defer {
+                close(ends[0])
+                pieces.written.wait()  // the input is not read after this returns
+            }
+            return try body(ends[0])
         }
     }
 
@@ -156,6 +187,39 @@ extension JSONInput {
         // F_SETPIPE_SZ / F_GETPIPE_SZ (Linux, <fcntl.h> with _GNU_SOURCE, which Glibc's module omits).
         let setPipeSize: Int32 = 1031, getPipeSize: Int32 = 1032
         if fcntl(descriptor, getPipeSize) < 1 << 20 { _ = fcntl(descriptor, setPipeSize, Int32(1 << 20)) }
+    }
+}
+
+/// An input written into a pipe by a thread of its own (the input is read there only).
+private final class PipedPieces: @unchecked Sendable {
+    let input: JSONInput
+    let descriptor: Int32
+    let written = DispatchSemaphore(value: 0)
+
+    init(_ input: JSONInput, into descriptor: Int32) {
+        self.input = input
+        self.descriptor = descriptor
+    }
+
+    func write() {
+        // A write after the reader closed its end fails with EPIPE instead of killing the process.
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        defer {
+            close(descriptor)
+            written.signal()
+        }
+        try? input.forEachPiece { piece in
+            var done = 0
+            while done < piece.count {
+                let n = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { throw JSONError(.io, "the reader closed the pipe") }
+                done += n
+            }
+        }
     }
 }
 

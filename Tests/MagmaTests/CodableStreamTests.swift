@@ -104,7 +104,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let progress = ProgressHandle()
         var ids: [Int] = []
-        let skipped = try JSONAdapter.forEachRecordInParallel(Row.self, atPath: url.path, decoder: MagmaDecoder(), errorPolicy: .skip,
+        let skipped = try JSONAdapter.forEachRecordInParallel(Row.self, from: .file(url.path), decoder: MagmaDecoder(), errorPolicy: .skip,
                                                               progress: progress, ordered: ordered, windowBytes: 64 << 10, concurrency: 3) {
             ids.append($0.id)
         }

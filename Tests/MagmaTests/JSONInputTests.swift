@@ -115,6 +115,46 @@ struct JSONInputTests {
         }
     }
 
+    /// The parallel NDJSON streams read every input too (bytes in memory by ranges, chunks through
+    /// a pipe), and place their skips as the sequential stream does.
+    @Test func parallelRecordsFromEveryInput() throws {
+        let lines = (1...3000).map { $0 == 7 || $0 == 2500 ? "{\"id\": true}" : "{\"id\": \($0)}" }.joined(separator: "\n") + "\n"
+        var expected: [Int] = []
+        let reference = try JSONAdapter.forEachRecord(InputRow.self, from: lines, layout: .ndjson, errorPolicy: .skip) { expected.append($0.id) }
+        let places = reference.map { "\($0.offset ?? -1) \($0.line ?? -1) \($0.recordIndex ?? -1)" }
+        #expect(expected.count == 2998 && places.count == 2)
+        try forEveryInput(lines) { name, input throws in
+            var ids: [Int] = []
+            let skipped = try JSONAdapter.forEachRecordInParallel(InputRow.self, from: input, errorPolicy: .skip, windowBytes: 16 << 10,
+                                                                  concurrency: 2) { ids.append($0.id) }
+            #expect(ids == expected, "\(name)")
+            #expect(skipped.map { "\($0.offset ?? -1) \($0.line ?? -1) \($0.recordIndex ?? -1)" } == places, "\(name)")
+        }
+        try forEveryInput(lines) { name, input throws in
+            let (sums, skipped) = try JSONAdapter.forEachRecordInParallel(InputRow.self, from: input, errorPolicy: .skip, windowBytes: 16 << 10,
+                                                                          concurrency: 2, makeState: { 0 }) { sum, row in sum += row.id }
+            #expect(sums.reduce(0, +) == expected.reduce(0, +) && skipped.count == 2, "\(name)")
+        }
+        try forEveryInput(lines) { name, input throws in
+            var ids: [Int] = []
+            let skipped = try JSONAdapter.forEachRecordInParallel(InputPlain.self, from: input, decoder: MagmaDecoder(), errorPolicy: .skip,
+                                                                  windowBytes: 16 << 10, concurrency: 2) { ids.append($0.id) }
+            #expect(ids == expected && skipped.count == 2, "\(name)")
+        }
+    }
+
+    /// A parallel stream over chunks that stops at its first bad line ends the thread that feeds
+    /// the chunks to it, however much input is left.
+    @Test func aParallelStreamOfChunksThatStopsEndsItsWriter() throws {
+        let line = Array("{\"id\": 1}\n".utf8)
+        let bad = Array("{\"id\": false}\n".utf8)
+        let pieces = [bad] + Array(repeating: Array(repeating: line, count: 10_000).flatMap { $0 }, count: 40)  // 4 MB after the bad line
+        let error = thrownJSONError("chunks") {
+            try JSONAdapter.forEachRecordInParallel(InputRow.self, from: .chunks(pieces), windowBytes: 64 << 10, concurrency: 2) { _ in }
+        }
+        #expect(error?.code == .typeMismatch && error?.line == 1)
+    }
+
     @Test func aMissingFileIsAnIOErrorNamingIt() {
         let path = "/nonexistent/magma-input.json"
         let document = thrownJSONError("model") { _ = try JSONAdapter.model(InputRow.self, from: .file(path)) }
@@ -156,6 +196,15 @@ struct JSONInputTests {
         for try await row in JSONAdapter.records(InputPlain.self, atPath: url.path, layout: .array, decoder: MagmaDecoder()) { ids.append(row.id) }
         let handle = try FileHandle(forReadingFrom: url)
         for try await row in JSONAdapter.records(InputRow.self, from: handle, layout: .array) { ids.append(row.id) }
+        var parallel: [Int] = []
+        let ndjson = url.deletingPathExtension().appendingPathExtension("ndjson")
+        try Data("{\"id\": 1}\n{\"id\": 2}\n".utf8).write(to: ndjson)
+        defer { try? FileManager.default.removeItem(at: ndjson) }
+        try JSONAdapter.forEachRecordInParallel(InputRow.self, atPath: ndjson.path) { parallel.append($0.id) }
+        try JSONAdapter.forEachRecordInParallel(InputPlain.self, atPath: ndjson.path, decoder: MagmaDecoder()) { parallel.append($0.id) }
+        let (states, _) = try JSONAdapter.forEachRecordInParallel(InputRow.self, atPath: ndjson.path, concurrency: 1,
+                                                                  makeState: { [Int]() }) { $0.append($1.id) }
+        #expect(parallel + states.flatMap { $0 } == [1, 2, 1, 2, 1, 2])
         let other = try FileHandle(forReadingFrom: url)
         for try await row in JSONAdapter.records(InputPlain.self, from: other, layout: .array, decoder: MagmaDecoder()) { ids.append(row.id) }
         let envelope = Data(#"{"total": 2, "items": [{"id": 1}, {"id": 2}]}"#.utf8)

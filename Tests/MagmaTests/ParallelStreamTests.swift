@@ -55,7 +55,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let progress = ProgressHandle()
         var ids: [Int] = []
-        let skipped = try JSONAdapter.forEachRecordInParallel(Line.self, atPath: url.path, errorPolicy: .skip, progress: progress,
+        let skipped = try JSONAdapter.forEachRecordInParallel(Line.self, from: .file(url.path), errorPolicy: .skip, progress: progress,
                                                               ordered: ordered, windowBytes: 64 << 10, concurrency: 3) {
             ids.append($0.id)
         }
@@ -75,7 +75,7 @@ import Testing
         let url = try Self.temporaryFile(data)
         defer { try? FileManager.default.removeItem(at: url) }
         var count = 0
-        let skipped = try JSONAdapter.forEachRecordInParallel(FileRow.self, atPath: url.path, errorPolicy: .skip, ordered: ordered,
+        let skipped = try JSONAdapter.forEachRecordInParallel(FileRow.self, from: .file(url.path), errorPolicy: .skip, ordered: ordered,
                                                               windowBytes: 256 << 10, concurrency: 2) { _ in count += 1 }
         #expect(count == 119_999)
         #expect(skipped.map(\.line) == [100_001])
@@ -84,7 +84,7 @@ import Testing
         #expect(skipped.map(\.column) == [8])
         // Stopping, the same error is thrown.
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecordInParallel(FileRow.self, atPath: url.path, ordered: ordered, windowBytes: 256 << 10,
+            try JSONAdapter.forEachRecordInParallel(FileRow.self, from: .file(url.path), ordered: ordered, windowBytes: 256 << 10,
                                                     concurrency: 2) { _ in }
         }
         #expect(error?.line == 100_001 && error?.offset == offset && error?.code == .typeMismatch)
@@ -145,7 +145,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         var count = 0
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecordInParallel(Line.self, atPath: url.path, windowBytes: 16 << 10) { _ in
+            try JSONAdapter.forEachRecordInParallel(Line.self, from: .file(url.path), windowBytes: 16 << 10) { _ in
                 count += 1
                 if count == 1000 { throw JSONError(.validationFailed, "the caller's") }
             }
@@ -156,7 +156,7 @@ import Testing
 
     @Test func missingPath_throwsIO() {
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecordInParallel(Line.self, atPath: "/nonexistent/magma.ndjson") { _ in }
+            try JSONAdapter.forEachRecordInParallel(Line.self, from: .file("/nonexistent/magma.ndjson")) { _ in }
         }
         #expect(error?.code == .io)
     }
@@ -167,7 +167,7 @@ import Testing
             let url = try Self.temporaryFile(Data(text.utf8))
             defer { try? FileManager.default.removeItem(at: url) }
             var seen: [Int] = []
-            try JSONAdapter.forEachRecordInParallel(Line.self, atPath: url.path) { seen.append($0.id) }
+            try JSONAdapter.forEachRecordInParallel(Line.self, from: .file(url.path)) { seen.append($0.id) }
             #expect(seen == ids, "\(text.debugDescription)")
         }
     }
@@ -178,7 +178,7 @@ import Testing
         let url = try Self.temporaryFile(Data("{\"id\": 1}\n\(long)\n{\"id\": 3}\n".utf8))
         defer { try? FileManager.default.removeItem(at: url) }
         var seen: [Int] = []
-        try JSONAdapter.forEachRecordInParallel(Line.self, atPath: url.path, windowBytes: 8 << 10) { seen.append($0.id) }
+        try JSONAdapter.forEachRecordInParallel(Line.self, from: .file(url.path), windowBytes: 8 << 10) { seen.append($0.id) }
         #expect(seen == [1, 2, 3])
     }
 }

@@ -35,7 +35,7 @@ import Testing
             let url = try! ParallelStreamTests.temporaryFile(data)
             defer { try? FileManager.default.removeItem(at: url) }
             return collect {
-                try JSONAdapter.forEachRecordInParallel(Line.self, atPath: url.path, errorPolicy: policy, progress: progress,
+                try JSONAdapter.forEachRecordInParallel(Line.self, from: .file(url.path), errorPolicy: policy, progress: progress,
                                                         windowBytes: windowBytes, concurrency: concurrency, makeState: { [] }, body)
             }
         case .pipe:
@@ -95,7 +95,7 @@ import Testing
         let url = try ParallelStreamTests.temporaryFile(data)
         defer { try? FileManager.default.removeItem(at: url) }
         let (counts, skipped) = try JSONAdapter.forEachRecordInParallel(
-            FileRow.self, atPath: url.path, errorPolicy: .skip, windowBytes: 256 << 10, concurrency: 2, makeState: { (rows: 0, sum: 0) }
+            FileRow.self, from: .file(url.path), errorPolicy: .skip, windowBytes: 256 << 10, concurrency: 2, makeState: { (rows: 0, sum: 0) }
         ) { state, row in
             state.rows += 1
             state.sum += row.id
@@ -105,7 +105,7 @@ import Testing
         #expect(skipped.map(\.line) == [100_001] && skipped.map(\.offset) == [offset])
         #expect(skipped.map(\.recordIndex) == [100_000] && skipped.map(\.column) == [8])
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecordInParallel(FileRow.self, atPath: url.path, windowBytes: 256 << 10, concurrency: 2,
+            try JSONAdapter.forEachRecordInParallel(FileRow.self, from: .file(url.path), windowBytes: 256 << 10, concurrency: 2,
                                                     makeState: { 0 }) { count, _ in count += 1 }
         }
         #expect(error?.line == 100_001 && error?.offset == offset && error?.code == .typeMismatch)
@@ -119,7 +119,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let seen = Atomic<Int>(0), seenAtThrow = Atomic<Int>(0)
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecordInParallel(Line.self, atPath: url.path, windowBytes: 16 << 10, concurrency: 2,
+            try JSONAdapter.forEachRecordInParallel(Line.self, from: .file(url.path), windowBytes: 16 << 10, concurrency: 2,
                                                     makeState: { 0 }) { _, line in
                 let count = seen.add(1, ordering: .relaxed).newValue
                 if line.id == 1000 {

@@ -91,7 +91,7 @@ import Testing
         let url = try ParallelStreamTests.temporaryFile(Data(text.utf8))
         defer { try? FileManager.default.removeItem(at: url) }
         let (states, _) = try JSONAdapter.forEachRecordInParallel(
-            Record.self, atPath: url.path, windowBytes: 16 << 10, concurrency: 2, makeState: { 0 }
+            Record.self, from: .file(url.path), windowBytes: 16 << 10, concurrency: 2, makeState: { 0 }
         ) { sum, record in
             sum += record.value.deep.n + record.optional!.n + record.elements[0].n + record.members["a"]!.n + record.owner.n
                 + (record.shape as! Circle).id

@@ -107,12 +107,12 @@ import Magma
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("skipped-\(UUID()).ndjson")
         try Self.ndjson.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        Self.check(try JSONAdapter.forEachRecordInParallel(Row.self, atPath: url.path, errorPolicy: .skip, windowBytes: 1 << 14,
+        Self.check(try JSONAdapter.forEachRecordInParallel(Row.self, from: .file(url.path), errorPolicy: .skip, windowBytes: 1 << 14,
                                                            concurrency: 3) { _ in }, "forEachRecordInParallel")
         Self.check(try JSONAdapter.forEachRecordInParallel(Row.self, from: Pipe.feeding(Self.ndjson).fileHandleForReading,
                                                            errorPolicy: .skip, windowBytes: 1 << 14, concurrency: 3) { _ in },
                    "forEachRecordInParallel, pipe")
-        Self.check(try JSONAdapter.forEachRecordInParallel(Row.self, atPath: url.path, errorPolicy: .skip, windowBytes: 1 << 14,
+        Self.check(try JSONAdapter.forEachRecordInParallel(Row.self, from: .file(url.path), errorPolicy: .skip, windowBytes: 1 << 14,
                                                            concurrency: 3, makeState: { 0 }) { count, _ in count += 1 }.skipped,
                    "forEachRecordInParallel, workers")
     }

@@ -215,7 +215,7 @@ struct ParallelStream: ParsableCommand {
         let progress = ProgressHandle()
         if onCaller {
             if let path {
-                try JSONAdapter.forEachRecordInParallel(GHIssue.self, atPath: path, progress: progress, windowBytes: windowMib << 20,
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .file(path), progress: progress, windowBytes: windowMib << 20,
                                                         concurrency: concurrency) { tally.add($0) }
             } else {
                 try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, progress: progress, windowBytes: windowMib << 20,
@@ -224,7 +224,7 @@ struct ParallelStream: ParsableCommand {
         } else {
             let count: @Sendable (inout Int, GHIssue) -> Void = { count, issue in count += consume(issue) }
             let states = if let path {
-                try JSONAdapter.forEachRecordInParallel(GHIssue.self, atPath: path, progress: progress, windowBytes: windowMib << 20,
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .file(path), progress: progress, windowBytes: windowMib << 20,
                                                         concurrency: concurrency, makeState: { 0 }, count).states
             } else {
                 try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, progress: progress,

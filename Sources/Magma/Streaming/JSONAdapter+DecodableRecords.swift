@@ -97,13 +97,17 @@ extension JSONAdapter {
                               progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
 
-    /// Calls `body` with each `Decodable` record of an NDJSON stream read from a file handle,
-    /// decoding on every core in memory bounded by a window; as
+    /// Calls `body` with each `Decodable` record of an NDJSON input (a file, a pipe, standard
+    /// input, bytes in memory), decoding on every core in memory bounded by a window; as
     /// ``forEachRecordInParallel(_:from:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
     /// does for models (the same threads, batches, window and error placing).
+    ///
+    /// ```swift
+    /// try JSONAdapter.forEachRecordInParallel(Event.self, from: .file("events.ndjson"), decoder: MagmaDecoder()) { try sink.write($0) }
+    /// ```
     /// - Parameters:
     ///   - type: The record type.
-    ///   - handle: Where the bytes come from, read to its end (it stays open).
+    ///   - input: The NDJSON (see ``JSONInput``), read to its end (a handle stays open).
     ///   - decoder: How to read each record (strategies, user info, limits).
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes read, records delivered and records skipped; nil for none.
@@ -112,44 +116,18 @@ extension JSONAdapter {
     ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - body: Called on the calling thread with each record.
     /// - Returns: The records skipped (``SkippedRecords``), in input order.
-    /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
-    ///   fails (after every record before it), or what `body` threw.
+    /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a file
+    ///   cannot be opened or a read fails (after every record before it), or what `body` threw.
     @discardableResult
     public static func forEachRecordInParallel<T: Decodable & Sendable>(
-        _ type: T.Type, from handle: FileHandle, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+        _ type: T.Type, from input: some JSONInputConvertible, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
         progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
     ) throws -> SkippedRecords {
-        try ParallelLineStream<T>(descriptor: handle.fileDescriptor, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
-                                  errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
-                                  concurrency: concurrency).run(body)
-    }
-
-    /// Calls `body` with each `Decodable` record of the NDJSON file at a path, decoding on every
-    /// core in memory bounded by a window; as the `FileHandle` variant.
-    /// - Parameters:
-    ///   - type: The record type.
-    ///   - path: The file's path.
-    ///   - decoder: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - ordered: Deliver the records in input order (default), or as their batches finish.
-    ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
-    ///   - concurrency: Threads decoding at once; default the number of active cores.
-    ///   - body: Called on the calling thread with each record.
-    /// - Returns: The records skipped (``SkippedRecords``), in input order.
-    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
-    ///   `FileHandle` variant.
-    @discardableResult
-    public static func forEachRecordInParallel<T: Decodable & Sendable>(
-        _ type: T.Type, atPath path: String, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
-        progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
-    ) throws -> SkippedRecords {
-        let descriptor = try openForReading(path)
-        defer { close(descriptor) }
-        return try ParallelLineStream<T>(descriptor: descriptor, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
-                                         errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
-                                         concurrency: concurrency).run(body)
+        try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
+            try ParallelLineStream<T>(descriptor: descriptor, memory: memory, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
+                                      errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
+                                      concurrency: concurrency).run(body)
+        }
     }
 }

@@ -128,4 +128,36 @@ extension JSONAdapter {
     ) -> AsyncRecords<T, FileChunks> {
         records(type, from: FileChunks(path: path), layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip)
     }
+
+    @available(*, deprecated, message: "use forEachRecordInParallel(_:from: .file(path), ...)")
+    @discardableResult
+    public static func forEachRecordInParallel<M: JSONObjectModel & Sendable>(
+        _ type: M.Type, atPath path: String, options: DecodingOptions = .init(), errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+        progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (M) throws -> Void
+    ) throws -> SkippedRecords {
+        try forEachRecordInParallel(type, from: .file(path), options: options, errorPolicy: errorPolicy, progress: progress,
+                                    ordered: ordered, windowBytes: windowBytes, concurrency: concurrency, body)
+    }
+
+    @available(*, deprecated, message: "use forEachRecordInParallel(_:from: .file(path), ..., makeState:)")
+    public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
+        _ type: M.Type, atPath path: String, options: DecodingOptions = .init(), errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+        progress: ProgressHandle? = nil, windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
+    ) throws -> (states: [State], skipped: SkippedRecords) {
+        try forEachRecordInParallel(type, from: .file(path), options: options, errorPolicy: errorPolicy, progress: progress,
+                                    windowBytes: windowBytes, concurrency: concurrency, makeState: makeState, body)
+    }
+
+    @available(*, deprecated, message: "use forEachRecordInParallel(_:from: .file(path), decoder:...)")
+    @discardableResult
+    public static func forEachRecordInParallel<T: Decodable & Sendable>(
+        _ type: T.Type, atPath path: String, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+        progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
+    ) throws -> SkippedRecords {
+        try forEachRecordInParallel(type, from: .file(path), decoder: decoder, errorPolicy: errorPolicy, progress: progress,
+                                    ordered: ordered, windowBytes: windowBytes, concurrency: concurrency, body)
+    }
 }

@@ -6,11 +6,11 @@ import Glibc
 extension JSONAdapter {
     // MARK: Parallel NDJSON streams
 
-    /// Calls `body` with each record of an NDJSON stream read from a file handle (a file, a pipe,
-    /// `FileHandle.standardInput`), decoding on every core in memory bounded by a window.
+    /// Calls `body` with each record of an NDJSON input (a file, a pipe, standard input, bytes in
+    /// memory), decoding on every core in memory bounded by a window.
     ///
-    /// Worker threads read the input in batches of whole lines (a regular file by byte ranges
-    /// with `pread`, a pipe in turns), each batch on the thread that decodes it; `body` runs on
+    /// Worker threads read the input in batches of whole lines (a regular file or bytes in memory
+    /// by byte ranges, a pipe or chunks in turns), each batch on the thread that decodes it; `body` runs on
     /// the calling thread, in input order (or, with `ordered: false`, in the order the batches
     /// finish). A batch is read only while the bytes read and not yet delivered (with the records
     /// decoded from them) stay within `windowBytes`: memory is bounded by the window, not by the
@@ -32,7 +32,7 @@ extension JSONAdapter {
     /// The function returns once its threads have ended (a read under way is waited for).
     /// - Parameters:
     ///   - type: The record model.
-    ///   - handle: Where the bytes come from, read to its end (it stays open).
+    ///   - input: The NDJSON (see ``JSONInput``), read to its end (a handle stays open).
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes read, records delivered and records skipped, readable
@@ -47,59 +47,29 @@ extension JSONAdapter {
     ///   fails (after every record before it), or what `body` threw.
     @discardableResult
     public static func forEachRecordInParallel<M: JSONObjectModel & Sendable>(
-        _ type: M.Type, from handle: FileHandle, options: DecodingOptions = .init(),
+        _ type: M.Type, from input: some JSONInputConvertible, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         _ body: (M) throws -> Void
     ) throws -> SkippedRecords {
-        let stream = ParallelLineStream<M>(descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
-                                           progress: progress, ordered: ordered, windowBytes: windowBytes,
-                                           concurrency: concurrency)
-        return try stream.run(body)
-    }
-
-    /// Calls `body` with each record of the NDJSON file at a path, decoding on every core in
-    /// memory bounded by a window; as the `FileHandle` variant.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - path: The file's path.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - ordered: Deliver the records in input order (default), or as their batches finish.
-    ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
-    ///   - concurrency: Threads decoding at once; default the number of active cores.
-    ///   - body: Called on the calling thread with each record.
-    /// - Returns: The records skipped (``SkippedRecords``), in input order.
-    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
-    ///   `FileHandle` variant.
-    @discardableResult
-    public static func forEachRecordInParallel<M: JSONObjectModel & Sendable>(
-        _ type: M.Type, atPath path: String, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
-        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-        _ body: (M) throws -> Void
-    ) throws -> SkippedRecords {
-        let descriptor = try openForReading(path)
-        defer { close(descriptor) }
-        let stream = ParallelLineStream<M>(descriptor: descriptor, options: options, errorPolicy: errorPolicy,
-                                           progress: progress, ordered: ordered, windowBytes: windowBytes,
-                                           concurrency: concurrency)
-        return try stream.run(body)
+        try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
+            try ParallelLineStream<M>(descriptor: descriptor, memory: memory, options: options, errorPolicy: errorPolicy,
+                                      progress: progress, ordered: ordered, windowBytes: windowBytes, concurrency: concurrency).run(body)
+        }
     }
 }
 
 extension JSONAdapter {
     // MARK: Parallel NDJSON streams, records handled on the workers
 
-    /// Calls `body` on every core with each record of an NDJSON stream read from a file handle
-    /// (a file, a pipe, `FileHandle.standardInput`), each thread with a state of its own, in
-    /// memory bounded by a window; returns the states.
+    /// Calls `body` on every core with each record of an NDJSON input (a file, a pipe, standard
+    /// input, bytes in memory), each thread with a state of its own, in memory bounded by a
+    /// window; returns the states.
     ///
     /// The fastest form for a job that folds its records into a result (counts, sums, a batch
     /// insert per thread): a record is decoded, given to `body` and freed on one thread, and no
     /// record crosses threads. Each worker thread makes its state with `makeState`, reads a batch
-    /// of whole lines (a regular file by byte ranges with `pread`, a pipe in turns) and decodes
+    /// of whole lines (a regular file or bytes in memory by byte ranges, a pipe in turns) and decodes
     /// it, calling `body` with each record as soon as it is decoded (see `.stop` below), the
     /// batch's records in input order. Batches run concurrently: records of different batches
     /// come in no set order, and `body` must be safe to call from several threads at once (it is
@@ -126,7 +96,7 @@ extension JSONAdapter {
     /// once its threads have ended (a read under way is waited for).
     /// - Parameters:
     ///   - type: The record model.
-    ///   - handle: Where the bytes come from, read to its end (it stays open).
+    ///   - input: The NDJSON (see ``JSONInput``), read to its end (a handle stays open).
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes read, records given to `body` and records skipped,
@@ -140,51 +110,15 @@ extension JSONAdapter {
     /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
     ///   fails (after every record before it), or what `body` threw.
     public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
-        _ type: M.Type, from handle: FileHandle, options: DecodingOptions = .init(),
+        _ type: M.Type, from input: some JSONInputConvertible, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
     ) throws -> (states: [State], skipped: SkippedRecords) {
-        try runWorkers(M.self, descriptor: handle.fileDescriptor, options: options, errorPolicy: errorPolicy,
-                       progress: progress, windowBytes: windowBytes, concurrency: concurrency, makeState: makeState, body)
-    }
-
-    /// Calls `body` on every core with each record of the NDJSON file at a path, each thread with
-    /// a state of its own; as the `FileHandle` variant.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - path: The file's path.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - windowBytes: The most input bytes read and not yet given to `body`. Default 8 MiB.
-    ///   - concurrency: Threads decoding at once; default the number of active cores.
-    ///   - makeState: Makes a thread's state, on that thread, before its first record.
-    ///   - body: Called on a worker thread with that thread's state and each record.
-    /// - Returns: One state per worker thread, and the records skipped (``SkippedRecords``), in input order.
-    /// - Throws: ``JSONError/Code/io`` when the file cannot be opened or read; otherwise as the
-    ///   `FileHandle` variant.
-    public static func forEachRecordInParallel<M: JSONObjectModel & SendableMetatype, State>(
-        _ type: M.Type, atPath path: String, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
-        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-        makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
-    ) throws -> (states: [State], skipped: SkippedRecords) {
-        let descriptor = try openForReading(path)
-        defer { close(descriptor) }
-        return try runWorkers(M.self, descriptor: descriptor, options: options, errorPolicy: errorPolicy,
-                              progress: progress, windowBytes: windowBytes, concurrency: concurrency, makeState: makeState, body)
-    }
-
-    /// The worker form of `forEachRecordInParallel` on an open descriptor.
-    private static func runWorkers<M: JSONObjectModel & SendableMetatype, State>(
-        _ type: M.Type, descriptor: Int32, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle?, windowBytes: Int, concurrency: Int,
-        makeState: @escaping @Sendable () -> State, _ body: @escaping @Sendable (inout State, M) throws -> Void
-    ) throws -> (states: [State], skipped: SkippedRecords) {
-        let stream = ParallelLineStream<M>(descriptor: descriptor, options: options, errorPolicy: errorPolicy,
-                                           progress: progress, ordered: false, windowBytes: windowBytes,
-                                           concurrency: concurrency)
-        return try ParallelWorkerRun(stream: stream, makeState: makeState, body: body).run()
+        try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
+            let stream = ParallelLineStream<M>(descriptor: descriptor, memory: memory, options: options, errorPolicy: errorPolicy,
+                                               progress: progress, ordered: false, windowBytes: windowBytes, concurrency: concurrency)
+            return try ParallelWorkerRun(stream: stream, makeState: makeState, body: body).run()
+        }
     }
 }

@@ -1,6 +1,6 @@
 // The reads of ParallelLineStream: each batch is read by the worker that decodes it, so that its
 // bytes are in that core's cache and no thread copies them from another. A regular file is read
-// with `pread`, a range of `batchBytes` at a time, as a byte-range split reads its lines: a batch
+// with `pread` (bytes in memory are copied likewise), a range of `batchBytes` at a time, as a byte-range split reads its lines: a batch
 // holds the lines that begin in its range, the last one read on past the range to its end. A pipe
 // is read by one worker at a time: `batchBytes` into the batch itself, cut after the last newline,
 // the rest carried to the next read.
@@ -171,6 +171,12 @@ extension ParallelLineStream {
     /// Reads `count` bytes of the input from `offset` (fewer at the end of the file) into
     /// `buffer`, after its bytes.
     private func read(_ count: Int, at offset: Int, into buffer: BatchBuffer) throws {
+        if let memory {
+            let available = max(0, min(count, memory.count - offset))
+            buffer.room(available).copyMemory(from: UnsafeRawBufferPointer(rebasing: memory[offset..<(offset + available)]))
+            buffer.count += available
+            return
+        }
         let base = file!.base
         let room = buffer.room(count)
         var initialized = 0, failure: Int32 = 0

@@ -33,6 +33,8 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     }
 
     let descriptor: Int32
+    /// The input when it is bytes in memory (`descriptor` is then -1): read as a regular file is.
+    let memory: UnsafeRawBufferPointer?
     /// How each record is read (a model's codec, or a `Decodable` type's through a MagmaDecoder).
     let codec: Codec<M>
     let options: DecodingOptions
@@ -70,9 +72,11 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
 
     /// - Parameter batchBytes: The bytes each batch reads; default a quarter of the window per
     ///   thread, so that every thread has a batch and the next ones are read while they decode.
-    init(descriptor: Int32, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-         progress: ProgressHandle?, ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
+    init(descriptor: Int32, memory: UnsafeRawBufferPointer? = nil, codec: Codec<M>, options: DecodingOptions,
+         errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?, ordered: Bool, windowBytes: Int, concurrency: Int,
+         batchBytes: Int? = nil) {
         self.descriptor = descriptor
+        self.memory = memory
         self.codec = codec
         self.options = options
         policy = errorPolicy
@@ -81,7 +85,7 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
         self.windowBytes = max(windowBytes, 1)
         self.concurrency = max(concurrency, 1)
         self.batchBytes = batchBytes ?? min(max(4096, windowBytes / (4 * max(concurrency, 1))), 4 << 20)
-        file = Self.regularFile(descriptor)
+        file = memory.map { (0, $0.count) } ?? Self.regularFile(descriptor)
         if let file, file.size == 0 { readEnded = true }
     }
 
@@ -108,7 +112,7 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
         while running > 0 { monitor.wait() }
         monitor.unlock()
         // A file read by ranges is left at its end, as reading it would leave it.
-        if let file { lseek(descriptor, off_t(file.base + file.size), SEEK_SET) }
+        if let file, memory == nil { lseek(descriptor, off_t(file.base + file.size), SEEK_SET) }
     }
 
     func ended() {
@@ -258,10 +262,11 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
 extension ParallelLineStream where M: JSONObjectModel {
     /// A stream of models, their plans (nested models' included) compiled first, on this thread:
     /// no worker waits while another compiles one.
-    convenience init(descriptor: Int32, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
+    convenience init(descriptor: Int32, memory: UnsafeRawBufferPointer? = nil, options: DecodingOptions,
+                     errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
                      ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
         prepareGraph(of: M.self)
-        self.init(descriptor: descriptor, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy, progress: progress,
+        self.init(descriptor: descriptor, memory: memory, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy, progress: progress,
                   ordered: ordered, windowBytes: windowBytes, concurrency: concurrency, batchBytes: batchBytes)
     }
 }
