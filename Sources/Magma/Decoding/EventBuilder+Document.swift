@@ -27,7 +27,7 @@ extension EventBuilder: ScanSink {
     }
     @inline(__always)
     mutating func literal(_ value: Bool?, at offset: Int) -> Bool {
-        scannedTokenEnd = offset + (value == false ? 5 : 4)
+        scannedTokenEnd = offset + JSONScanner.literalLength(value)
         return value.map { bool($0) } ?? null()
     }
     /// Whether the value of the key just read goes nowhere: the scanner checks it and passes over.

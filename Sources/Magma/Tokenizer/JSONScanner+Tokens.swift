@@ -241,6 +241,10 @@ extension JSONScanner {
         }
     }
 
+    /// The length of a literal `literal(_:_:)` read: `false` has five bytes, `true` and `null` four.
+    @inline(__always)
+    static func literalLength(_ value: Bool?) -> Int { value == false ? 5 : 4 }
+
     /// Whether the bytes at `p` spell `word`; with `prefix`, whether those before `end` begin it.
     @inline(__always)
     static func spells(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer, _ word: StaticString, prefix: Bool = false) -> Bool {
@@ -263,7 +267,7 @@ extension JSONScanner {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if case .next(let q) = number(p, end, base) { return .next(q) }
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                if let value = literal(p, end) { return .next(p + (value == false ? 5 : 4)) }
+                if let value = literal(p, end) { return .next(p + JSONScanner.literalLength(value)) }
             default: break
             }
         }

@@ -268,12 +268,11 @@ extension JSONScanner {
                     case .failed(let error): return .failed(error, .value)
                     }
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    let length = c == UInt8(ascii: "f") ? 5 : 4
                     guard let value = literal(p, end) else {
                         return failure(at: p, base, end, stack, state, parse: nil)
                     }
                     guard sink.literal(value, at: offset(p)) else { return .stopped(at: offset(p)) }
-                    p += length
+                    p += JSONScanner.literalLength(value)
                 default:
                     return failure(at: p, base, end, stack, state, parse: JSONScanner.unallowedToken)
                 }
