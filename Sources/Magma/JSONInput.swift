@@ -94,23 +94,23 @@ extension JSONInput {
     /// its end), chunks with yajl.
     func decode<V>(_ codec: Codec<V>, options: DecodingOptions, report: UnsafeMutablePointer<DecodingReport>? = nil,
                    onFailure: (inout EventBuilder) -> Void = { _ in }) throws -> V {
-        if let value = try withBytesInMemory({ try codec.decode(from: $0, options: options, report: report, onFailure: onFailure) }) {
-            return value
-        }
-        switch source {
-        case .file(let path):
-            return try Data(readingFile: URL(fileURLWithPath: path)).jsonInput.decode(codec, options: options, report: report,
-                                                                                     onFailure: onFailure)
-        case .chunks(let each):
+        if case .chunks(let each) = source {
             return try codec.run(options: options, chunked: true, report: report, onFailure: onFailure) { tokenizer in
                 try each { try tokenizer.feed($0) }
                 try tokenizer.finish()
             }
-        default:
-            var whole: [UInt8] = []
-            try forEachPiece { whole.append(contentsOf: $0) }
-            return try whole.jsonInput.decode(codec, options: options, report: report, onFailure: onFailure)
         }
+        return try withWholeText { try codec.decode(from: $0, options: options, report: report, onFailure: onFailure) }
+    }
+
+    /// Calls `body` with the whole text in one buffer: bytes in memory as they are, a file mapped,
+    /// a handle or chunks read to their end first.
+    func withWholeText<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        if let result = try withBytesInMemory(body) { return result }
+        if case .file(let path) = source { return try Data(readingFile: URL(fileURLWithPath: path)).withUnsafeBytes(body) }
+        var whole: [UInt8] = []
+        try forEachPiece { whole.append(contentsOf: $0) }
+        return try whole.withUnsafeBytes(body)
     }
 
     /// Calls `body` with the bytes, if the input is bytes in memory; nil for a file, a handle or chunks.

@@ -141,6 +141,16 @@ struct JSONInputTests {
                                                                   windowBytes: 16 << 10, concurrency: 2) { ids.append($0.id) }
             #expect(ids == expected && skipped.count == 2, "\(name)")
         }
+        try forEveryInput(lines) { name, input throws in
+            let (rows, skipped) = try JSONAdapter.modelsInParallel(InputRow.self, ndjson: input, options: .init(), errorPolicy: .skip,
+                                                                   concurrency: 2, minimumShardBytes: 1 << 12)
+            #expect(rows.map(\.id) == expected, "\(name)")
+            #expect(skipped.map { "\($0.offset ?? -1) \($0.line ?? -1) \($0.recordIndex ?? -1)" } == places, "\(name)")
+        }
+        try forEveryInput(lines) { name, input throws in
+            let (rows, skipped) = try JSONAdapter.modelsInParallel(InputPlain.self, ndjson: input, decoder: MagmaDecoder(), errorPolicy: .skip)
+            #expect(rows.map(\.id) == expected && skipped.count == 2, "\(name)")
+        }
     }
 
     /// A parallel stream over chunks that stops at its first bad line ends the thread that feeds

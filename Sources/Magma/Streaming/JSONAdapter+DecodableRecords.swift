@@ -81,7 +81,7 @@ extension JSONAdapter {
     /// input order; as ``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)`` does for models.
     /// - Parameters:
     ///   - type: The record type.
-    ///   - data: The NDJSON document.
+    ///   - input: The NDJSON document (see ``JSONInput``; a file is mapped, a handle read to its end).
     ///   - decoder: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
@@ -90,10 +90,10 @@ extension JSONAdapter {
     /// - Returns: The records in order, and the records skipped (``SkippedRecords``), placed in the whole document.
     /// - Throws: The first bad record's error in input order (with `.stop`).
     public static func modelsInParallel<T: Decodable & Sendable>(
-        _ type: T.Type, ndjson data: Data, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+        _ type: T.Type, ndjson input: some JSONInputConvertible, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
         progress: ProgressHandle? = nil, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> (models: [T], skipped: SkippedRecords) {
-        try recordsInParallel(ndjson: data, codec: DecodableRecordCodec<T>(decoder), options: decoder.options, errorPolicy: errorPolicy,
+        try recordsInParallel(ndjson: input, codec: DecodableRecordCodec<T>(decoder), options: decoder.options, errorPolicy: errorPolicy,
                               progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
 

@@ -68,7 +68,7 @@ extension JSONAdapter {
     /// in order. With `.skip`, bad lines are left out and reported.
     /// - Parameters:
     ///   - type: The record model.
-    ///   - data: The NDJSON document.
+    ///   - input: The NDJSON document (see ``JSONInput``; a file is mapped, a handle read to its end).
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
@@ -80,11 +80,11 @@ extension JSONAdapter {
     ///   record index).
     /// - Throws: The first bad record's error in input order (with `.stop`), placed the same way.
     public static func modelsInParallel<M: JSONObjectModel & Sendable>(
-        _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
+        _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> (models: [M], skipped: SkippedRecords) {
-        try modelsInParallel(type, ndjson: data, options: options, errorPolicy: errorPolicy, progress: progress,
+        try modelsInParallel(type, ndjson: input, options: options, errorPolicy: errorPolicy, progress: progress,
                              concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
 
@@ -92,7 +92,7 @@ extension JSONAdapter {
     /// does, noting in `report` what its records left out on purpose (``DecodingReport``).
     /// - Parameters:
     ///   - type: The record model.
-    ///   - data: The NDJSON document.
+    ///   - input: The NDJSON document (see ``JSONInput``).
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip bad records.
     ///   - progress: Where to count bytes, records and skips; nil for none.
@@ -105,29 +105,39 @@ extension JSONAdapter {
     /// - Returns: The records in order, and the records skipped.
     /// - Throws: The first bad record's error in input order (with `.stop`).
     public static func modelsInParallel<M: JSONObjectModel & Sendable>(
-        _ type: M.Type, ndjson data: Data, options: DecodingOptions = .init(),
+        _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: inout DecodingReport
     ) throws -> (models: [M], skipped: SkippedRecords) {
         try withUnsafeMutablePointer(to: &report) { report in
-            try modelsInParallel(type, ndjson: data, options: options, errorPolicy: errorPolicy, progress: progress,
+            try modelsInParallel(type, ndjson: input, options: options, errorPolicy: errorPolicy, progress: progress,
                                  concurrency: concurrency, minimumShardBytes: 256 * 1024, report: report)
         }
     }
 
     static func modelsInParallel<M: JSONObjectModel & Sendable>(
-        _ type: M.Type, ndjson data: Data, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+        _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         prepareGraph(of: M.self)
-        return try recordsInParallel(ndjson: data, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
+        return try recordsInParallel(ndjson: input, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
                                      progress: progress, concurrency: concurrency, minimumShardBytes: minimumShardBytes, report: report)
     }
 
     /// The parallel decode of records read by `codec` (a model's, or a `Decodable` type's).
     static func recordsInParallel<M: Sendable>(
-        ndjson data: Data, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+        ndjson input: some JSONInputConvertible, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>? = nil
+    ) throws -> (models: [M], skipped: SkippedRecords) {
+        try input.jsonInput.withWholeText { data in
+            try recordsInParallel(ndjson: data, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
+                                  concurrency: concurrency, minimumShardBytes: minimumShardBytes, report: report)
+        }
+    }
+
+    private static func recordsInParallel<M: Sendable>(
+        ndjson data: UnsafeRawBufferPointer, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+        progress: ProgressHandle?, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>?
     ) throws -> (models: [M], skipped: SkippedRecords) {
         progress?.start()
         // Many more shards than cores: a core that finishes early takes the next one, so the
@@ -136,18 +146,18 @@ extension JSONAdapter {
         let shardCount = max(1, min(concurrency * 16, data.count / minimumShardBytes + 1))
         // Shard k owns the lines from the first line start at or after its cut to the first at or
         // after the next cut (as `forEachRecord(_:in:byteRange:)` splits): one search per cut.
-        let starts = data.withUnsafeBytes { bytes in
-            (0...shardCount).map { NDJSONSplit.lineStart(atOrAfter: data.count * $0 / shardCount, in: bytes) }
-        }
+        let starts = (0...shardCount).map { NDJSONSplit.lineStart(atOrAfter: data.count * $0 / shardCount, in: data) }
         let results = ShardResults<M>(count: shardCount)
+        // Read only, and by every shard until concurrentPerform returns.
+        nonisolated(unsafe) let data = data
         let reports = report != nil
         DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
             let models = ShardBuffer<M>()
             let decoder = RecordDecoder(layout: .ndjson, envelope: NoEnvelope.self, codec: codec, options: options,
                                         errorPolicy: errorPolicy, progress: nil, onSkip: nil) { models.append($0) }
             do {
-                let lines = data.startIndex + starts[shard]..<data.startIndex + starts[shard + 1]
-                if !lines.isEmpty { try decoder.feed(data[lines]) }
+                let lines = starts[shard]..<starts[shard + 1]
+                if !lines.isEmpty { try decoder.feed(UnsafeRawBufferPointer(rebasing: data[lines])) }
                 try decoder.finish()
                 if let progress {
                     progress.bytes.add(lines.count, ordering: .relaxed)
