@@ -3,6 +3,11 @@ import Foundation
 extension JSONAdapter {
     /// Decodes one model through a mapping given at run time (one loaded from a file) instead of
     /// its own; nested models use their own.
+    ///
+    /// ```swift
+    /// let mapping = try JSONMapping(declared: Item.jsonMapping, contentsOf: mappingURL)
+    /// let item = try JSONAdapter.model(Item.self, from: data, mapping: mapping)
+    /// ```
     /// - Parameters:
     ///   - type: The model type.
     ///   - input: The JSON (see ``JSONInput``).
@@ -17,6 +22,10 @@ extension JSONAdapter {
 
     /// Decodes a top-level array of models through a mapping given at run time (one loaded from a
     /// file) instead of their own; nested models use their own.
+    ///
+    /// ```swift
+    /// let items = try JSONAdapter.models(Item.self, from: .file("items.json"), mapping: mapping)
+    /// ```
     /// - Parameters:
     ///   - type: The model type.
     ///   - input: The JSON: an array of objects (see ``JSONInput``).

@@ -50,14 +50,36 @@ public protocol JSONInputConvertible {
 
 extension JSONInputConvertible where Self == JSONInput {
     /// The file at a path.
+    ///
+    /// ```swift
+    /// let config = try JSONAdapter.model(Config.self, from: .file("/etc/app/config.json"))
+    /// ```
     public static func file(_ path: String) -> JSONInput { JSONInput(source: .file(path)) }
 
     /// The process's standard input, read to its end.
+    ///
+    /// ```swift
+    /// try JSONAdapter.forEachRecord(Event.self, from: .standardInput, layout: .ndjson) { try sink.write($0) }
+    /// ```
     public static var standardInput: JSONInput { JSONInput(source: .handle(.standardInput)) }
 
-    /// JSON text in pieces, in order; a piece may end anywhere, mid-token included.
-    public static func chunks<Chunks: Sequence>(_ chunks: Chunks) -> JSONInput where Chunks.Element: ContiguousBytes {
-        JSONInput(source: .chunks { body in for chunk in chunks { try chunk.withUnsafeBytes(body) } })
+    /// JSON text in pieces, in order; a piece may end anywhere, mid-token included. The sequence
+    /// is iterated once per read (a parallel stream iterates it on a thread of its own, and
+    /// returns once that thread has left it).
+    ///
+    /// ```swift
+    /// let order = try JSONAdapter.model(Order.self, from: .chunks([head, tail]))
+    /// ```
+    public static func chunks<Chunks: Sequence & Sendable>(_ chunks: Chunks) -> JSONInput where Chunks.Element: ContiguousBytes {
+        JSONInput(chunks: chunks)
+    }
+}
+
+extension JSONInput {
+    /// Chunks of any sequence: for the deprecated `fromChunks:` forwards, which only decode
+    /// documents on the caller's thread.
+    init<Chunks: Sequence>(chunks: Chunks) where Chunks.Element: ContiguousBytes {
+        source = .chunks { body in for chunk in chunks { try chunk.withUnsafeBytes(body) } }
     }
 }
 
@@ -74,14 +96,18 @@ extension String: JSONInputConvertible {
     public var jsonInput: JSONInput { JSONInput(source: .text(self)) }
 }
 
-/// Bytes in memory the caller owns, valid for the call.
+/// Bytes in memory the caller owns: its input must not outlive them.
 extension UnsafeRawBufferPointer: JSONInputConvertible {
     public var jsonInput: JSONInput { JSONInput(source: .buffer(self)) }
 }
 
-/// A file URL.
+/// A file URL. Another URL is not fetched: reading it fails with ``JSONError/Code/io``, naming it.
 extension URL: JSONInputConvertible {
-    public var jsonInput: JSONInput { JSONInput(source: .file(path)) }
+    public var jsonInput: JSONInput {
+        if isFileURL { return JSONInput(source: .file(path)) }
+        let url = absoluteString
+        return JSONInput(source: .chunks { _ in throw JSONError(.io, "cannot read \(url): not a file URL") })
+    }
 }
 
 /// A file, a pipe, or standard input, read from where it stands to its end (it stays open).
@@ -130,7 +156,9 @@ extension JSONInput {
     func forEachPiece(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         if try withBytesInMemory(body) != nil { return }
         if case .chunks(let each) = source { return try each(body) }
-        try withDescriptor { try Self.read($0, body) }
+        var name: String? = nil
+        if case .file(let path) = source { name = path }
+        try withDescriptor { try Self.read($0, named: name, body) }
     }
 
     /// Calls `body` with the bytes if the input is bytes in memory (and descriptor -1), else with
@@ -142,7 +170,8 @@ extension JSONInput {
 
     /// Calls `body` with a descriptor to read the input from: a file's (opened, and closed after),
     /// a handle's, or for bytes in memory or chunks the reading end of a pipe that a thread writes
-    /// them into (it ends at the first write that fails: the reader closed its end).
+    /// them into. That thread ends at the first write that fails (the reader closed its end) and
+    /// is waited for; an error of its input is thrown after `body` returns.
     func withDescriptor<R>(_ body: (Int32) throws -> R) throws -> R {
         switch source {
         case .file(let path):
@@ -153,17 +182,19 @@ extension JSONInput {
         default:
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { throw JSONError(.io, "cannot make a pipe: \(String(cString: strerror(errno)))") }
+            // Not inherited by a process started meanwhile, which would keep the pipe open.
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             let pieces = PipedPieces(self, into: ends[1])
             Thread { pieces.write() }.start()
-            defer {
-                close(ends[0])
-                pieces.written.wait()  // the input is not read after this returns
-            }
-            return try body(ends[0])
+            let result = Result { try body(ends[0]) }
+            close(ends[0])
+            pieces.written.wait()  // the input is not read after this returns
+            if case .success = result, let failure = pieces.failure { throw failure }
+            return try result.get()
         }
     }
 
-    private static func read(_ descriptor: Int32, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    private static func read(_ descriptor: Int32, named name: String?, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
         enlargePipeBuffer(descriptor)
@@ -172,7 +203,7 @@ extension JSONInput {
             if count == 0 { return }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw JSONError(.io, "cannot read: \(String(cString: strerror(errno)))")
+                throw JSONError(.io, "cannot read\(name.map { " " + $0 } ?? ""): \(String(cString: strerror(errno)))")
             }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
@@ -190,11 +221,17 @@ extension JSONInput {
     }
 }
 
-/// An input written into a pipe by a thread of its own (the input is read there only).
+/// An input written into a pipe by a thread of its own. Unchecked: the input (bytes, or a
+/// `Sendable` sequence of chunks) is read on that thread only, and `failure` is read after
+/// `written` is signalled.
 private final class PipedPieces: @unchecked Sendable {
     let input: JSONInput
     let descriptor: Int32
     let written = DispatchSemaphore(value: 0)
+    /// What reading the input threw, other than the reader closing the pipe.
+    var failure: (any Error)?
+
+    private struct ReaderClosed: Error {}
 
     init(_ input: JSONInput, into descriptor: Int32) {
         self.input = input
@@ -211,14 +248,19 @@ private final class PipedPieces: @unchecked Sendable {
             close(descriptor)
             written.signal()
         }
-        try? input.forEachPiece { piece in
-            var done = 0
-            while done < piece.count {
-                let n = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { throw JSONError(.io, "the reader closed the pipe") }
-                done += n
+        do {
+            try input.forEachPiece { piece in
+                var done = 0
+                while done < piece.count {
+                    let n = Glibc.write(descriptor, piece.baseAddress! + done, piece.count - done)
+                    if n < 0, errno == EINTR { continue }
+                    if n <= 0 { throw ReaderClosed() }
+                    done += n
+                }
             }
+        } catch is ReaderClosed {
+        } catch {
+            failure = error
         }
     }
 }

@@ -153,16 +153,69 @@ struct JSONInputTests {
         }
     }
 
-    /// A parallel stream over chunks that stops at its first bad line ends the thread that feeds
-    /// the chunks to it, however much input is left.
-    @Test func aParallelStreamOfChunksThatStopsEndsItsWriter() throws {
-        let line = Array("{\"id\": 1}\n".utf8)
-        let bad = Array("{\"id\": false}\n".utf8)
-        let pieces = [bad] + Array(repeating: Array(repeating: line, count: 10_000).flatMap { $0 }, count: 40)  // 4 MB after the bad line
+    /// The types that are inputs as they are, passed straight to the entry points.
+    @Test func inputsPassedAsTheyAre() throws {
+        let bytes = Array(#"  {"id": 1, "title": "x"}"#.utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("magma-direct-\(UUID().uuidString).json")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let row = InputRow(id: 1, title: "x")
+        #expect(try JSONAdapter.model(InputRow.self, from: url) == row)
+        #expect(try bytes.withUnsafeBytes { try JSONAdapter.model(InputRow.self, from: $0) } == row)
+        #expect(try JSONAdapter.model(InputRow.self, from: bytes) == row)
+        // A handle is read from where it stands, and stays open.
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        try handle.seek(toOffset: 2)
+        #expect(try JSONAdapter.model(InputRow.self, from: handle) == row)
+        try handle.seek(toOffset: 0)
+        #expect(try JSONAdapter.model(InputRow.self, from: handle) == row)
+    }
+
+    /// An empty input is an error from every source, and holds no records.
+    @Test func anEmptyInputFromEverySource() throws {
+        try forEveryInput("") { name, input throws in
+            let error = thrownJSONError(name) { _ = try JSONAdapter.model(InputRow.self, from: input) }
+            #expect(error?.code == .unexpectedEnd, "\(name)")
+        }
+        try forEveryInput("") { name, input throws in
+            var count = 0
+            try JSONAdapter.forEachRecordInParallel(InputRow.self, from: input, concurrency: 2) { _ in count += 1 }
+            #expect(count == 0, "\(name)")
+        }
+    }
+
+    /// Nothing is fetched: a URL that is not a file's is an I/O error naming it, from a document,
+    /// a record stream and a parallel stream (where it reaches the stream through its pipe).
+    @Test func aURLThatIsNotAFilesIsAnIOError() {
+        let url = URL(string: "https://example.com/issues.json")!
+        for (name, read) in [
+            ("model", { _ = try JSONAdapter.model(InputRow.self, from: url) }),
+            ("records", { try JSONAdapter.forEachRecord(InputRow.self, from: url, layout: .ndjson) { _ in } }),
+            ("parallel", { try JSONAdapter.forEachRecordInParallel(InputRow.self, from: url) { _ in } }),
+        ] as [(String, () throws -> Void)] {
+            let error = thrownJSONError(name, read)
+            #expect(error?.code == .io && error?.message.contains("https://example.com/issues.json") == true, "\(name)")
+        }
+    }
+
+    @Test func aDirectoryIsAnIOErrorNamingIt() {
+        let path = FileManager.default.temporaryDirectory.path
+        let records = thrownJSONError("records") { try JSONAdapter.forEachRecord(InputRow.self, from: .file(path), layout: .ndjson) { _ in } }
+        #expect(records?.code == .io && records?.message.contains(path) == true)
+        let document = thrownJSONError("model") { _ = try JSONAdapter.model(InputRow.self, from: .file(path)) }
+        #expect(document?.code == .io && document?.message.contains(path) == true)
+    }
+
+    /// A parallel stream that stops at its first bad line stops pulling chunks: most are never read.
+    @Test func aParallelStreamOfChunksThatStopsPullsNoMore() throws {
+        let pulled = PulledChunks()
         let error = thrownJSONError("chunks") {
-            try JSONAdapter.forEachRecordInParallel(InputRow.self, from: .chunks(pieces), windowBytes: 64 << 10, concurrency: 2) { _ in }
+            try JSONAdapter.forEachRecordInParallel(InputRow.self, from: .chunks(CountedChunks(pulled: pulled)), windowBytes: 64 << 10,
+                                                    concurrency: 2) { _ in }
         }
         #expect(error?.code == .typeMismatch && error?.line == 1)
+        #expect(pulled.count < CountedChunks.total / 2, "pulled \(pulled.count) of \(CountedChunks.total)")
     }
 
     @Test func aMissingFileIsAnIOErrorNamingIt() {
@@ -226,4 +279,29 @@ struct JSONInputTests {
 
 @JSONModel struct InputPage {
     var total = 0
+}
+
+/// How many chunks a `CountedChunks` gave.
+final class PulledChunks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pulled = 0
+    var count: Int { lock.withLock { pulled } }
+    func add() { lock.withLock { pulled += 1 } }
+}
+
+/// A bad NDJSON line, then `total` chunks of good lines (64 KiB each), counting those pulled.
+struct CountedChunks: Sequence, Sendable {
+    static let total = 400
+    static let good = Array(repeating: Array("{\"id\": 1}\n".utf8), count: 64 << 10 / 10).flatMap { $0 }
+    let pulled: PulledChunks
+
+    func makeIterator() -> AnyIterator<[UInt8]> {
+        var index = -1
+        return AnyIterator {
+            index += 1
+            guard index <= Self.total else { return nil }
+            if index > 0 { pulled.add() }
+            return index == 0 ? Array("{\"id\": false}\n".utf8) : Self.good
+        }
+    }
 }

@@ -79,6 +79,10 @@ extension JSONAdapter {
 
     /// Decodes the `Decodable` records of an NDJSON document on every core and returns them in
     /// input order; as ``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)`` does for models.
+    ///
+    /// ```swift
+    /// let (events, _) = try JSONAdapter.modelsInParallel(Event.self, ndjson: data, decoder: MagmaDecoder())
+    /// ```
     /// - Parameters:
     ///   - type: The record type.
     ///   - input: The NDJSON document (see ``JSONInput``; a file is mapped, a handle read to its end).

@@ -5,12 +5,12 @@ import Foundation
 extension JSONAdapter {
     @available(*, deprecated, message: "use model(_:from: .chunks(chunks))")
     public static func model<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> M
-    where C.Element: ContiguousBytes { try model(type, from: .chunks(chunks), options: options) }
+    where C.Element: ContiguousBytes { try model(type, from: JSONInput(chunks: chunks), options: options) }
 
     @available(*, deprecated, message: "use model(_:from: .chunks(chunks), report:)")
     public static func model<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init(),
                                                               report: inout DecodingReport) throws -> M
-    where C.Element: ContiguousBytes { try model(type, from: .chunks(chunks), options: options, report: &report) }
+    where C.Element: ContiguousBytes { try model(type, from: JSONInput(chunks: chunks), options: options, report: &report) }
 
     @available(*, deprecated, renamed: "model(_:from:options:)")
     public static func model<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> M {
@@ -19,12 +19,12 @@ extension JSONAdapter {
 
     @available(*, deprecated, message: "use models(_:from: .chunks(chunks))")
     public static func models<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> [M]
-    where C.Element: ContiguousBytes { try models(type, from: .chunks(chunks), options: options) }
+    where C.Element: ContiguousBytes { try models(type, from: JSONInput(chunks: chunks), options: options) }
 
     @available(*, deprecated, message: "use models(_:from: .chunks(chunks), report:)")
     public static func models<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init(),
                                                                report: inout DecodingReport) throws -> [M]
-    where C.Element: ContiguousBytes { try models(type, from: .chunks(chunks), options: options, report: &report) }
+    where C.Element: ContiguousBytes { try models(type, from: JSONInput(chunks: chunks), options: options, report: &report) }
 
     @available(*, deprecated, renamed: "models(_:from:options:)")
     public static func models<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> [M] {
@@ -34,24 +34,24 @@ extension JSONAdapter {
     @available(*, deprecated, message: "use modelsByKey(_:from: .chunks(chunks))")
     public static func modelsByKey<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C,
                                                                     options: DecodingOptions = .init()) throws -> [String: M]
-    where C.Element: ContiguousBytes { try modelsByKey(type, from: .chunks(chunks), options: options) }
+    where C.Element: ContiguousBytes { try modelsByKey(type, from: JSONInput(chunks: chunks), options: options) }
 
     @available(*, deprecated, message: "use values(_:from: .chunks(chunks))")
     public static func values<V: JSONRepresentable, C: Sequence>(_ type: V.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> [V]
-    where V.JSONForm == V, C.Element: ContiguousBytes { try values(type, from: .chunks(chunks), options: options) }
+    where V.JSONForm == V, C.Element: ContiguousBytes { try values(type, from: JSONInput(chunks: chunks), options: options) }
 
     @available(*, deprecated, message: "use value(from: .chunks(chunks), _:)")
     public static func value<V, C: Sequence>(fromChunks chunks: C, _ transformer: Transformer<JSONValue, V>,
                                              options: DecodingOptions = .init()) throws -> V
-    where C.Element: ContiguousBytes { try value(from: .chunks(chunks), transformer, options: options) }
+    where C.Element: ContiguousBytes { try value(from: JSONInput(chunks: chunks), transformer, options: options) }
 
     @available(*, deprecated, message: "use update(_:from: .chunks(chunks))")
     public static func update<M: JSONModel, C: Sequence>(_ model: inout M, fromChunks chunks: C, options: DecodingOptions = .init()) throws
-    where C.Element: ContiguousBytes { try update(&model, from: .chunks(chunks), options: options) }
+    where C.Element: ContiguousBytes { try update(&model, from: JSONInput(chunks: chunks), options: options) }
 
     @available(*, deprecated, message: "use update(_:from: .chunks(chunks))")
     public static func update<M: JSONDraftedModel, C: Sequence>(_ model: inout M, fromChunks chunks: C, options: DecodingOptions = .init()) throws
-    where C.Element: ContiguousBytes { try update(&model, from: .chunks(chunks), options: options) }
+    where C.Element: ContiguousBytes { try update(&model, from: JSONInput(chunks: chunks), options: options) }
 
     @available(*, deprecated, renamed: "forEachRecord(_:from:layout:options:errorPolicy:progress:_:)")
     @discardableResult

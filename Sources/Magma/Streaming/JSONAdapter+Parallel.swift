@@ -66,6 +66,10 @@ extension JSONAdapter {
     ///
     /// The input is cut into shards at line boundaries; shards decode concurrently and are joined
     /// in order. With `.skip`, bad lines are left out and reported.
+    ///
+    /// ```swift
+    /// let (issues, skipped) = try JSONAdapter.modelsInParallel(GHIssue.self, ndjson: .file("issues.ndjson"), errorPolicy: .skip)
+    /// ```
     /// - Parameters:
     ///   - type: The record model.
     ///   - input: The NDJSON document (see ``JSONInput``; a file is mapped, a handle read to its end).
@@ -90,6 +94,11 @@ extension JSONAdapter {
 
     /// Decodes an NDJSON document on every core, as ``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)``
     /// does, noting in `report` what its records left out on purpose (``DecodingReport``).
+    ///
+    /// ```swift
+    /// var report = DecodingReport()
+    /// let (orders, _) = try JSONAdapter.modelsInParallel(Order.self, ndjson: data, report: &report)
+    /// ```
     /// - Parameters:
     ///   - type: The record model.
     ///   - input: The NDJSON document (see ``JSONInput``).
@@ -130,13 +139,13 @@ extension JSONAdapter {
         progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         try input.jsonInput.withWholeText { data in
-            try recordsInParallel(ndjson: data, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
-                                  concurrency: concurrency, minimumShardBytes: minimumShardBytes, report: report)
+            try decodeShards(of: data, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
+                             concurrency: concurrency, minimumShardBytes: minimumShardBytes, report: report)
         }
     }
 
-    private static func recordsInParallel<M: Sendable>(
-        ndjson data: UnsafeRawBufferPointer, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
+    private static func decodeShards<M: Sendable>(
+        of data: UnsafeRawBufferPointer, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
         progress: ProgressHandle?, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>?
     ) throws -> (models: [M], skipped: SkippedRecords) {
         progress?.start()
