@@ -268,7 +268,7 @@ import Testing
 
         var split: [Ticket] = []
         for start in stride(from: 0, to: data.count, by: 1000) {
-            try JSONAdapter.forEachRecord(Ticket.self, in: data, byteRange: start..<(start + 1000), decoder: Self.decoder(),
+            try JSONAdapter.forEachRecord(Ticket.self, from: data, byteRange: start..<(start + 1000), decoder: Self.decoder(),
                                           errorPolicy: .skip) { split.append($0) }
         }
         #expect(split == sequential)

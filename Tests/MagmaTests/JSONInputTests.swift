@@ -153,6 +153,34 @@ struct JSONInputTests {
         }
     }
 
+    /// A byte-range split reads any input whole-text (a file mapped), and gives what the same
+    /// split of the bytes gives.
+    @Test func aSplitOfEveryInput() throws {
+        let lines = (1...200).map { $0 == 150 ? "{\"id\": []}" : "{\"id\": \($0)}" }.joined(separator: "\n") + "\n"
+        let ranges = [0..<700, 700..<1400, 1400..<lines.utf8.count]
+        var expected: [Int] = []
+        var offsets: [Int?] = []
+        for range in ranges {
+            offsets += try JSONAdapter.forEachRecord(InputRow.self, from: Data(lines.utf8), byteRange: range, errorPolicy: .skip) {
+                expected.append($0.id)
+            }.map(\.offset)
+        }
+        #expect(expected == Array(1...200).filter { $0 != 150 } && offsets.count == 1)
+        for range in ranges.reversed() {
+            try forEveryInput(lines) { name, input throws in
+                var ids: [Int] = []
+                let skipped = try JSONAdapter.forEachRecord(InputPlain.self, from: input, byteRange: range, decoder: MagmaDecoder(),
+                                                            errorPolicy: .skip) { ids.append($0.id) }
+                var partIDs: [Int] = []
+                let part = try JSONAdapter.forEachRecord(InputRow.self, from: Data(lines.utf8), byteRange: range, errorPolicy: .skip) {
+                    partIDs.append($0.id)
+                }
+                #expect(skipped.map(\.offset) == part.map(\.offset), "\(name) \(range)")
+                #expect(ids == partIDs && !ids.isEmpty, "\(name) \(range)")
+            }
+        }
+    }
+
     /// The types that are inputs as they are, passed straight to the entry points.
     @Test func inputsPassedAsTheyAre() throws {
         let bytes = Array(#"  {"id": 1, "title": "x"}"#.utf8)
@@ -268,6 +296,11 @@ struct JSONInputTests {
         let (states, _) = try JSONAdapter.forEachRecordInParallel(InputRow.self, atPath: ndjson.path, concurrency: 1,
                                                                   makeState: { [Int]() }) { $0.append($1.id) }
         #expect(parallel + states.flatMap { $0 } == [1, 2, 1, 2, 1, 2])
+        var split: [Int] = []
+        try JSONAdapter.forEachRecord(InputRow.self, in: Data("{\"id\": 1}\n{\"id\": 2}\n".utf8), byteRange: 0..<5) { split.append($0.id) }
+        try JSONAdapter.forEachRecord(InputPlain.self, in: Data("{\"id\": 1}\n{\"id\": 2}\n".utf8), byteRange: 5..<20,
+                                      decoder: MagmaDecoder()) { split.append($0.id) }
+        #expect(split == [1, 2])
         let other = try FileHandle(forReadingFrom: url)
         for try await row in JSONAdapter.records(InputPlain.self, from: other, layout: .array, decoder: MagmaDecoder()) { ids.append(row.id) }
         let envelope = Data(#"{"total": 2, "items": [{"id": 1}, {"id": 2}]}"#.utf8)

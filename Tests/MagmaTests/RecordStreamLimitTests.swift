@@ -108,7 +108,7 @@ import Testing
         #expect(seen == expected)
         #expect(skipped.map(\.line) == [18])
         seen = []
-        _ = try JSONAdapter.forEachRecord(StreamEvent.self, in: data, byteRange: 0..<data.count, errorPolicy: .skip) { seen.append($0.id) }
+        _ = try JSONAdapter.forEachRecord(StreamEvent.self, from: data, byteRange: 0..<data.count, errorPolicy: .skip) { seen.append($0.id) }
         #expect(seen == expected)
         let pieces = chunks(Array(data), 7)
         let stream = AsyncStream<[UInt8]> { continuation in

@@ -91,7 +91,7 @@ import Magma
         let size = Self.ndjson.count
         for k in 0..<5 {
             let range = size * k / 5..<size * (k + 1) / 5
-            all.append(contentsOf: try JSONAdapter.forEachRecord(Row.self, in: Self.ndjson, byteRange: range, errorPolicy: .skip) { _ in })
+            all.append(contentsOf: try JSONAdapter.forEachRecord(Row.self, from: Self.ndjson, byteRange: range, errorPolicy: .skip) { _ in })
         }
         // A split does not know its lines: offsets only.
         Self.check(all, lines: false, "splits")

@@ -30,7 +30,7 @@ import Testing
             let sorted = cuts.sorted()
             var ids: [Int] = []
             for (a, b) in zip(sorted, sorted.dropFirst()) {
-                try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: a..<b) { ids.append($0.id) }
+                try JSONAdapter.forEachRecord(Line.self, from: data, byteRange: a..<b) { ids.append($0.id) }
             }
             #expect(ids == Array(0..<400), "cuts \(sorted)")
         }
@@ -39,8 +39,8 @@ import Testing
     @Test func splitStartingExactlyOnALine_ownsThatLine() throws {
         let data = Data("{\"id\": 0}\n{\"id\": 1}\n{\"id\": 2}\n".utf8)
         var first: [Int] = [], second: [Int] = []
-        try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: 0..<10) { first.append($0.id) }
-        try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: 10..<data.count) { second.append($0.id) }
+        try JSONAdapter.forEachRecord(Line.self, from: data, byteRange: 0..<10) { first.append($0.id) }
+        try JSONAdapter.forEachRecord(Line.self, from: data, byteRange: 10..<data.count) { second.append($0.id) }
         #expect(first == [0])
         #expect(second == [1, 2])
     }
@@ -56,10 +56,10 @@ import Testing
         var count = 0
         for split in 0..<8 {
             let range = data.count * split / 8..<data.count * (split + 1) / 8
-            skipped += try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: range, errorPolicy: .skip) { _ in count += 1 }
+            skipped += try JSONAdapter.forEachRecord(Line.self, from: data, byteRange: range, errorPolicy: .skip) { _ in count += 1 }
             if range.contains(offset) {
                 let error = #expect(throws: JSONError.self) {
-                    try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: range) { _ in }
+                    try JSONAdapter.forEachRecord(Line.self, from: data, byteRange: range) { _ in }
                 }
                 #expect(error?.offset == offset && error?.line == nil && error?.recordIndex == nil && error?.column == 8)
             }
@@ -86,10 +86,10 @@ import Testing
             let range = data.count * split / splits..<data.count * (split + 1) / splits
             let model = ProgressHandle(), decodable = ProgressHandle()
             var count = 0
-            let skipped = try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: range, errorPolicy: .skip, progress: model) { _ in
+            let skipped = try JSONAdapter.forEachRecord(Line.self, from: data, byteRange: range, errorPolicy: .skip, progress: model) { _ in
                 count += 1
             }
-            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: range, decoder: MagmaDecoder(), errorPolicy: .skip,
+            try JSONAdapter.forEachRecord(Plain.self, from: data, byteRange: range, decoder: MagmaDecoder(), errorPolicy: .skip,
                                           progress: decodable) { _ in }
             #expect(model.current.records == count && model.current.skipped == skipped.count)
             for (i, handle) in [model, decodable].enumerated() {
@@ -110,14 +110,14 @@ import Testing
         let data = Data((lines.joined(separator: "\n") + "\n").utf8)
         let offset = lines[..<2_000].reduce(0) { $0 + $1.utf8.count + 1 } + "{\"id\": ".utf8.count
         let half = data.count / 2..<data.count
-        let skipped = try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder(), errorPolicy: .skip) { _ in }
+        let skipped = try JSONAdapter.forEachRecord(Plain.self, from: data, byteRange: half, decoder: MagmaDecoder(), errorPolicy: .skip) { _ in }
         #expect(skipped.map(\.offset) == [offset] && skipped.map(\.line) == [nil] && skipped.map(\.recordIndex) == [nil])
         let thrown = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder()) { _ in }
+            try JSONAdapter.forEachRecord(Plain.self, from: data, byteRange: half, decoder: MagmaDecoder()) { _ in }
         }
         #expect(thrown?.offset == offset && thrown?.line == nil)
         let mine = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(Plain.self, in: data, byteRange: half, decoder: MagmaDecoder()) { _ in throw JSONError(.io, "mine") }
+            try JSONAdapter.forEachRecord(Plain.self, from: data, byteRange: half, decoder: MagmaDecoder()) { _ in throw JSONError(.io, "mine") }
         }
         #expect(mine?.offset == nil && mine?.message == "mine")
     }
@@ -126,7 +126,7 @@ import Testing
     @Test func split_bodyErrorIsNotPlaced() {
         let data = Data("{\"id\": 0}\n{\"id\": 1}\n".utf8)
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(Line.self, in: data, byteRange: 5..<data.count) { _ in throw JSONError(.io, "mine") }
+            try JSONAdapter.forEachRecord(Line.self, from: data, byteRange: 5..<data.count) { _ in throw JSONError(.io, "mine") }
         }
         #expect(error?.offset == nil && error?.message == "mine")
     }

@@ -34,10 +34,10 @@ extension JSONAdapter {
     }
 
     /// The `Decodable` records of one byte range of an NDJSON document, as a line split; as
-    /// ``forEachRecord(_:in:byteRange:options:errorPolicy:progress:_:)`` does for models.
+    /// ``forEachRecord(_:from:byteRange:options:errorPolicy:progress:_:)`` does for models.
     /// - Parameters:
     ///   - type: The record type.
-    ///   - data: The whole NDJSON document.
+    ///   - input: The whole NDJSON document (see ``JSONInput``; a file is mapped).
     ///   - range: The byte range assigned to this worker.
     ///   - decoder: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
@@ -47,11 +47,11 @@ extension JSONAdapter {
     ///   byte offset in the whole document, no line).
     /// - Throws: The first bad record's error (with `.stop`), placed the same way, or what `body` threw.
     @discardableResult
-    public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, byteRange range: Range<Int>,
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, from input: some JSONInputConvertible, byteRange range: Range<Int>,
                                                    decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
                                                    _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
-        try forEachRecordOfSplit(data, range, body) { split, each in
+        try forEachRecordOfSplit(input, range, body) { split, each in
             try forEachRecord(type, from: split, layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress, each)
         }
     }

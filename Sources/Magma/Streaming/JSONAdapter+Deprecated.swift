@@ -160,4 +160,21 @@ extension JSONAdapter {
         try forEachRecordInParallel(type, from: .file(path), decoder: decoder, errorPolicy: errorPolicy, progress: progress,
                                     ordered: ordered, windowBytes: windowBytes, concurrency: concurrency, body)
     }
+
+    @available(*, deprecated, renamed: "forEachRecord(_:from:byteRange:options:errorPolicy:progress:_:)")
+    @discardableResult
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
+                                                         options: DecodingOptions = .init(), errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
+                                                         progress: ProgressHandle? = nil,
+                                                         _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
+        try forEachRecord(type, from: data, byteRange: range, options: options, errorPolicy: errorPolicy, progress: progress, body)
+    }
+
+    @available(*, deprecated, renamed: "forEachRecord(_:from:byteRange:decoder:errorPolicy:progress:_:)")
+    @discardableResult
+    public static func forEachRecord<T: Decodable>(_ type: T.Type, in data: Data, byteRange range: Range<Int>, decoder: MagmaDecoder,
+                                                   errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+                                                   _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
+        try forEachRecord(type, from: data, byteRange: range, decoder: decoder, errorPolicy: errorPolicy, progress: progress, body)
+    }
 }

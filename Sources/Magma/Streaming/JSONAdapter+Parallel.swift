@@ -19,7 +19,8 @@ extension JSONAdapter {
     /// add up the lines of the splits before and give every position).
     /// - Parameters:
     ///   - type: The record model.
-    ///   - data: The whole NDJSON document (memory-mapped is fine: only the split is read).
+    ///   - input: The whole NDJSON document (see ``JSONInput``); a file is mapped, and only the
+    ///     split's pages are read.
     ///   - range: The byte range assigned to this worker.
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
@@ -29,13 +30,17 @@ extension JSONAdapter {
     ///   - body: Called with each record of the split, in order.
     /// - Returns: The records skipped (``SkippedRecords``), placed as above.
     /// - Throws: The first bad record's error (with `.stop`), placed as above, or what `body` threw.
+    ///
+    /// ```swift
+    /// try JSONAdapter.forEachRecord(GHIssue.self, from: .file(path), byteRange: split.start..<split.end) { try out.write($0) }
+    /// ```
     @discardableResult
-    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, in data: Data, byteRange range: Range<Int>,
+    public static func forEachRecord<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible, byteRange range: Range<Int>,
                                                    options: DecodingOptions = .init(),
                                                    errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop,
                                                    progress: ProgressHandle? = nil,
                                                    _ body: @escaping (M) throws -> Void) throws -> SkippedRecords {
-        try forEachRecordOfSplit(data, range, body) { split, each in
+        try forEachRecordOfSplit(input, range, body) { split, each in
             try forEachRecord(type, from: split, layout: .ndjson, options: options, errorPolicy: errorPolicy, progress: progress, each)
         }
     }
@@ -44,19 +49,20 @@ extension JSONAdapter {
     /// split, with `body` as its closure, and places its errors in the whole document (only the
     /// offset: the split's line and record counts start at its first line); an error `body`
     /// throws comes out as it was thrown.
-    static func forEachRecordOfSplit<T>(_ data: Data, _ range: Range<Int>, _ body: @escaping (T) throws -> Void,
-                                        decode: (Data, @escaping (T) throws -> Void) throws -> SkippedRecords) throws -> SkippedRecords {
-        let lines = NDJSONSplit.lines(of: data, in: range)
-        func placed(_ error: JSONError) -> JSONError { error.placed(after: lines.lowerBound, lines: nil, records: nil) }
-        do {
-            let split = data[data.startIndex + lines.lowerBound..<data.startIndex + lines.upperBound]
-            return try decode(split) {
-                do { try body($0) } catch { throw CallerError(error: error) }
-            }.mapErrors(placed)
-        } catch let error as CallerError {
-            throw error.error
-        } catch let error as JSONError {
-            throw placed(error)
+    static func forEachRecordOfSplit<T>(_ input: some JSONInputConvertible, _ range: Range<Int>, _ body: @escaping (T) throws -> Void,
+                                        decode: (UnsafeRawBufferPointer, @escaping (T) throws -> Void) throws -> SkippedRecords) throws -> SkippedRecords {
+        try input.jsonInput.withWholeText { data in
+            let lines = NDJSONSplit.lines(of: data, in: range)
+            func placed(_ error: JSONError) -> JSONError { error.placed(after: lines.lowerBound, lines: nil, records: nil) }
+            do {
+                return try decode(UnsafeRawBufferPointer(rebasing: data[lines])) {
+                    do { try body($0) } catch { throw CallerError(error: error) }
+                }.mapErrors(placed)
+            } catch let error as CallerError {
+                throw error.error
+            } catch let error as JSONError {
+                throw placed(error)
+            }
         }
     }
 
@@ -154,7 +160,7 @@ extension JSONAdapter {
         // of the run).
         let shardCount = max(1, min(concurrency * 16, data.count / minimumShardBytes + 1))
         // Shard k owns the lines from the first line start at or after its cut to the first at or
-        // after the next cut (as `forEachRecord(_:in:byteRange:)` splits): one search per cut.
+        // after the next cut (as `forEachRecord(_:from:byteRange:)` splits): one search per cut.
         let starts = (0...shardCount).map { NDJSONSplit.lineStart(atOrAfter: data.count * $0 / shardCount, in: data) }
         let results = ShardResults<M>(count: shardCount)
         // Read only, and by every shard until concurrentPerform returns.
@@ -230,14 +236,12 @@ struct CallerError: Error {
 enum NDJSONSplit {
     /// The bytes of the lines a range owns: from the first line starting at or after its lower
     /// bound to the end of the last line starting before its upper bound.
-    static func lines(of data: Data, in range: Range<Int>) -> Range<Int> {
-        data.withUnsafeBytes { bytes -> Range<Int> in
-            let n = bytes.count
-            let lower = min(max(range.lowerBound, 0), n), upper = min(max(range.upperBound, lower), n)
-            let start = lineStart(atOrAfter: lower, in: bytes)
-            guard start < upper else { return start..<start }
-            return start..<lineStart(atOrAfter: upper, in: bytes)
-        }
+    static func lines(of bytes: UnsafeRawBufferPointer, in range: Range<Int>) -> Range<Int> {
+        let n = bytes.count
+        let lower = min(max(range.lowerBound, 0), n), upper = min(max(range.upperBound, lower), n)
+        let start = lineStart(atOrAfter: lower, in: bytes)
+        guard start < upper else { return start..<start }
+        return start..<lineStart(atOrAfter: upper, in: bytes)
     }
 
     /// The first offset at or after `offset` (within the bytes) where a line starts: a line
