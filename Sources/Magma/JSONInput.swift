@@ -35,6 +35,8 @@ public struct JSONInput: JSONInputConvertible {
         case file(String)
         case handle(FileHandle)
         case chunks((_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Void)
+        /// An input known to be unreadable (a URL that is not a file's): reading it throws this.
+        case unreadable(JSONError)
     }
 
     let source: Source
@@ -105,8 +107,7 @@ extension UnsafeRawBufferPointer: JSONInputConvertible {
 extension URL: JSONInputConvertible {
     public var jsonInput: JSONInput {
         if isFileURL { return JSONInput(source: .file(path)) }
-        let url = absoluteString
-        return JSONInput(source: .chunks { _ in throw JSONError(.io, "cannot read \(url): not a file URL") })
+        return JSONInput(source: .unreadable(JSONError(.io, "cannot read \(absoluteString): not a file URL")))
     }
 }
 
@@ -146,7 +147,7 @@ extension JSONInput {
         case .bytes(let bytes): return try bytes.withUnsafeBytes(body)
         case .text(var text): return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
         case .buffer(let buffer): return try body(buffer)
-        case .file, .handle, .chunks: return nil
+        case .file, .handle, .chunks, .unreadable: return nil
         }
     }
 
@@ -156,6 +157,7 @@ extension JSONInput {
     func forEachPiece(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         if try withBytesInMemory(body) != nil { return }
         if case .chunks(let each) = source { return try each(body) }
+        if case .unreadable(let error) = source { throw error }
         var name: String? = nil
         if case .file(let path) = source { name = path }
         try withDescriptor { try Self.read($0, named: name, body) }
@@ -169,8 +171,7 @@ extension JSONInput {
     }
 
     /// Calls `body` with a descriptor to read the input from: a file's (opened, and closed after),
-    /// a handle's, or for bytes in memory or chunks the reading end of a pipe that a thread writes
-    /// them into. That thread ends at the first write that fails (the reader closed its end) and
+    /// a handle's, or for chunks the reading end of a pipe that a thread writes them into. That thread ends at the first write that fails (the reader closed its end) and
     /// is waited for; an error of its input is thrown after `body` returns.
     func withDescriptor<R>(_ body: (Int32) throws -> R) throws -> R {
         switch source {
@@ -179,6 +180,7 @@ extension JSONInput {
             defer { close(descriptor) }
             return try body(descriptor)
         case .handle(let handle): return try body(handle.fileDescriptor)
+        case .unreadable(let error): throw error
         default:
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { throw JSONError(.io, "cannot make a pipe: \(String(cString: strerror(errno)))") }
