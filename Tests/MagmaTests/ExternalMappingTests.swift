@@ -44,13 +44,13 @@ import Testing
     @Test func loadedMapping_givesKeyPathsAndNamedTransformers() throws {
         let mapping = try JSONMapping(declared: Item.declared, loading: Data(Self.file.utf8), registry: Self.registry)
         let json = #"{"info": {"name": "Dune"}, "price": 12.5, "kind": "film", "updated_at": 1700000000, "notes": "x"}"#
-        let item = try JSONAdapter.model(Item.self, from: Data(json.utf8), mapping: mapping)
+        let item = try JSONAdapter.value(from: Data(json.utf8), .model(Item.self, mapping: mapping))
         #expect(item == Item(title: "Dune", priceInCents: 1250, kind: .film, updatedAt: Date(timeIntervalSince1970: 1_700_000_000)))
-        let text = String(decoding: try JSONAdapter.json(from: item, mapping: mapping), as: UTF8.self)
+        let text = String(decoding: try JSONAdapter.json(from: item, .model(Item.self, mapping: mapping)), as: UTF8.self)
         #expect(text == #"{"info":{"name":"Dune"},"price":12.5,"updated_at":1700000000,"kind":"film"}"#)
-        #expect(try JSONAdapter.models(Item.self, from: Data("[\(json)]".utf8), mapping: mapping) == [item])
+        #expect(try JSONAdapter.value(from: Data("[\(json)]".utf8), .array(.model(Item.self, mapping: mapping))) == [item])
         // `required` from the file.
-        #expect(throws: JSONError.self) { try JSONAdapter.model(Item.self, from: Data(#"{"kind": "book"}"#.utf8), mapping: mapping) }
+        #expect(throws: JSONError.self) { try JSONAdapter.value(from: Data(#"{"kind": "book"}"#.utf8), .model(Item.self, mapping: mapping)) }
         // The model's own mapping is untouched.
         #expect(try JSONAdapter.model(Item.self, from: #"{"priceInCents": 3}"#).priceInCents == 3)
     }
@@ -78,16 +78,52 @@ import Testing
         let mapping = try JSONMapping(declared: Item.declared, loading: Data(Self.file.utf8), registry: Self.registry)
         let json = #"[{"info":{"name":"Dune"},"price":12.5,"updated_at":1700000000,"kind":"film"},"#
             + #"{"info":{"name":"Emma"},"price":7.25,"kind":"book"}]"#
-        let items = try JSONAdapter.models(Item.self, from: Data(json.utf8), mapping: mapping)
+        let items = try JSONAdapter.value(from: Data(json.utf8), .array(.model(Item.self, mapping: mapping)))
         #expect(items == [Item(title: "Dune", priceInCents: 1250, kind: .film, updatedAt: Date(timeIntervalSince1970: 1_700_000_000)),
                           Item(title: "Emma", priceInCents: 725, kind: .book)])
-        let written = try JSONAdapter.json(from: items, mapping: mapping)
+        let written = try JSONAdapter.json(from: items, .array(.model(Item.self, mapping: mapping)))
         // The loaded mapping's keys and transformers, not the model's own.
         #expect(String(decoding: written, as: UTF8.self) == json)
         let own = String(decoding: try JSONAdapter.json(from: items), as: UTF8.self)
         #expect(own.hasPrefix(#"[{"title":"Dune","priceInCents":1250,"#), "\(own)")
-        #expect(try JSONAdapter.models(Item.self, from: written, mapping: mapping) == items)
-        #expect(String(decoding: try JSONAdapter.json(from: [Item](), mapping: mapping), as: UTF8.self) == "[]")
+        #expect(try JSONAdapter.value(from: written, .array(.model(Item.self, mapping: mapping))) == items)
+        #expect(String(decoding: try JSONAdapter.json(from: [Item](), .array(.model(Item.self, mapping: mapping))), as: UTF8.self) == "[]")
+    }
+
+    /// A property of another model, read through the loaded mapping: the given mapping is a
+    /// transformer, so it goes wherever a transformer goes.
+    struct Order: JSONModel, Equatable {
+        var item = Item()
+        var byShelf: [String: Item] = [:]
+        static let jsonMapping = JSONMapping<Order> {
+            Map(\.item, "item", .model(Item.self, mapping: loaded))
+            Map(\.byShelf, "shelves", .dictionary(.model(Item.self, mapping: loaded)))
+        }
+        // swiftlint:disable:next force_try
+        static let loaded = try! JSONMapping(declared: Item.declared, loading: Data(file.utf8), registry: registry)
+    }
+
+    @Test func givenMapping_readsAndWritesAPropertyAndADictionaryOfModels() throws {
+        let json = #"{"item":{"info":{"name":"Dune"},"price":12.5,"kind":"book"},"shelves":{"a":{"info":{"name":"Emma"},"price":3,"kind":"film"}}}"#
+        let order = try JSONAdapter.model(Order.self, from: json)
+        #expect(order == Order(item: Item(title: "Dune", priceInCents: 1250),
+                               byShelf: ["a": Item(title: "Emma", priceInCents: 300, kind: .film)]))
+        #expect(String(decoding: try JSONAdapter.json(from: order), as: UTF8.self) == json)
+        // The mapping's `required` holds inside the property too, placed at the property's path.
+        let missing = #"{"item":{"info":{"name":"Dune"}}}"#
+        #expect { try JSONAdapter.model(Order.self, from: missing) } throws: { ($0 as? JSONError)?.code == .missingKey && ($0 as? JSONError)?.path == "$.item" }
+    }
+
+    /// The `mapping:` entry points from before the mapping was a transformer forward to it
+    /// (deprecated for one release; this test is marked deprecated so that calling them does not warn).
+    @available(*, deprecated)
+    @Test func theOldMappingSpellingsForward() throws {
+        let json = #"{"info":{"name":"Dune"},"price":12.5,"kind":"book"}"#
+        let item = try JSONAdapter.model(Item.self, from: json, mapping: Order.loaded)
+        #expect(item == Item(title: "Dune", priceInCents: 1250))
+        #expect(try JSONAdapter.models(Item.self, from: "[\(json)]", mapping: Order.loaded) == [item])
+        #expect(String(decoding: try JSONAdapter.json(from: item, mapping: Order.loaded), as: UTF8.self) == json)
+        #expect(String(decoding: try JSONAdapter.json(from: [item], mapping: Order.loaded), as: UTF8.self) == "[\(json)]")
     }
 
     final class Shelf: JSONModel {
@@ -121,9 +157,9 @@ import Testing
     @Test func optionalLines_remakeAsOptionals_withTheirOwnOrANamedTransformer() throws {
         let file = #"{"properties": {"seen": "s", "left": {"key": "l", "transformer": "epoch"}}}"#
         let mapping = try JSONMapping(declared: Visit.jsonMapping, loading: Data(file.utf8), registry: Self.registry)
-        let visit = try JSONAdapter.model(Visit.self, from: Data(#"{"s": "2023-11-14T22:13:20Z", "l": null}"#.utf8), mapping: mapping)
+        let visit = try JSONAdapter.value(from: Data(#"{"s": "2023-11-14T22:13:20Z", "l": null}"#.utf8), .model(Visit.self, mapping: mapping))
         #expect(visit == Visit(seen: Date(timeIntervalSince1970: 1_700_000_000), left: nil))
-        let left = try JSONAdapter.model(Visit.self, from: Data(#"{"l": 5}"#.utf8), mapping: mapping)
+        let left = try JSONAdapter.value(from: Data(#"{"l": 5}"#.utf8), .model(Visit.self, mapping: mapping))
         #expect(left == Visit(seen: nil, left: Date(timeIntervalSince1970: 5)))
     }
 
@@ -133,7 +169,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let loaded = try JSONMapping(declared: Item.declared, contentsOf: url, registry: Self.registry)
         let json = #"{"info": {"name": "Dune"}, "price": 12.5, "kind": "film", "updated_at": 1700000000, "notes": "x"}"#
-        let item = try JSONAdapter.model(Item.self, from: Data(json.utf8), mapping: loaded)
+        let item = try JSONAdapter.value(from: Data(json.utf8), .model(Item.self, mapping: loaded))
         #expect(item == Item(title: "Dune", priceInCents: 1250, kind: .film, updatedAt: Date(timeIntervalSince1970: 1_700_000_000)))
     }
 

@@ -183,6 +183,15 @@ import Testing
         #expect(node.name == "root" && node.children.map(\.name) == ["leaf"] && node.weight == 3)
     }
 
+    /// A tagged enum has no properties to keep: the JSON gives its value anew.
+    @Test func update_aTaggedEnum_takesTheValueTheJSONGives() throws {
+        var shape = Shape33.circle(radius: 2)
+        try JSONAdapter.update(&shape, from: #"{"type": "rect", "width": 3}"#)
+        #expect(shape == .rectangle(width: 3, height: 1))
+        #expect(throws: JSONError.self) { try JSONAdapter.update(&shape, from: #"{"type": "rect", "width": "x"}"#) }
+        #expect(shape == .rectangle(width: 3, height: 1))
+    }
+
     @Test func update_aClassModel_inPlace_throughItsDynamicType() throws {
         let circle = ClusterTests.Circle()
         circle.id = 1

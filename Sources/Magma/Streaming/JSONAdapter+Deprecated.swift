@@ -46,11 +46,7 @@ extension JSONAdapter {
     where C.Element: ContiguousBytes { try value(from: JSONInput(chunks: chunks), transformer, options: options) }
 
     @available(*, deprecated, message: "use update(_:from: .chunks(chunks))")
-    public static func update<M: JSONModel, C: Sequence>(_ model: inout M, fromChunks chunks: C, options: DecodingOptions = .init()) throws
-    where C.Element: ContiguousBytes { try update(&model, from: JSONInput(chunks: chunks), options: options) }
-
-    @available(*, deprecated, message: "use update(_:from: .chunks(chunks))")
-    public static func update<M: JSONDraftedModel, C: Sequence>(_ model: inout M, fromChunks chunks: C, options: DecodingOptions = .init()) throws
+    public static func update<M: JSONObjectModel, C: Sequence>(_ model: inout M, fromChunks chunks: C, options: DecodingOptions = .init()) throws
     where C.Element: ContiguousBytes { try update(&model, from: JSONInput(chunks: chunks), options: options) }
 
     @available(*, deprecated, renamed: "forEachRecord(_:from:layout:options:errorPolicy:progress:_:)")
@@ -176,5 +172,30 @@ extension JSONAdapter {
                                                    errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
                                                    _ body: @escaping (T) throws -> Void) throws -> SkippedRecords {
         try forEachRecord(type, from: data, byteRange: range, decoder: decoder, errorPolicy: errorPolicy, progress: progress, body)
+    }
+
+    // A mapping given at run time is a transformer now (`.model(_:mapping:)`), which goes wherever
+    // a transformer does.
+
+    @available(*, deprecated, message: "use value(from:_:options:) with .model(type, mapping: mapping)")
+    public static func model<M: JSONModel>(_ type: M.Type, from input: some JSONInputConvertible, mapping: JSONMapping<M.MappingRoot>,
+                                           options: DecodingOptions = .init()) throws -> M {
+        try value(from: input, .model(type, mapping: mapping), options: options)
+    }
+
+    @available(*, deprecated, message: "use value(from:_:options:) with .array(.model(type, mapping: mapping))")
+    public static func models<M: JSONModel>(_ type: M.Type, from input: some JSONInputConvertible, mapping: JSONMapping<M.MappingRoot>,
+                                            options: DecodingOptions = .init()) throws -> [M] {
+        try value(from: input, .array(.model(type, mapping: mapping)), options: options)
+    }
+
+    @available(*, deprecated, message: "use json(from:_:options:) with .model(M.self, mapping: mapping)")
+    public static func json<M: JSONModel>(from model: M, mapping: JSONMapping<M.MappingRoot>, options: EncodingOptions = .init()) throws -> Data {
+        try json(from: model, .model(M.self, mapping: mapping), options: options)
+    }
+
+    @available(*, deprecated, message: "use json(from:_:options:) with .array(.model(M.self, mapping: mapping))")
+    public static func json<M: JSONModel>(from models: [M], mapping: JSONMapping<M.MappingRoot>, options: EncodingOptions = .init()) throws -> Data {
+        try json(from: models, .array(.model(M.self, mapping: mapping)), options: options)
     }
 }
