@@ -32,16 +32,24 @@ public enum JSONAdapter {
     /// ```swift
     /// let issue = try JSONAdapter.model(GHIssue.self, from: data)
     /// let config = try JSONAdapter.model(Config.self, from: .file("config.json"))
+    ///
+    /// let report = DecodingReport()
+    /// let order = try JSONAdapter.model(Order.self, from: data, report: report)
+    /// for entry in report.dropped { print("dropped \(entry.path): \(entry.error.message)") }
     /// ```
     /// - Parameters:
     ///   - type: The model type.
     ///   - input: The JSON: `Data`, bytes, a `String`, a file, a handle, or chunks (see ``JSONInput``).
     ///   - options: How to read it; the defaults suit most input.
+    ///   - report: Where to note what the read left out on purpose: properties that kept their
+    ///     default instead of an invalid value, elements lossy collections dropped (see
+    ///     ``DecodingReport``; entries are added after those it holds). Nil for nowhere, at no cost.
     /// - Returns: The model.
-    /// - Throws: ``JSONError``; code ``JSONError/Code/io`` if a file cannot be read.
+    /// - Throws: ``JSONError``; code ``JSONError/Code/io`` if a file cannot be read. The entries
+    ///   noted before the error stay in `report`.
     public static func model<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
-                                                 options: DecodingOptions = .init()) throws -> M {
-        try input.jsonInput.decode(objectModelCodec(M.self), options: options)
+                                                 options: DecodingOptions = .init(), report: DecodingReport? = nil) throws -> M {
+        try input.jsonInput.decode(objectModelCodec(M.self), options: options, report: report)
     }
 
     // MARK: A top-level array of models
@@ -55,11 +63,13 @@ public enum JSONAdapter {
     ///   - type: The model type.
     ///   - input: The JSON (see ``JSONInput``).
     ///   - options: How to read it.
+    ///   - report: Where to note what the read left out on purpose (see ``DecodingReport``); nil
+    ///     for nowhere.
     /// - Returns: The models, in order.
     /// - Throws: ``JSONError``; its path starts with the failing element's index (`$[12]...`).
     public static func models<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
-                                                  options: DecodingOptions = .init()) throws -> [M] {
-        try input.jsonInput.decode(ArrayCodec(objectModelCodec(M.self)), options: options)
+                                                  options: DecodingOptions = .init(), report: DecodingReport? = nil) throws -> [M] {
+        try input.jsonInput.decode(ArrayCodec(objectModelCodec(M.self)), options: options, report: report)
     }
 
     /// Decodes a top-level JSON array of objects into models, keeping every model decoded before

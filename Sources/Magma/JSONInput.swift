@@ -119,7 +119,7 @@ extension FileHandle: JSONInputConvertible {
 extension JSONInput {
     /// Decodes one value of `codec`: a whole text with the scanner (a file mapped, a handle read to
     /// its end), chunks with yajl.
-    func decode<V>(_ codec: Codec<V>, options: DecodingOptions, report: UnsafeMutablePointer<DecodingReport>? = nil,
+    func decode<V>(_ codec: Codec<V>, options: DecodingOptions, report: DecodingReport? = nil,
                    onFailure: (inout EventBuilder) -> Void = { _ in }) throws -> V {
         if case .chunks(let each) = source {
             return try codec.run(options: options, chunked: true, report: report, onFailure: onFailure) { tokenizer in

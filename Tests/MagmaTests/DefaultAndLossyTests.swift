@@ -13,8 +13,8 @@ import Testing
                                    scores: [:], extra: [], userName: nil))
         let null = try decodeEverywhere(Order33.self, #"{"id": 1, "tags": [], "retries": null, "note": null, "status": null, "counts": null}"#)
         #expect(null == missing)
-        var report = DecodingReport()
-        _ = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "retries": null}"#, report: &report)
+        let report = DecodingReport()
+        _ = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "retries": null}"#, report: report)
         #expect(report.isEmpty, "a missing key or null is no invalid value")
     }
 
@@ -40,8 +40,8 @@ import Testing
     }
 
     @Test func onInvalid_aNestedModelMissingARequiredKey_orFailingItsHook() throws {
-        var report = DecodingReport()
-        let order = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "primary": {}}"#, report: &report)
+        let report = DecodingReport()
+        let order = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "primary": {}}"#, report: report)
         #expect(order.primary == Tag33(name: "none"))
         #expect(report.defaulted.first?.error.code == .missingKey)
     }
@@ -76,12 +76,12 @@ import Testing
     }
 
     @Test func lossyAndDefault_theDefaultForANonCollection_dropsInsideOne() throws {
-        var report = DecodingReport()
-        let notAnArray = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "extra": 5}"#, report: &report)
+        let report = DecodingReport()
+        let notAnArray = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "extra": 5}"#, report: report)
         #expect(notAnArray.extra == [])
         #expect(report.defaultedCount == 1 && report.droppedCount == 0)
-        var second = DecodingReport()
-        let oneBad = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "extra": [{"name": "a"}, 1]}"#, report: &second)
+        let second = DecodingReport()
+        let oneBad = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "extra": [{"name": "a"}, 1]}"#, report: second)
         #expect(oneBad.extra == [Tag33(name: "a")])
         #expect(second.droppedCount == 1 && second.defaultedCount == 0)
     }
@@ -140,19 +140,17 @@ import Testing
         let sequential = RecordDecoder(Order33.self, layout: .ndjson, options: options, errorPolicy: .skip) { _ in }
         try sequential.feed(data)
         try sequential.finish()
-        var report = DecodingReport()
-        let parallel = try withUnsafeMutablePointer(to: &report) {
-            try JSONAdapter.modelsInParallel(Order33.self, ndjson: data, options: options, errorPolicy: .skip, concurrency: 2,
-                                             minimumShardBytes: 64, report: $0)
-        }
+        let report = DecodingReport()
+        let parallel = try JSONAdapter.modelsInParallel(Order33.self, ndjson: data, options: options, errorPolicy: .skip, concurrency: 2,
+                                                        minimumShardBytes: 64, report: report)
         #expect(parallel.models.count == 34 && parallel.skipped.total == 6)
         #expect(report.droppedCount == 34 && report.defaultedCount == 34 && report.dropped.count == 5)
         #expect(report.entries == sequential.report.entries)
         #expect(report.all.map(\.recordIndex) == sequential.report.all.map(\.recordIndex))
         #expect(report.dropped.map(\.recordIndex) == [0, 1, 2, 4, 5])
         // The public entry point (one shard for so small a document) gives the same.
-        var whole = DecodingReport()
-        _ = try JSONAdapter.modelsInParallel(Order33.self, ndjson: data, options: options, errorPolicy: .skip, report: &whole)
+        let whole = DecodingReport()
+        _ = try JSONAdapter.modelsInParallel(Order33.self, ndjson: data, options: options, errorPolicy: .skip, report: whole)
         #expect(whole.entries == report.entries && whole.droppedCount == 34)
     }
 }

@@ -12,22 +12,22 @@ func decodeEveryEntryPoint<M: JSONObjectModel & Equatable & Sendable>(
 ) throws -> (models: [M], report: DecodingReport) {
     var singles: [M] = []
     for object in objects {
-        var report = DecodingReport()
-        let model = try JSONAdapter.model(type, from: object, report: &report)
+        let report = DecodingReport()
+        let model = try JSONAdapter.model(type, from: object, report: report)
         for way in splitWays(Array(object.utf8)) {
-            var chunked = DecodingReport()
-            #expect(try JSONAdapter.model(type, from: .chunks(way.pieces), report: &chunked) == model, "\(way.name)", sourceLocation: sourceLocation)
+            let chunked = DecodingReport()
+            #expect(try JSONAdapter.model(type, from: .chunks(way.pieces), report: chunked) == model, "\(way.name)", sourceLocation: sourceLocation)
             #expect(chunked.entries == report.entries, "\(way.name)", sourceLocation: sourceLocation)
         }
         singles.append(model)
     }
     let array = "[" + objects.joined(separator: ",") + "]"
-    var report = DecodingReport()
-    let models = try JSONAdapter.models(type, from: array, report: &report)
+    let report = DecodingReport()
+    let models = try JSONAdapter.models(type, from: array, report: report)
     #expect(models == singles, "a top-level array", sourceLocation: sourceLocation)
     for way in splitWays(Array(array.utf8)) {
-        var chunked = DecodingReport()
-        #expect(try JSONAdapter.models(type, from: .chunks(way.pieces), report: &chunked) == models, "\(way.name)", sourceLocation: sourceLocation)
+        let chunked = DecodingReport()
+        #expect(try JSONAdapter.models(type, from: .chunks(way.pieces), report: chunked) == models, "\(way.name)", sourceLocation: sourceLocation)
         #expect(chunked.entries == report.entries, "array, \(way.name)", sourceLocation: sourceLocation)
     }
     let streams: [(String, RecordDecoder<M>.Layout, String)] = [
@@ -52,11 +52,9 @@ func decodeEveryEntryPoint<M: JSONObjectModel & Equatable & Sendable>(
     }
     // Several shards (64 bytes each at least), their entries placed in the whole document.
     let ndjson = objects.joined(separator: "\n") + "\n"
-    var parallelReport = DecodingReport()
-    let parallel = try withUnsafeMutablePointer(to: &parallelReport) {
-        try JSONAdapter.modelsInParallel(type, ndjson: Data(ndjson.utf8), options: .init(), errorPolicy: .stop, concurrency: 2,
-                                         minimumShardBytes: 64, report: $0)
-    }
+    let parallelReport = DecodingReport()
+    let parallel = try JSONAdapter.modelsInParallel(type, ndjson: Data(ndjson.utf8), options: .init(), errorPolicy: .stop, concurrency: 2,
+                                                    minimumShardBytes: 64, report: parallelReport)
     #expect(parallel.models == models, "parallel NDJSON", sourceLocation: sourceLocation)
     let sequential = RecordDecoder(type, layout: .ndjson) { _ in }
     try sequential.feed(Data(ndjson.utf8))

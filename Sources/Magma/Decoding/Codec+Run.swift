@@ -17,7 +17,7 @@ extension Codec {
     ///     dropped); nil keeps none.
     ///   - onFailure: Sees the builder before an error is thrown (to keep what was read).
     /// - Throws: ``JSONError`` with the path, property and position of the failure.
-    func decode(from input: UnsafeRawBufferPointer, options: DecodingOptions, report: UnsafeMutablePointer<DecodingReport>? = nil,
+    func decode(from input: UnsafeRawBufferPointer, options: DecodingOptions, report: DecodingReport? = nil,
                 onFailure: (inout EventBuilder) -> Void = { _ in }) throws -> V {
         if options.readsWithYajl {
             return try run(options: options, chunked: false, report: report, onFailure: onFailure) { (tokenizer: inout Tokenizer<EventBuilder>) in
@@ -38,7 +38,7 @@ extension Codec {
 
     /// The value a Tokenizer fed by `body` builds; `onFailure` sees the builder before an error
     /// is thrown (to keep what was read).
-    func run(options: DecodingOptions, chunked: Bool, report: UnsafeMutablePointer<DecodingReport>? = nil,
+    func run(options: DecodingOptions, chunked: Bool, report: DecodingReport? = nil,
              onFailure: (inout EventBuilder) -> Void = { _ in },
              _ body: (inout Tokenizer<EventBuilder>) throws -> Void) throws -> V {
         let (_, result) = try withBuilder(options: options, report: report) { builder in
@@ -57,7 +57,7 @@ extension Codec {
     /// Runs `body` with a fresh builder (heap-allocated: a Tokenizer keeps its address) whose
     /// root slot receives a `V`, noting what it leaves out in `report`; the builder is destroyed
     /// after. Returns what `body` returned and the value the root received, if any.
-    func withBuilder<R, E: Error>(options: DecodingOptions, report: UnsafeMutablePointer<DecodingReport>? = nil,
+    func withBuilder<R, E: Error>(options: DecodingOptions, report: DecodingReport? = nil,
                                   _ body: (UnsafeMutablePointer<EventBuilder>) throws(E) -> R) throws(E) -> (R, V?) {
         var result: V? = nil
         let slot = Slot(self, ResultReceiver<V>())
@@ -74,7 +74,7 @@ extension Codec {
 extension EventBuilder {
     /// Runs `body` with a builder on the heap (a Tokenizer keeps its address), destroyed after.
     static func withHeapBuilder<R, E: Error>(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions,
-                                            report: UnsafeMutablePointer<DecodingReport>? = nil,
+                                            report: DecodingReport? = nil,
                                             _ body: (UnsafeMutablePointer<EventBuilder>) throws(E) -> R) throws(E) -> R {
         let builder = UnsafeMutablePointer<EventBuilder>.allocate(capacity: 1)
         builder.initialize(to: EventBuilder(root: root, rootContext: rootContext, options: options, report: report))

@@ -1,18 +1,23 @@
+import Synchronization
+
 /// What a read left out on purpose: each property that kept its default instead of an invalid
 /// value (`@Default(_:onInvalid:)`), and each element a lossy collection dropped (`@Lossy`).
 ///
-/// Ask for one where you decode; a read that is not asked keeps no report and costs nothing more:
+/// Pass one where you decode, as a ``ProgressHandle`` is passed; a read given none keeps no
+/// report and costs nothing more:
 ///
 /// ```swift
-/// var report = DecodingReport()
-/// let order = try JSONAdapter.model(Order.self, from: data, report: &report)
+/// let report = DecodingReport()
+/// let order = try JSONAdapter.model(Order.self, from: data, report: report)
 /// for entry in report.dropped { print("dropped \(entry.path): \(entry.error.message)") }
 /// ```
 ///
 /// A stream keeps the report of its records together (``RecordDecoder/report``), each entry with
 /// the index of its record, the first ``limit`` entries of each list kept and every one counted,
-/// as ``SkippedRecords`` does for skipped records; a record skipped as bad leaves no entry.
-public struct DecodingReport: Sendable {
+/// as ``SkippedRecords`` does for skipped records; a record skipped as bad leaves no entry. Each
+/// property reads the report as it stands (another thread may read it while a decode runs); give
+/// each decode its own, or one after another.
+public final class DecodingReport: Sendable {
     /// One value left out.
     public struct Entry: Sendable {
         /// Where the value is: the property's (`$.items[2].count`), or the dropped element's
@@ -30,14 +35,7 @@ public struct DecodingReport: Sendable {
 
     /// The most entries kept in each list; every later one is only counted.
     public let limit: Int
-    /// The properties that kept their default because their value was invalid, in input order.
-    public private(set) var defaulted: [Entry] = []
-    /// The elements lossy collections dropped, in input order.
-    public private(set) var dropped: [Entry] = []
-    /// How many properties kept their default, kept in ``defaulted`` or not.
-    public private(set) var defaultedCount = 0
-    /// How many elements were dropped, kept in ``dropped`` or not.
-    public private(set) var droppedCount = 0
+    private let notes = Mutex(Notes())
 
     /// An empty report.
     /// - Parameter limit: The most entries to keep in each list (the first ones); every entry is
@@ -46,61 +44,85 @@ public struct DecodingReport: Sendable {
         self.limit = max(0, limit)
     }
 
+    /// The properties that kept their default because their value was invalid, in input order.
+    public var defaulted: [Entry] { notes.withLock { $0.defaulted } }
+    /// The elements lossy collections dropped, in input order.
+    public var dropped: [Entry] { notes.withLock { $0.dropped } }
+    /// How many properties kept their default, kept in ``defaulted`` or not.
+    public var defaultedCount: Int { notes.withLock { $0.defaultedCount } }
+    /// How many elements were dropped, kept in ``dropped`` or not.
+    public var droppedCount: Int { notes.withLock { $0.droppedCount } }
     /// Whether nothing was left out.
-    public var isEmpty: Bool { defaultedCount == 0 && droppedCount == 0 }
-
-    /// The record the last entry was noted in, and its entries of each kind: taken back if the
-    /// record fails (a stream's bad record leaves no entry).
-    private var lastRecord: (index: Int?, defaulted: Int, dropped: Int) = (nil, 0, 0)
+    public var isEmpty: Bool { notes.withLock { $0.defaultedCount == 0 && $0.droppedCount == 0 } }
 
     /// Counts `entry`, and keeps it while its list holds fewer than `limit` (and `cap`) entries.
-    mutating func add(_ entry: Entry, defaulted isDefault: Bool, cap: Int = .max) {
-        if entry.recordIndex != lastRecord.index { lastRecord = (entry.recordIndex, 0, 0) }
+    func add(_ entry: Entry, defaulted isDefault: Bool, cap: Int = .max) {
         let most = min(limit, cap)
-        if isDefault {
-            defaultedCount += 1
-            lastRecord.defaulted += 1
-            if defaulted.count < most { defaulted.append(entry) }
-        } else {
-            droppedCount += 1
-            lastRecord.dropped += 1
-            if dropped.count < most { dropped.append(entry) }
-        }
+        notes.withLock { $0.add(entry, defaulted: isDefault, most: most) }
     }
 
     /// Takes back the entries of the record at `index`, which failed: a stream notes the entries
     /// of each record as it reads it, and the last record noted is the one that fails.
-    mutating func removeRecord(_ index: Int?) {
-        guard let index, lastRecord.index == index else { return }
-        defaultedCount -= lastRecord.defaulted
-        droppedCount -= lastRecord.dropped
-        while defaulted.last?.recordIndex == index { defaulted.removeLast() }
-        while dropped.last?.recordIndex == index { dropped.removeLast() }
-        lastRecord = (nil, 0, 0)
-    }
+    func removeRecord(_ index: Int?) { notes.withLock { $0.removeRecord(index) } }
 
     /// Adds the entries of a part of a stream (a parallel decode's shard) read after
     /// `recordsBefore` records: their record indices and errors (`placed`) made the whole's, each
     /// list keeping no more than `cap` (the bound of each part too, so the kept ones are the
     /// first); `other`'s entries counted but not kept are counted here too.
-    mutating func append(contentsOf other: DecodingReport, recordsBefore: Int, cap: Int, _ placed: (JSONError) -> JSONError) {
+    func append(contentsOf other: DecodingReport, recordsBefore: Int, cap: Int, _ placed: (JSONError) -> JSONError) {
+        let theirs = other.notes.withLock { $0 }
         func rebased(_ entry: Entry) -> Entry {
             Entry(path: entry.path, property: entry.property, error: placed(entry.error), recordIndex: entry.recordIndex.map { $0 + recordsBefore })
         }
-        for entry in other.defaulted { add(rebased(entry), defaulted: true, cap: cap) }
-        for entry in other.dropped { add(rebased(entry), defaulted: false, cap: cap) }
-        defaultedCount += other.defaultedCount - other.defaulted.count
-        droppedCount += other.droppedCount - other.dropped.count
-        lastRecord = (nil, 0, 0)
+        let most = min(limit, cap)
+        notes.withLock { notes in
+            for entry in theirs.defaulted { notes.add(rebased(entry), defaulted: true, most: most) }
+            for entry in theirs.dropped { notes.add(rebased(entry), defaulted: false, most: most) }
+            notes.defaultedCount += theirs.defaultedCount - theirs.defaulted.count
+            notes.droppedCount += theirs.droppedCount - theirs.dropped.count
+            notes.lastRecord = (nil, 0, 0)
+        }
     }
 
     /// Forgets every entry, keeping the storage.
-    mutating func removeAll() {
-        defaulted.removeAll(keepingCapacity: true)
-        dropped.removeAll(keepingCapacity: true)
-        defaultedCount = 0
-        droppedCount = 0
-        lastRecord = (nil, 0, 0)
+    func removeAll() {
+        notes.withLock {
+            $0.defaulted.removeAll(keepingCapacity: true)
+            $0.dropped.removeAll(keepingCapacity: true)
+            $0 = Notes(defaulted: $0.defaulted, dropped: $0.dropped)
+        }
+    }
+
+    private struct Notes: Sendable {
+        var defaulted: [Entry] = []
+        var dropped: [Entry] = []
+        var defaultedCount = 0
+        var droppedCount = 0
+        /// The record the last entry was noted in, and its entries of each kind: taken back if
+        /// the record fails (a stream's bad record leaves no entry).
+        var lastRecord: (index: Int?, defaulted: Int, dropped: Int) = (nil, 0, 0)
+
+        mutating func add(_ entry: Entry, defaulted isDefault: Bool, most: Int) {
+            if entry.recordIndex != lastRecord.index { lastRecord = (entry.recordIndex, 0, 0) }
+            if isDefault {
+                defaultedCount += 1
+                lastRecord.defaulted += 1
+                if defaulted.count < most { defaulted.append(entry) }
+            } else {
+                droppedCount += 1
+                lastRecord.dropped += 1
+                if dropped.count < most { dropped.append(entry) }
+            }
+        }
+
+        mutating func removeRecord(_ index: Int?) {
+            guard let index, lastRecord.index == index else { return }
+            defaultedCount -= lastRecord.defaulted
+            droppedCount -= lastRecord.dropped
+            while defaulted.last?.recordIndex == index { defaulted.removeLast() }
+            while dropped.last?.recordIndex == index { dropped.removeLast() }
+            lastRecord = (nil, 0, 0)
+        }
     }
 }
 
@@ -112,6 +134,6 @@ extension EventBuilder {
         guard let report else { return }
         let entry = DecodingReport.Entry(path: currentPath(), property: property ?? error.property ?? "", error: error,
                                          recordIndex: reportRecordIndex?(self))
-        report.pointee.add(entry, defaulted: defaulted)
+        report.add(entry, defaulted: defaulted)
     }
 }

@@ -62,7 +62,7 @@ struct EventBuilder {
     var recoveries: [RecoveryPoint] = []
     /// Where the values left out on purpose are noted (defaults kept, elements dropped), when the
     /// caller asked for a report; nil otherwise.
-    var report: UnsafeMutablePointer<DecodingReport>?
+    var report: DecodingReport?
     /// In a stream, the index of the record being read, for the entries of `report`.
     var reportRecordIndex: ((borrowing EventBuilder) -> Int?)?
     /// Where the yajl handle being fed stands, for the offsets of recovered errors and the checks
@@ -96,7 +96,7 @@ struct EventBuilder {
     var scanPlace: (input: UnsafeRawBufferPointer, place: (line: Int, column: Int))?
 
     init(root: ValueTarget, rootContext: UnsafeMutableRawPointer, options: DecodingOptions,
-         report: UnsafeMutablePointer<DecodingReport>? = nil) {
+         report: DecodingReport? = nil) {
         self.report = report
         self.root = Unmanaged.passUnretained(root)
         self.rootContext = rootContext

@@ -10,7 +10,7 @@ extension JSONAdapter {
     @available(*, deprecated, message: "use model(_:from: .chunks(chunks), report:)")
     public static func model<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init(),
                                                               report: inout DecodingReport) throws -> M
-    where C.Element: ContiguousBytes { try model(type, from: JSONInput(chunks: chunks), options: options, report: &report) }
+    where C.Element: ContiguousBytes { try model(type, from: JSONInput(chunks: chunks), options: options, report: report) }
 
     @available(*, deprecated, renamed: "model(_:from:options:)")
     public static func model<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> M {
@@ -24,7 +24,7 @@ extension JSONAdapter {
     @available(*, deprecated, message: "use models(_:from: .chunks(chunks), report:)")
     public static func models<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init(),
                                                                report: inout DecodingReport) throws -> [M]
-    where C.Element: ContiguousBytes { try models(type, from: JSONInput(chunks: chunks), options: options, report: &report) }
+    where C.Element: ContiguousBytes { try models(type, from: JSONInput(chunks: chunks), options: options, report: report) }
 
     @available(*, deprecated, renamed: "models(_:from:options:)")
     public static func models<M: JSONObjectModel>(_ type: M.Type, contentsOf url: URL, options: DecodingOptions = .init()) throws -> [M] {
@@ -197,5 +197,29 @@ extension JSONAdapter {
     @available(*, deprecated, message: "use json(from:_:options:) with .array(.model(M.self, mapping: mapping))")
     public static func json<M: JSONModel>(from models: [M], mapping: JSONMapping<M.MappingRoot>, options: EncodingOptions = .init()) throws -> Data {
         try json(from: models, .array(.model(M.self, mapping: mapping)), options: options)
+    }
+
+    // A report is passed as a reference now, as a `ProgressHandle` is.
+
+    @available(*, deprecated, message: "pass the report without &: model(_:from:options:report:)")
+    public static func model<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible, options: DecodingOptions = .init(),
+                                                 report: inout DecodingReport) throws -> M {
+        try model(type, from: input, options: options, report: report)
+    }
+
+    @available(*, deprecated, message: "pass the report without &: models(_:from:options:report:)")
+    public static func models<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible, options: DecodingOptions = .init(),
+                                                  report: inout DecodingReport) throws -> [M] {
+        try models(type, from: input, options: options, report: report)
+    }
+
+    @available(*, deprecated, message: "pass the report without &: modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:report:)")
+    public static func modelsInParallel<M: JSONObjectModel & Sendable>(
+        _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: inout DecodingReport
+    ) throws -> (models: [M], skipped: SkippedRecords) {
+        try modelsInParallel(type, ndjson: input, options: options, errorPolicy: errorPolicy, progress: progress,
+                             concurrency: concurrency, report: report)
     }
 }

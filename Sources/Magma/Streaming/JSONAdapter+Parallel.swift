@@ -85,6 +85,11 @@ extension JSONAdapter {
     ///   - progress: Where to count bytes, records and skips, readable from another thread while
     ///     the decode runs (see ``ProgressHandle``): each shard's are added when it ends; nil for none.
     ///   - concurrency: Shards decoding at once; default the number of active cores.
+    ///   - report: Where to note what the records left out on purpose (``DecodingReport``); nil for
+    ///     nowhere. Each entry has its record's index in the document and its error placed there,
+    ///     as a sequential ``RecordDecoder/report`` gives them; a skipped record leaves none. The
+    ///     first entries of each list are kept, no more than the report's ``DecodingReport/limit``
+    ///     and `options`' ``DecodingOptions/keptSkippedErrors``; every one is counted.
     /// - Returns: The records in order, and the records skipped (``SkippedRecords``), placed in the
     ///   whole document as the sequential decoder places them (line, column, byte offset and
     ///   record index).
@@ -92,47 +97,15 @@ extension JSONAdapter {
     public static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         try modelsInParallel(type, ndjson: input, options: options, errorPolicy: errorPolicy, progress: progress,
-                             concurrency: concurrency, minimumShardBytes: 256 * 1024)
-    }
-
-    /// Decodes an NDJSON document on every core, as ``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)``
-    /// does, noting in `report` what its records left out on purpose (``DecodingReport``).
-    ///
-    /// ```swift
-    /// var report = DecodingReport()
-    /// let (orders, _) = try JSONAdapter.modelsInParallel(Order.self, ndjson: data, report: &report)
-    /// ```
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - input: The NDJSON document (see ``JSONInput``).
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip bad records.
-    ///   - progress: Where to count bytes, records and skips; nil for none.
-    ///   - concurrency: Shards decoding at once; default the number of active cores.
-    ///   - report: Where the entries are added, each with its record's index in the document and
-    ///     its error placed there, as a sequential ``RecordDecoder/report`` gives them; a skipped
-    ///     record leaves none. The first entries of each list are kept, no more than the report's
-    ///     ``DecodingReport/limit`` and `options`' ``DecodingOptions/keptSkippedErrors``; every
-    ///     one is counted.
-    /// - Returns: The records in order, and the records skipped.
-    /// - Throws: The first bad record's error in input order (with `.stop`).
-    public static func modelsInParallel<M: JSONObjectModel & Sendable>(
-        _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: inout DecodingReport
-    ) throws -> (models: [M], skipped: SkippedRecords) {
-        try withUnsafeMutablePointer(to: &report) { report in
-            try modelsInParallel(type, ndjson: input, options: options, errorPolicy: errorPolicy, progress: progress,
-                                 concurrency: concurrency, minimumShardBytes: 256 * 1024, report: report)
-        }
+                             concurrency: concurrency, minimumShardBytes: 256 * 1024, report: report)
     }
 
     static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>? = nil
+        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         prepareGraph(of: M.self)
         return try recordsInParallel(ndjson: input, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
@@ -142,7 +115,7 @@ extension JSONAdapter {
     /// The parallel decode of records read by `codec` (a model's, or a `Decodable` type's).
     static func recordsInParallel<M: Sendable>(
         ndjson input: some JSONInputConvertible, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>? = nil
+        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         try input.jsonInput.withWholeText { data in
             try decodeShards(of: data, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
@@ -152,7 +125,7 @@ extension JSONAdapter {
 
     private static func decodeShards<M: Sendable>(
         of data: UnsafeRawBufferPointer, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle?, concurrency: Int, minimumShardBytes: Int, report: UnsafeMutablePointer<DecodingReport>?
+        progress: ProgressHandle?, concurrency: Int, minimumShardBytes: Int, report: DecodingReport?
     ) throws -> (models: [M], skipped: SkippedRecords) {
         progress?.start()
         // Many more shards than cores: a core that finishes early takes the next one, so the
@@ -203,7 +176,7 @@ extension JSONAdapter {
             }
             shards.append(result.models)
             skipped.append(contentsOf: result.skipped.mapErrors(rebased))
-            if let shardReport = result.report { report?.pointee.append(contentsOf: shardReport, recordsBefore: recordsBefore,
+            if let shardReport = result.report { report?.append(contentsOf: shardReport, recordsBefore: recordsBefore,
                                                                             cap: options.keptSkippedErrors, rebased) }
             linesBefore += result.counts.lines
             recordsBefore += result.counts.records

@@ -143,7 +143,7 @@ public final class RecordDecoder<Model> {
     /// index of its record (as ``skipped`` numbers them). The first
     /// ``DecodingOptions/keptSkippedErrors`` of each kind are kept, every one counted; a record
     /// skipped as bad leaves none.
-    public var report: DecodingReport { sink.report.pointee }
+    public var report: DecodingReport { sink.report }
 
     /// Creates a decoder.
     /// - Parameters:
@@ -331,7 +331,7 @@ public final class RecordDecoder<Model> {
         receiver.dropHeld()
         builder.pointee.reset()
         sink.errors.removeAll()
-        sink.report.pointee.removeAll()
+        sink.report.removeAll()
         finished = false
         lineNumber = 0
         lineRecords = 0
@@ -348,19 +348,14 @@ public final class RecordDecoder<Model> {
     final class Sink: RecoverySink {
         var errors: SkippedRecords
         /// What the records left out (the builder notes it as it reads them).
-        let report: UnsafeMutablePointer<DecodingReport>
+        let report: DecodingReport
         var onSkip: ((JSONError) -> Void)?
         var counters: ProgressHandle?
         /// Concatenated values: records are top-level, so the builder knows no index for them.
         var sequence: RecordSequenceTarget?
         init(limit: Int) {
             errors = SkippedRecords(limit: limit)
-            report = .allocate(capacity: 1)
-            report.initialize(to: DecodingReport(limit: limit))
-        }
-        deinit {
-            report.deinitialize(count: 1)
-            report.deallocate()
+            report = DecodingReport(limit: limit)
         }
         override func topLevelRecordIndex(valueStarted: Bool) -> Int? {
             sequence?.recordIndex(valueStarted: valueStarted)
@@ -368,7 +363,7 @@ public final class RecordDecoder<Model> {
         override func countSkippedTopLevel() { sequence?.countSkipped() }
         /// `error` is placed in its record: the builder sets its index, and so does the framing.
         override func skipped(_ error: JSONError) throws {
-            report.pointee.removeRecord(error.recordIndex)
+            report.removeRecord(error.recordIndex)
             errors.append(error)
             counters?.skipped.add(1, ordering: .relaxed)
             onSkip?(error)
