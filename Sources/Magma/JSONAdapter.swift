@@ -97,11 +97,12 @@ public enum JSONAdapter {
 
     // MARK: Any value
 
-    /// Decodes any value through a transformer: `JSONAdapter.value(from: data, .json)` gives a
-    /// ``JSONValue``; `.array(.integer)` an `[Int]`.
+    /// Decodes any value through a transformer: `.json` gives a ``JSONValue``, `.array(.double)`
+    /// a `[Double]`, `.dictionary(.model(GHUser.self))` the models of an object's members, by key.
     ///
     /// ```swift
     /// let tree = try JSONAdapter.value(from: data, .json)
+    /// let usersByKey = try JSONAdapter.value(from: data, .dictionary(.model(GHUser.self)))
     /// ```
     /// - Parameters:
     ///   - input: The JSON (see ``JSONInput``).

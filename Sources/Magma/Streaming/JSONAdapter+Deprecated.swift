@@ -222,4 +222,18 @@ extension JSONAdapter {
         try modelsInParallel(type, ndjson: input, options: options, errorPolicy: errorPolicy, progress: progress,
                              concurrency: concurrency, report: report)
     }
+
+    // Any top-level shape other than a model and an array of models is a transformer now.
+
+    @available(*, deprecated, message: "use value(from:_:options:) with .dictionary(.model(type))")
+    public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
+                                                       options: DecodingOptions = .init()) throws -> [String: M] {
+        try input.jsonInput.decode(DictionaryCodec(objectModelCodec(M.self)), options: options)
+    }
+
+    @available(*, deprecated, message: "use value(from:_:options:) with .array(V.jsonTransformer), as .array(.double)")
+    public static func values<V: JSONRepresentable>(_ type: V.Type, from input: some JSONInputConvertible,
+                                                    options: DecodingOptions = .init()) throws -> [V] where V.JSONForm == V {
+        try input.jsonInput.decode(ArrayCodec(V.jsonTransformer.codec), options: options)
+    }
 }
