@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Magma
 
@@ -142,6 +143,20 @@ import Testing
         #expect(skipped.isEmpty)
     }
 
+    /// `concurrency` bounds the threads that decode at once, on a machine with more cores too: a
+    /// job that leaves cores to other work gets no more than it asked for.
+    @Test func parallel_decodesOnAtMostConcurrencyThreads() throws {
+        let data = document(5000)
+        for concurrency in [1, 2] {
+            decodingThreads.withLock { $0.removeAll() }
+            let (parallel, _) = try JSONAdapter.modelsInParallel(ThreadNoted.self, ndjson: data, options: .init(), errorPolicy: .stop,
+                                                                 concurrency: concurrency, minimumShardBytes: 1000)
+            #expect(parallel.count == 5000)
+            let threads = decodingThreads.withLock { $0.count }
+            #expect(threads >= 1 && threads <= concurrency, "concurrency \(concurrency): \(threads) threads decoded")
+        }
+    }
+
     /// The parallel decode counts into a progress handle: every byte, record and skip, once.
     @Test func parallel_countsItsProgress() throws {
         var text = ""
@@ -246,4 +261,12 @@ import Testing
         if limit >= 1 << 20 { #expect(fcntl(pipe.fileHandleForReading.fileDescriptor, 1032) >= 1 << 20) }
         #endif
     }
+}
+
+/// The threads `ThreadNoted` models were decoded on (only `parallel_decodesOnAtMostConcurrencyThreads` decodes them).
+private let decodingThreads = Mutex<Set<UInt>>([])
+
+@JSONModel struct ThreadNoted: Sendable {
+    var id = 0
+    mutating func didDecode() throws { decodingThreads.withLock { _ = $0.insert(UInt(pthread_self())) } }
 }

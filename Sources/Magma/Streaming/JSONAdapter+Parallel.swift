@@ -139,7 +139,7 @@ extension JSONAdapter {
         // Read only, and by every shard until concurrentPerform returns.
         nonisolated(unsafe) let data = data
         let reports = report != nil
-        DispatchQueue.concurrentPerform(iterations: shardCount) { shard in
+        @Sendable func decodeShard(_ shard: Int) {
             let models = ShardBuffer<M>()
             let decoder = RecordDecoder(layout: .ndjson, envelope: NoEnvelope.self, codec: codec, options: options,
                                         errorPolicy: errorPolicy, progress: nil, onSkip: nil) { models.append($0) }
@@ -157,6 +157,12 @@ extension JSONAdapter {
             } catch {
                 results.set(shard, .failure(error))
             }
+        }
+        // `concurrency` workers, each taking the next shard until none is left: concurrentPerform
+        // over the shards themselves would run as many at once as the machine has cores, whatever
+        // the caller asked for.
+        DispatchQueue.concurrentPerform(iterations: min(max(concurrency, 1), shardCount)) { _ in
+            while let shard = results.claim() { decodeShard(shard) }
         }
         var shards: [ShardBuffer<M>] = []
         var skipped = SkippedRecords(limit: options.keptSkippedErrors)
@@ -240,8 +246,17 @@ private struct ShardResult<M> {
 /// Per-shard results of a parallel decode, written from the shards' threads.
 private final class ShardResults<M: Sendable>: @unchecked Sendable {
     private var results: [Result<ShardResult<M>, any Error>?]
+    private var claimed = 0
     private let lock = Lock()
     init(count: Int) { results = Array(repeating: nil, count: count) }
+    /// The next shard no worker has taken; nil when every one is taken.
+    func claim() -> Int? {
+        lock.withLock {
+            guard claimed < results.count else { return nil }
+            defer { claimed += 1 }
+            return claimed
+        }
+    }
     func set(_ shard: Int, _ result: Result<ShardResult<M>, any Error>) { lock.withLock { results[shard] = result } }
     func get(_ shard: Int) -> Result<ShardResult<M>, any Error> { lock.withLock { results[shard]! } }
 }
