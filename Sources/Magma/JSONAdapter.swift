@@ -108,9 +108,11 @@ public enum JSONAdapter {
     ///   - input: The JSON (see ``JSONInput``).
     ///   - transformer: How to read the top-level value.
     ///   - options: How to read it.
+    ///   - report: Where to note what the read left out on purpose (see ``DecodingReport``); nil
+    ///     for nowhere.
     public static func value<V>(from input: some JSONInputConvertible, _ transformer: Transformer<JSONValue, V>,
-                                options: DecodingOptions = .init()) throws -> V {
-        try input.jsonInput.decode(transformer.codec, options: options)
+                                options: DecodingOptions = .init(), report: DecodingReport? = nil) throws -> V {
+        try input.jsonInput.decode(transformer.codec, options: options, report: report)
     }
 
     // MARK: Encoding

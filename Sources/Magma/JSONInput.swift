@@ -22,7 +22,7 @@ import Glibc
 /// try JSONAdapter.forEachRecord(GHIssue.self, from: .standardInput, layout: .ndjson) { try store.insert($0) }
 /// ```
 ///
-/// A document (``JSONAdapter/model(_:from:options:)``) reads a file or a handle to its end
+/// A document (`JSONAdapter.model(_:from:)`) reads a file or a handle to its end
 /// first; a record stream (``JSONAdapter/forEachRecord(_:from:layout:options:errorPolicy:progress:_:)``)
 /// reads it in 256 KiB pieces into one reused buffer, so its memory stays bounded by the
 /// largest record.

@@ -153,4 +153,26 @@ import Testing
         _ = try JSONAdapter.modelsInParallel(Order33.self, ndjson: data, options: options, errorPolicy: .skip, report: whole)
         #expect(whole.entries == report.entries && whole.droppedCount == 34)
     }
+
+    /// A report given to several reads holds the entries of them all, a read through a
+    /// transformer's included.
+    @Test func oneReport_acrossReads_andThroughATransformer() throws {
+        let report = DecodingReport()
+        _ = try JSONAdapter.model(Order33.self, from: #"{"id": 1, "tags": [], "status": "x"}"#, report: report)
+        let orders = try JSONAdapter.value(from: #"{"a": {"id": 2, "tags": [1]}}"#, .dictionary(.model(Order33.self)), report: report)
+        #expect(orders["a"]?.id == 2)
+        #expect(report.defaultedCount == 1 && report.droppedCount == 1)
+        #expect(report.defaulted.map(\.path) == ["$.status"] && report.dropped.map(\.path) == ["$.a.tags[0]"])
+    }
+
+    /// A record decoder's report is a copy as it stands: the records read after do not change it.
+    @Test func recordDecodersReport_isACopyAsItStands() throws {
+        let decoder = RecordDecoder(Order33.self, layout: .ndjson) { _ in }
+        try decoder.feed(Data("{\"id\": 1, \"tags\": [1]}\n".utf8))
+        let before = decoder.report
+        try decoder.feed(Data("{\"id\": 2, \"tags\": [2]}\n".utf8))
+        try decoder.finish()
+        #expect(before.droppedCount == 1 && before.dropped.map(\.recordIndex) == [0])
+        #expect(decoder.report.droppedCount == 2 && decoder.report.dropped.map(\.recordIndex) == [0, 1])
+    }
 }

@@ -14,9 +14,9 @@ import Synchronization
 ///
 /// A stream keeps the report of its records together (``RecordDecoder/report``), each entry with
 /// the index of its record, the first ``limit`` entries of each list kept and every one counted,
-/// as ``SkippedRecords`` does for skipped records; a record skipped as bad leaves no entry. Each
-/// property reads the report as it stands (another thread may read it while a decode runs); give
-/// each decode its own, or one after another.
+/// as ``SkippedRecords`` does for skipped records; a record skipped as bad leaves no entry. A
+/// report given to several decodes, one after another, holds the entries of them all. It may be
+/// read from another thread while a decode runs; each property reads it as it stands.
 public final class DecodingReport: Sendable {
     /// One value left out.
     public struct Entry: Sendable {
@@ -42,6 +42,13 @@ public final class DecodingReport: Sendable {
     ///   counted. Negative counts as 0.
     public init(limit: Int = .max) {
         self.limit = max(0, limit)
+    }
+
+    /// A copy of `other` as it stands, taken under one lock: the lists and counts agree.
+    init(copying other: DecodingReport) {
+        limit = other.limit
+        let notes = other.notes.withLock { $0 }
+        self.notes.withLock { $0 = notes }
     }
 
     /// The properties that kept their default because their value was invalid, in input order.
@@ -85,13 +92,7 @@ public final class DecodingReport: Sendable {
     }
 
     /// Forgets every entry, keeping the storage.
-    func removeAll() {
-        notes.withLock {
-            $0.defaulted.removeAll(keepingCapacity: true)
-            $0.dropped.removeAll(keepingCapacity: true)
-            $0 = Notes(defaulted: $0.defaulted, dropped: $0.dropped)
-        }
-    }
+    func removeAll() { notes.withLock { $0.removeAll() } }
 
     private struct Notes: Sendable {
         var defaulted: [Entry] = []
@@ -113,6 +114,14 @@ public final class DecodingReport: Sendable {
                 lastRecord.dropped += 1
                 if dropped.count < most { dropped.append(entry) }
             }
+        }
+
+        mutating func removeAll() {
+            defaulted.removeAll(keepingCapacity: true)
+            dropped.removeAll(keepingCapacity: true)
+            defaultedCount = 0
+            droppedCount = 0
+            lastRecord = (nil, 0, 0)
         }
 
         mutating func removeRecord(_ index: Int?) {

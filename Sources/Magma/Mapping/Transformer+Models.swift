@@ -1,7 +1,8 @@
 extension Transformer where Input == JSONValue {
     /// A model, through its own mapping or through one given at run time (one loaded from a
     /// file); the models nested in it use their own. A transformer goes wherever one is taken, so
-    /// a run-time mapping reads a document, an array, a property or a record stream alike:
+    /// a run-time mapping reads a document, an array, a dictionary or a property alike (a record
+    /// stream takes it as `RecordDecoder(_:layout:mapping:)`):
     ///
     /// ```swift
     /// let mapping = try JSONMapping(declared: Item.jsonMapping, contentsOf: mappingURL)

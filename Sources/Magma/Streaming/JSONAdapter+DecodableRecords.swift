@@ -78,7 +78,7 @@ extension JSONAdapter {
     }
 
     /// Decodes the `Decodable` records of an NDJSON document on every core and returns them in
-    /// input order; as ``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)`` does for models.
+    /// input order; as `modelsInParallel(_:ndjson:)` does for models.
     ///
     /// ```swift
     /// let (events, _) = try JSONAdapter.modelsInParallel(Event.self, ndjson: data, decoder: MagmaDecoder())

@@ -7,7 +7,7 @@ extension JSONAdapter {
     public static func model<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> M
     where C.Element: ContiguousBytes { try model(type, from: JSONInput(chunks: chunks), options: options) }
 
-    @available(*, deprecated, message: "use model(_:from: .chunks(chunks), report:)")
+    @available(*, deprecated, message: "use model(_:from: .chunks(chunks), report: report), the report without &")
     public static func model<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init(),
                                                               report: inout DecodingReport) throws -> M
     where C.Element: ContiguousBytes { try model(type, from: JSONInput(chunks: chunks), options: options, report: report) }
@@ -21,7 +21,7 @@ extension JSONAdapter {
     public static func models<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> [M]
     where C.Element: ContiguousBytes { try models(type, from: JSONInput(chunks: chunks), options: options) }
 
-    @available(*, deprecated, message: "use models(_:from: .chunks(chunks), report:)")
+    @available(*, deprecated, message: "use models(_:from: .chunks(chunks), report: report), the report without &")
     public static func models<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C, options: DecodingOptions = .init(),
                                                                report: inout DecodingReport) throws -> [M]
     where C.Element: ContiguousBytes { try models(type, from: JSONInput(chunks: chunks), options: options, report: report) }
@@ -31,12 +31,12 @@ extension JSONAdapter {
         try models(type, from: url, options: options)
     }
 
-    @available(*, deprecated, message: "use modelsByKey(_:from: .chunks(chunks))")
+    @available(*, deprecated, message: "use value(from: .chunks(chunks), .dictionary(.model(type)))")
     public static func modelsByKey<M: JSONObjectModel, C: Sequence>(_ type: M.Type, fromChunks chunks: C,
                                                                     options: DecodingOptions = .init()) throws -> [String: M]
     where C.Element: ContiguousBytes { try modelsByKey(type, from: JSONInput(chunks: chunks), options: options) }
 
-    @available(*, deprecated, message: "use values(_:from: .chunks(chunks))")
+    @available(*, deprecated, message: "use value(from: .chunks(chunks), .array(.double)), with the element type's transformer")
     public static func values<V: JSONRepresentable, C: Sequence>(_ type: V.Type, fromChunks chunks: C, options: DecodingOptions = .init()) throws -> [V]
     where V.JSONForm == V, C.Element: ContiguousBytes { try values(type, from: JSONInput(chunks: chunks), options: options) }
 
@@ -225,7 +225,7 @@ extension JSONAdapter {
 
     // Any top-level shape other than a model and an array of models is a transformer now.
 
-    @available(*, deprecated, message: "use value(from:_:options:) with .dictionary(.model(type))")
+    @available(*, deprecated, message: "use value(from:_:options:) with .dictionary(.model(type)) (a tagged enum: .dictionary(type.jsonTransformer))")
     public static func modelsByKey<M: JSONObjectModel>(_ type: M.Type, from input: some JSONInputConvertible,
                                                        options: DecodingOptions = .init()) throws -> [String: M] {
         try input.jsonInput.decode(DictionaryCodec(objectModelCodec(M.self)), options: options)

@@ -14,7 +14,7 @@ extension JSONAdapter {
     /// An error (skipped or thrown) carries its byte ``JSONError/offset`` in the whole document
     /// and its ``JSONError/column`` in its line. Its ``JSONError/line`` and
     /// ``JSONError/recordIndex`` are nil: a split does not read the lines before it, so only the
-    /// offset places the error exactly (``modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:)``
+    /// offset places the error exactly (`modelsInParallel(_:ndjson:)`
     /// and ``forEachRecordInParallel(_:from:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
     /// add up the lines of the splits before and give every position).
     /// - Parameters:

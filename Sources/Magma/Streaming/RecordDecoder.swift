@@ -142,8 +142,8 @@ public final class RecordDecoder<Model> {
     /// instead of an invalid value, and elements lossy collections dropped, each entry with the
     /// index of its record (as ``skipped`` numbers them). The first
     /// ``DecodingOptions/keptSkippedErrors`` of each kind are kept, every one counted; a record
-    /// skipped as bad leaves none.
-    public var report: DecodingReport { sink.report }
+    /// skipped as bad leaves none. A copy, as it stands when read: later records do not change it.
+    public var report: DecodingReport { DecodingReport(copying: sink.report) }
 
     /// Creates a decoder.
     /// - Parameters:
