@@ -61,4 +61,73 @@ static inline size_t magma_blank_run(const uint8_t *p, size_t n) {
     return n;
 }
 
+/* Where a container ends, 64 bytes a step, as simdjson's first stage finds structure: the
+ * backslash runs of odd length escape the byte after them, the unescaped quotes' prefix XOR marks
+ * the bytes inside strings, and the brackets outside them count *depth. Carried from block to
+ * block and call to call: *in_string, all ones when the last byte read is inside a string, and
+ * *escaped, 1 when the next byte is escaped. Reads whole 64-byte blocks. Returns the bytes read,
+ * with *found 0; or, when the depth reaches 0, the index after that bracket, with *found 1. */
+static inline size_t magma_container_blocks(const uint8_t *p, size_t n, long *depth, uint64_t *in_string, uint64_t *escaped,
+                                            int *found) {
+    size_t i = 0;
+    *found = 0;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), bit5 = _mm_set1_epi8(0x20),
+                  opening = _mm_set1_epi8('{'), closing = _mm_set1_epi8('}');
+    const uint64_t even = 0x5555555555555555ULL, odd = ~even;
+    long d = *depth;
+    uint64_t carry = *in_string, odd_run = *escaped;
+    for (; i + 64 <= n; i += 64) {
+        uint64_t quotes = 0, backslashes = 0, opens = 0, closes = 0;
+        for (int k = 0; k < 4; k++) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(p + i + 16 * (size_t)k));
+            /* '[' and ']' are '{' and '}' without bit 5. */
+            __m128i folded = _mm_or_si128(v, bit5);
+            quotes |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << (16 * k);
+            backslashes |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)) << (16 * k);
+            opens |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, opening)) << (16 * k);
+            closes |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, closing)) << (16 * k);
+        }
+        if (backslashes != 0 || odd_run != 0) {
+            /* The bytes escaped: each after a backslash run of odd length (simdjson's
+             * find_odd_backslash_sequences), a run the last block ended counted in. */
+            uint64_t starts = backslashes & ~(backslashes << 1);
+            uint64_t even_start_mask = even ^ odd_run;
+            uint64_t even_carries = backslashes + (starts & even_start_mask);
+            uint64_t odd_carries;
+            int ends_odd = __builtin_add_overflow(backslashes, starts & ~even_start_mask, &odd_carries);
+            odd_carries |= odd_run;
+            odd_run = ends_odd ? 1 : 0;
+            uint64_t escaped_bytes = ((even_carries & ~backslashes) & odd) | ((odd_carries & ~backslashes) & even);
+            quotes &= ~escaped_bytes;
+        }
+        uint64_t inside = quotes;
+        inside ^= inside << 1; inside ^= inside << 2; inside ^= inside << 4;
+        inside ^= inside << 8; inside ^= inside << 16; inside ^= inside << 32;
+        inside ^= carry;
+        carry = (uint64_t)((int64_t)inside >> 63);
+        uint64_t brackets = (opens | closes) & ~inside;
+        while (brackets != 0) {
+            int k = __builtin_ctzll(brackets);
+            if ((opens >> k) & 1) {
+                d++;
+            } else if (--d == 0) {
+                *depth = d;
+                *in_string = carry;
+                *escaped = odd_run;
+                *found = 1;
+                return i + (size_t)k + 1;
+            }
+            brackets &= brackets - 1;
+        }
+    }
+    *depth = d;
+    *in_string = carry;
+    *escaped = odd_run;
+#else
+    (void)p; (void)n; (void)depth; (void)in_string; (void)escaped;
+#endif
+    return i;
+}
+
 #endif

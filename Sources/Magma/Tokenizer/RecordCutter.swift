@@ -2,12 +2,13 @@
 //
 // Where a record fed in pieces ends, so that it can be read whole by the scanner (or yajl): the
 // value that begins at a record's first byte, found by its structure alone (brackets outside
-// strings, a string's closing quote, a scalar's terminator), bytes scanned once across pieces.
-// It checks nothing: the reader that reads the record reports any error in it, at the byte one
-// whole buffer would (the cut never ends a value early: where its structure closes, the grammar's
-// does too, or the grammar has failed before).
+// strings, a string's closing quote, a scalar's terminator), bytes scanned once across pieces,
+// 64 a step inside a container (bytescan.h). It checks nothing: the reader
+// that reads the record reports any error in it, at the byte one whole buffer would (the cut
+// never ends a value early: where its structure closes, the grammar's does too, or the grammar
+// has failed before).
 
-private import CYajl  // its bytescan.h: the SIMD run of string content
+private import CYajl  // its bytescan.h: the SIMD runs of string content and of a container's blocks
 
 struct RecordCutter {
     /// Open containers in the record so far.
@@ -44,6 +45,16 @@ struct RecordCutter {
         }
         if scalar { return scalarEnd(q, end) }
         while q < end {
+            // Inside a container, whole blocks of 64 bytes; the byte loop below reads the rest.
+            if depth > 0, end - q >= 64 {
+                var inside: UInt64 = inString ? ~0 : 0, escapes: UInt64 = escaped ? 1 : 0
+                var found: Int32 = 0
+                q += magma_container_blocks(q.assumingMemoryBound(to: UInt8.self), end - q, &depth, &inside, &escapes, &found)
+                inString = inside != 0
+                escaped = escapes != 0
+                if found != 0 { return q }
+                continue
+            }
             if inString {
                 if escaped {
                     escaped = false
