@@ -171,8 +171,9 @@ extension JSONInput {
     }
 
     /// Calls `body` with a descriptor to read the input from: a file's (opened, and closed after),
-    /// a handle's, or for chunks the reading end of a pipe that a thread writes them into. That thread ends at the first write that fails (the reader closed its end) and
-    /// is waited for; an error of its input is thrown after `body` returns.
+    /// a handle's, or for chunks the reading end of a pipe that a thread writes them into. That
+    /// thread ends at the first write that fails (the reader closed its end) and is waited for;
+    /// an error of its input is thrown after `body` returns.
     func withDescriptor<R>(_ body: (Int32) throws -> R) throws -> R {
         switch source {
         case .file(let path):
