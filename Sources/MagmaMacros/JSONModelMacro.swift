@@ -170,7 +170,11 @@ public struct JSONModelMacro: ExtensionMacro, MemberMacro {
         } else if nonOptional && property.transform != nil {
             arguments.append("nil")
         }
-        if let transform = property.transform { arguments.append(transform.trimmedDescription) }
+        if property.hasTransformPeer {
+            arguments.append("\(model).\(PropertyAttributes.transformPeerName(property.name))")
+        } else if let transform = property.transform {
+            arguments.append(transform.trimmedDescription)
+        }
         let call: String
         if nonOptional {
             if !property.isRequiredNonOptional && !property.explicitlyRequired { arguments.append("required: false") }
@@ -261,7 +265,9 @@ public struct PropertyAttributeMacro: PeerMacro {
         }
         if variable.bindings.contains(where: { $0.accessorBlock.map(PropertyAttributes.isComputed) == true }) {
             context.diagnose(PropertyAttributes.remove(node, .onComputed(name), from: variable))
+            return []
         }
-        return []
+        guard name == "Transform", let peer = PropertyAttributes.transformPeer(of: variable, PropertyAttributes(variable.attributes)) else { return [] }
+        return [peer]
     }
 }

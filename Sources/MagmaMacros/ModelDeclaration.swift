@@ -36,6 +36,8 @@ struct MappedProperty {
     var isLossy = false
     /// `@Flatten`: the model's keys are read from this object.
     var isFlattened = false
+    /// `@Transform` wrote the transformer as the model's static property (see `transformPeer`).
+    var hasTransformPeer = false
     let node: Syntax
 
     /// Non-optional with no default: held as `T?` in the draft, required, null an error.
@@ -209,6 +211,7 @@ struct ModelDeclaration {
             property.defaultsOnInvalid = attributes.defaultsOnInvalid
             property.isLossy = attributes.lossy
             property.isFlattened = attributes.flatten
+            property.hasTransformPeer = PropertyAttributes.transformPeer(of: variable, attributes) != nil
             properties.append(property)
         }
     }
@@ -248,19 +251,11 @@ struct ModelDeclaration {
         return nil
     }
 
-    /// A declared type with no JSON form and no transformer, or a built-in transformer whose
-    /// values cannot be the property's (see PropertyTypeCheck).
+    /// A declared type with no JSON form and no transformer. A transformer of another type is
+    /// the compiler's error, at `@Transform` (see `PropertyAttributes.transformPeer`).
     private func typeProblem(_ name: String, _ type: TypeSyntax, _ attributes: PropertyAttributes) -> Diagnostic? {
-        guard let transform = attributes.transform else {
-            return PropertyTypeCheck.noJSONForm(type).map { Diagnostic(node: Syntax(type), message: ModelMessage.noJSONForm(name, $0)) }
-        }
-        // Several keys are combined by a Transformer<[String: JSONValue], V>: not a built-in.
-        guard attributes.keys.count <= 1, let value = PropertyTypeCheck.builtinValue(transform) else { return nil }
-        // An optional property takes a transformer of its wrapped type or of its own.
-        let candidates = [PropertyTypeCheck.wrappedType(type), type].compactMap { $0 }
-        guard candidates.allSatisfy({ PropertyTypeCheck.fits(value, $0) == false }) else { return nil }
-        return Diagnostic(node: attributes.transformAttribute.map(Syntax.init) ?? Syntax(type),
-                          message: ModelMessage.transformMismatch(name, value.description, type.trimmedDescription))
+        guard attributes.transform == nil else { return nil }
+        return PropertyTypeCheck.noJSONForm(type).map { Diagnostic(node: Syntax(type), message: ModelMessage.noJSONForm(name, $0)) }
     }
 
     /// Two properties reading one key is allowed (each gets the value) but is usually a slip: a

@@ -18,7 +18,6 @@ enum ModelMessage: DiagnosticMessage {
     case mergeWithoutHook
     case mergeOnIgnored(String)
     case noJSONForm(String, String)
-    case transformMismatch(String, String, String)
     case defaultWithoutValue
     case onInvalidNotALiteral
     case onIgnored(String, String)
@@ -83,9 +82,6 @@ enum ModelMessage: DiagnosticMessage {
             return "'\(name)' is ignored, so merging keeps its value: remove @Merge"
         case .noJSONForm(let name, let why):
             return "'\(name)' has no JSON form (\(why)): give it a @Transform that converts it, or mark it @Ignore"
-        case .transformMismatch(let name, let value, let type):
-            return "@Transform gives \(value), but '\(name)' is declared '\(type)': use a transformer to \(type), "
-                + "or change the property's type"
         case .defaultWithoutValue:
             return "@Default needs the value, such as @Default(0) or @Default(State.open)"
         case .onInvalidNotALiteral:

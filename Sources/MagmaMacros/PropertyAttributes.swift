@@ -144,6 +144,27 @@ struct PropertyAttributes {
         }
     }
 
+    /// `@Transform`'s peer: the transformer as a static property of the property's type
+    /// (`Transformer<JSONValue, Date>`; an optional property's takes one of its wrapped type too).
+    /// A transformer of another type is then the compiler's error at the attribute, naming both
+    /// types, whatever the transformer; and the draft reads it typed, with no error of its own.
+    /// Nil without a declared type (the draft's line is then the only check).
+    static func transformPeer(of variable: VariableDeclSyntax, _ attributes: PropertyAttributes) -> DeclSyntax? {
+        guard let transform = attributes.transform, variable.bindings.count == 1, let binding = variable.bindings.first,
+              let type = binding.typeAnnotation?.type, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier
+        else { return nil }
+        let input = attributes.keys.count > 1 ? "[Swift.String: Magma.JSONValue]" : "Magma.JSONValue"
+        let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self).map { "\($0.wrappedType.trimmedDescription)?" }
+        let output = unwrapped ?? type.trimmedDescription
+        let value = input == "Magma.JSONValue" && isOptional(type) ? ".optionalProperty(\(transform.trimmedDescription))" : transform.trimmedDescription
+        return "private static var \(raw: transformPeerName(name.text)): Magma.Transformer<\(raw: input), \(raw: output)> { \(raw: value) }"
+    }
+
+    /// The peer's name (backquotes dropped: `_transform_default`).
+    static func transformPeerName(_ property: String) -> String {
+        "_transform_" + property.filter { $0 != "`" }
+    }
+
     static func isOptional(_ type: TypeSyntax) -> Bool {
         if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "Optional" }

@@ -104,7 +104,8 @@ extension JSONModelMacroTests {
             fixed: "@Ignore let a = 2")
         expandProblem(#"@Key("a", "b") @Transform(t) @Default(1) let a: Int"#, DiagnosticSpec(
             message: "'a' reads several key paths, which its @Transform combines; @Default applies to a property read from one key path",
-            line: 3, column: 34, fixIts: [FixItSpec(message: "remove @Default")]), fixed: #"@Key("a", "b") @Transform(t) let a: Int"#)
+            line: 3, column: 34, fixIts: [FixItSpec(message: "remove @Default")]), fixed: #"@Key("a", "b") @Transform(t) let a: Int"#,
+            peer: "private static var _transform_a: Magma.Transformer<[Swift.String: Magma.JSONValue], Int> {\n    t\n}")
     }
 
     /// An argument of `@Default` at fault is reported there; the property is still expanded (as
@@ -179,7 +180,8 @@ extension JSONModelMacroTests {
     @Test func encodeKey_withSeveralKeys_isAnErrorWithARemoval() {
         expandProblem(#"@Key("a", "b", encode: "c") @Transform(t) let x: Int"#, DiagnosticSpec(
             message: "'x' reads several key paths, each written back where it is read: remove encode:", line: 3, column: 20,
-            fixIts: [FixItSpec(message: "remove encode:")]), fixed: #"@Key("a", "b") @Transform(t) let x: Int"#)
+            fixIts: [FixItSpec(message: "remove encode:")]), fixed: #"@Key("a", "b") @Transform(t) let x: Int"#,
+            peer: "private static var _transform_x: Magma.Transformer<[Swift.String: Magma.JSONValue], Int> {\n    t\n}")
     }
 
     @Test func tagging_onAStruct_isAnErrorWithARemoval() {

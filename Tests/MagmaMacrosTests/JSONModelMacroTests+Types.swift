@@ -4,21 +4,47 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-/// The declared types @JSONModel judges itself: no JSON form, or a built-in transformer of
-/// another type. Without these checks the compiler reports them inside the expanded draft.
+/// The declared types @JSONModel judges itself: no JSON form. A transformer's type is judged by
+/// the compiler, through `@Transform`'s peer (ModelDiagnosticsBuildTests checks what it says).
 extension JSONModelMacroTests {
-    @Test func builtinTransformerOfAnotherType_isAnErrorAtTheAttribute() {
-        expandProblem("@Transform(.url) let n: Int", DiagnosticSpec(
-            message: "@Transform gives URL, but 'n' is declared 'Int': use a transformer to Int, or change the property's type", line: 3, column: 5))
-        expandProblem("@Transform(.iso8601) var d: String? = nil", DiagnosticSpec(
-            message: "@Transform gives Date, but 'd' is declared 'String?': use a transformer to String?, or change the property's type",
-            line: 3, column: 5))
-        expandProblem("@Transform(Transformer.array(.url)) let u: [String]", DiagnosticSpec(
-            message: "@Transform gives [URL], but 'u' is declared '[String]': use a transformer to [String], or change the property's type",
-            line: 3, column: 5))
-        expandProblem("@Transform(.integer) let x: Double", DiagnosticSpec(
-            message: "@Transform gives FixedWidthInteger, but 'x' is declared 'Double': use a transformer to Double, or change the property's type",
-            line: 3, column: 5))
+    /// The peer is the transformer typed as the property: an optional's takes its wrapped type
+    /// too, `T!` is `T?`, several keys take the JSON values by key path; none without a type.
+    @Test func transform_isAPeerTypedAsTheProperty() {
+        expand(
+            """
+            struct S {
+                @Transform(.url) let a: URL
+                @Transform(.url) var b: URL?
+                @Transform(.url) var c: URL!
+                @Key("x", "y") @Transform(S.both) var `default`: Int?
+                @Transform(.url) var d = URL(string: "x")!
+            }
+            """,
+            """
+            struct S {
+                let a: URL
+
+                private static var _transform_a: Magma.Transformer<Magma.JSONValue, URL> {
+                    .url
+                }
+                var b: URL?
+
+                private static var _transform_b: Magma.Transformer<Magma.JSONValue, URL?> {
+                    .optionalProperty(.url)
+                }
+                var c: URL!
+
+                private static var _transform_c: Magma.Transformer<Magma.JSONValue, URL?> {
+                    .optionalProperty(.url)
+                }
+                var `default`: Int?
+
+                private static var _transform_default: Magma.Transformer<[Swift.String: Magma.JSONValue], Int?> {
+                    S.both
+                }
+                var d = URL(string: "x")!
+            }
+            """)
     }
 
     @Test func typeWithNoJSONForm_isAnErrorAtTheType() {

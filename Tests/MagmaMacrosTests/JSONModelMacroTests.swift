@@ -45,6 +45,10 @@ import Testing
                 var state: State = .open
                 let login: String?
                 let updatedAt: Date
+
+                private static var _transform_updatedAt: Magma.Transformer<Magma.JSONValue, Date> {
+                    .date(format: "yyyy")
+                }
                 var seen = 0
                 var count: Int { 1 }
 
@@ -58,7 +62,7 @@ import Testing
                         Magma.Map(nonOptional: \\JSONDraft.url).named("url", in: "Issue")
                         Magma.Map(nonOptional: \\JSONDraft.state, required: false).named("state", in: "Issue")
                         Magma.Map(\\JSONDraft.login, "user.login").named("login", in: "Issue")
-                        Magma.Map(nonOptional: \\JSONDraft.updatedAt, nil, .date(format: "yyyy")).named("updatedAt", in: "Issue")
+                        Magma.Map(nonOptional: \\JSONDraft.updatedAt, nil, Issue._transform_updatedAt).named("updatedAt", in: "Issue")
                     }
                 }
             }
@@ -311,6 +315,10 @@ import Testing
             """
             public final class Person {
                 let name: String
+
+                private static var _transform_name: Magma.Transformer<[Swift.String: Magma.JSONValue], String> {
+                    Person.name
+                }
                 var nickname: String?
                 let tags: [Tag]
 
@@ -320,7 +328,7 @@ import Testing
                     var tags: [Tag]?
                     public init() {}
                     public static let jsonMapping = Magma.JSONMapping<JSONDraft> {
-                        Magma.Map(nonOptional: \\JSONDraft.name, ["first", "last"], Person.name).named("name", in: "Person")
+                        Magma.Map(nonOptional: \\JSONDraft.name, ["first", "last"], Person._transform_name).named("name", in: "Person")
                         Magma.Map(\\JSONDraft.nickname, required: true).named("nickname", in: "Person")
                         Magma.Map(nonOptional: \\JSONDraft.tags).named("tags", in: "Person")
                     }
@@ -433,12 +441,13 @@ import Testing
     /// A model whose problems are all in its properties: nothing is written for them.
     /// - Parameter fixed: The property once the diagnostic's first fix-it is applied, to check it.
     func expandProblem(_ property: String, _ diagnostic: DiagnosticSpec, fixed: String? = nil, attribute: String = "@JSONModel",
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+                       peer: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
         // A property left out after an error, with no initial value, is still initialised: with a
         // placeholder that never runs, so that the memberwise call compiles and nothing follows.
-        let declared = Self.stripped(property)
+        // `@Transform`'s peer (its transformer typed as the property) follows the property.
+        let declared = Self.stripped(property) + (peer.map { "\n\n    " + $0.replacingOccurrences(of: "\n", with: "\n    ") } ?? "")
         var initializer = "    init(jsonDraft draft: consuming JSONDraft) throws {\n    }"
-        if !declared.contains(" = "), let name = declared.split(separator: " ").dropFirst().first?.split(separator: ":").first {
+        if !Self.stripped(property).contains(" = "), let name = Self.stripped(property).split(separator: " ").dropFirst().first?.split(separator: ":").first {
             initializer = "    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            \(name): { Swift.fatalError(\"S.\(name) has an error\") }()\n        )\n    }"
         }
         expand("\(attribute)\nstruct S {\n    \(property)\n}", "struct S {\n    \(declared)\n\n    struct JSONDraft: Magma.JSONModel {\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n\(initializer)\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
@@ -475,7 +484,7 @@ import Testing
 
     @Test func duplicateKeys_inOneKeyIsAnError_acrossPropertiesAWarning() {
         expand("@JSONModel\nstruct S {\n    @Key(\"a\", \"a\") @Transform(t) let x: Int?\n}",
-               "struct S {\n    let x: Int?\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], t).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
+               "struct S {\n    let x: Int?\n\n    private static var _transform_x: Magma.Transformer<[Swift.String: Magma.JSONValue], Int?> {\n        t\n    }\n\n    struct JSONDraft: Magma.JSONModel {\n        var x: Int?\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft> {\n            Magma.Map(\\JSONDraft.x, [\"a\", \"a\"], S._transform_x).named(\"x\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        self.init(\n            x: draft.x.take()\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.x = self.x\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",
                diagnostics: [DiagnosticSpec(message: "'x' names the key \"a\" twice", line: 3, column: 38)])
         expand("@JSONModel(keyNaming: .snakeCase)\nstruct S {\n    let userID: Int\n    @Key(\"user_id\") let other: Int\n}",
                "struct S {\n    let userID: Int\n    let other: Int\n\n    struct JSONDraft: Magma.JSONModel {\n        var userID: Int?\n        var other: Int?\n        init() {}\n        static let jsonMapping = Magma.JSONMapping<JSONDraft>(keyNaming: .snakeCase) {\n            Magma.Map(nonOptional: \\JSONDraft.userID).named(\"userID\", in: \"S\")\n            Magma.Map(nonOptional: \\JSONDraft.other, \"user_id\").named(\"other\", in: \"S\")\n        }\n    }\n}\n\nextension S: Magma.JSONDraftedModel {\n    init(jsonDraft draft: consuming JSONDraft) throws {\n        guard let _userID = draft.userID.take() else { throw Self.missingDraftValue(\"S.userID\") }\n        guard let _other = draft.other.take() else { throw Self.missingDraftValue(\"S.other\") }\n        self.init(\n            userID: _userID,\n            other: _other\n        )\n    }\n    static func model(fromDraft draft: consuming JSONDraft) throws -> Self {\n        var model = try Self(jsonDraft: draft)\n        do {\n            try model.didDecode()\n            try model.validate()\n        } catch {\n            throw Self.decodeHookError(error)\n        }\n        return model\n    }\n    static func moveModel(fromDraft draft: UnsafeMutableRawPointer, to destination: UnsafeMutableRawPointer, as form: Magma.DraftDestination) throws {\n        let model = try Self.model(fromDraft: draft.assumingMemoryBound(to: JSONDraft.self).move())\n        switch form {\n        case .value: destination.assumingMemoryBound(to: Self.self).pointee = model\n        case .optional: destination.assumingMemoryBound(to: Self?.self).pointee = model\n        case .element: destination.assumingMemoryBound(to: [Self].self).pointee.append(model)\n        }\n    }\n    var jsonDraft: JSONDraft {\n        var draft = JSONDraft()\n        draft.userID = self.userID\n        draft.other = self.other\n        return draft\n    }\n    static var jsonTransformer: Magma.Transformer<Magma.JSONValue, S> { .model(S.self) }\n}",

@@ -40,6 +40,54 @@ import Testing
 
 /// The new attributes' misuses, type-checked with `swiftc` as above: one error each, at the
 /// attribute (or the declaration) at fault, and nothing after it.
+/// A transformer whose values are not its property's type, built in or the user's: one error
+/// each, the compiler's, in `@Transform`'s expansion on that property and naming both types; the
+/// properties whose transformers fit compile, and nothing follows (the draft reads the peer).
+extension ModelDiagnosticsBuildTests {
+    static let transformSnippet = """
+        import Foundation
+        import Magma
+
+        @JSONModel
+        struct Holder {
+            @Transform(.url) let n: Int
+            @Transform(.iso8601) var d: String? = nil
+            @Transform(Transformer.array(.url)) let u: [String]
+            @Transform(Holder.toURL) let w: Int
+            @Transform(Holder.toURL) var w2: String?
+            @Key("a", "b") @Transform(Holder.both) let pair: String
+            @Transform(.date(format: "yyyy")) let fits: Date
+            @Transform(.array(.url)) let fits2: [URL]
+            @Transform(.url) var fits3: URL?
+            @Transform(.optional(.url)) var fits4: URL?
+            @Transform(Holder.toURL) var fits5: URL!
+            @Key("c", "d") @Transform(Holder.both) var `default`: Int?
+            static let toURL = Transformer<JSONValue, URL>(forward: { _ in URL(string: "x")! })
+            static let both = Transformer<[String: JSONValue], Int?>(forward: { _ in 0 })
+        }
+        """
+
+    @Test func transformerOfAnotherType_isOneErrorAtItsAttribute_namingBothTypes() throws {
+        let (check, errors) = try Self.typecheck(Self.transformSnippet)
+        let neither = "is unavailable: the transformer's values are neither the property's type nor its wrapped type"
+        let expected = [
+            ("n", "static property 'url' requires the types 'Int' and 'URL' be equivalent"),
+            ("d", "'optionalProperty' \(neither)"),
+            ("u", "static property 'url' requires the types 'String' and 'URL' be equivalent"),
+            ("w", "cannot convert return expression of type 'Transformer<JSONValue, URL>' to return type 'Transformer<JSONValue, Int>'"),
+            ("w2", "'optionalProperty' \(neither)"),
+            ("pair", "cannot convert return expression of type 'Transformer<[String : JSONValue], Int?>' to return type 'Transformer<[String : JSONValue], String>'"),
+        ]
+        #expect(errors.count == expected.count, "\(check.output)")
+        // One diagnostic a block: the error, then the notes that place it.
+        let blocks = check.output.components(separatedBy: "\n\n")
+        for (property, message) in expected {
+            let block = blocks.first { $0.contains("in expansion of macro 'Transform' on property '\(property)' here") }
+            #expect(block?.contains("error: \(message)") == true, "\(property): \(block ?? check.output)")
+        }
+    }
+}
+
 extension ModelDiagnosticsBuildTests {
     static let attributeSnippet = """
         import Foundation

@@ -58,7 +58,8 @@ import Testing
     }
 
     @Test func article_listsEveryBuiltInTransformer_andNoOther() throws {
-        let declared = try Self.declaredTransformers()
+        // What `@Transform`'s expansion writes around the user's transformer is not one to pick.
+        let declared = try Self.declaredTransformers().subtracting(["optionalProperty"])
         let listed = Set(try Self.firstCells(under: "Built-in transformers").compactMap { cell -> String? in
             guard let match = cell.firstMatch(of: try! Regex(#"`\.(\w+)"#)), let name = match.output[1].substring else { return nil }
             return String(name)

@@ -63,14 +63,15 @@ public macro JSONModel(keyNaming: KeyNaming = .propertyName, tagging: JSONTaggin
 public macro Key(_ keyPaths: String..., encode: String? = nil) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
 
 /// The transformer between the JSON value and the property (for an optional property, its
-/// wrapped type), instead of the type's implicit one.
+/// wrapped type), instead of the type's implicit one. A transformer of another type is an error
+/// at the attribute, naming both types.
 /// - Parameter transformer: For example `.date(format: "yyyy-MM-dd")` or `.url`.
-@attached(peer)
+@attached(peer, names: prefixed(_transform_))
 public macro Transform<V>(_ transformer: Transformer<JSONValue, V>) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
 
 /// The transformer that combines the values of a property's several key paths (``Key(_:encode:)``).
 /// - Parameter transformer: From the values by key path to the property's value, and back.
-@attached(peer)
+@attached(peer, names: prefixed(_transform_))
 public macro Transform<V>(_ transformer: Transformer<[String: JSONValue], V>) = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
 
 /// The property's merge hook: ``JSONDraftedModel/merge(from:)`` sets it to `combine(mine, theirs)`
@@ -142,3 +143,21 @@ public macro Flatten() = #externalMacro(module: "MagmaMacros", type: "PropertyAt
 /// written back with its own tag.
 @attached(peer)
 public macro Fallback() = #externalMacro(module: "MagmaMacros", type: "PropertyAttributeMacro")
+
+extension Transformer where Input == JSONValue {
+    /// An optional property's `@Transform`: a transformer of the wrapped type (null and absence
+    /// give nil) or of the optional type. Written by `@Transform`'s expansion.
+    /// - Parameter wrapped: The attribute's transformer.
+    public static func optionalProperty<Wrapped>(_ wrapped: Transformer<JSONValue, Wrapped>) -> Self where Output == Wrapped? {
+        .optional(wrapped)
+    }
+
+    /// An optional property's `@Transform` of the optional type, as it is.
+    /// - Parameter transformer: The attribute's transformer.
+    public static func optionalProperty(_ transformer: Self) -> Self { transformer }
+
+    /// A transformer of neither type: chosen only when the others do not fit, so that the
+    /// compiler's one error says what to do.
+    @available(*, unavailable, message: "the transformer's values are neither the property's type nor its wrapped type: use a transformer to the property's type, or change the property's type")
+    public static func optionalProperty<Other>(_ transformer: Transformer<JSONValue, Other>) -> Self { fatalError("unavailable") }
+}
