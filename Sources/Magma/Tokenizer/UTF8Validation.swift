@@ -210,8 +210,20 @@ enum EscapedText {
             out[k] = byte
             k &+= 1
         }
-        func put(scalar: UInt32) {
-            UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { put($0) }
+        // Not through `UTF8.encode` and a closure: that closure's capture of `k` was checked for
+        // exclusive access at run time, on every escape.
+        @inline(__always) func put(scalar: UInt32) {
+            let v = Unicode.Scalar(scalar)?.value ?? 0xFFFD
+            if v < 0x80 {
+                put(UInt8(v))
+            } else if v < 0x800 {
+                put(0xC0 | UInt8(v >> 6)); put(0x80 | UInt8(v & 0x3F))
+            } else if v < 0x1_0000 {
+                put(0xE0 | UInt8(v >> 12)); put(0x80 | UInt8(v >> 6 & 0x3F)); put(0x80 | UInt8(v & 0x3F))
+            } else {
+                put(0xF0 | UInt8(v >> 18)); put(0x80 | UInt8(v >> 12 & 0x3F)); put(0x80 | UInt8(v >> 6 & 0x3F))
+                put(0x80 | UInt8(v & 0x3F))
+            }
         }
         while i < n {
             let j = memchr(base + i, 0x5C, n - i).map { UnsafeRawPointer($0) - base } ?? n
