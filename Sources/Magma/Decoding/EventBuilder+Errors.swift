@@ -94,10 +94,6 @@ extension EventBuilder {
     /// record skipped after an error).
     var isSkipping: Bool { skipDepth > 0 }
 
-    /// How many levels of containers a value being skipped may still open inside itself before
-    /// the depth limit fails one (the Tokenizer's fast skip checks the limit as the events would).
-    var skipNestingRoom: Int { options.maxDepth - depth - skipDepth }
-
     /// Discards the frames above `frameDepth` (after an error: their values are incomplete).
     mutating func unwind(to frameDepth: Int) {
         while depth > frameDepth {
@@ -142,17 +138,6 @@ extension EventBuilder {
     mutating func takeError() -> JSONError? {
         defer { failure = nil }
         return failure
-    }
-
-    /// What a string or number begun right after `:` (`afterColon`) or else after `,`, `{` or
-    /// `[` is: a key when the top frame is an object's (a skipped subtree's path is the same
-    /// either way).
-    func pendingToken(afterColon: Bool) -> PendingToken {
-        guard !afterColon, skipDepth == 0, depth > 0 else { return .value }
-        switch frames[depth - 1].kind {
-        case .model, .path, .dictionary: return .key
-        case .array, .pathArray: return .value
-        }
     }
 
     /// The JSON path of the value being read, e.g. `$[12].user.login`. With `pending`, of the

@@ -34,15 +34,3 @@ private func noted(_ ctx: UnsafeMutableRawPointer?, _ event: TokenEvent) -> Unsa
 
 @inline(__always)
 private func flag(_ ok: Bool) -> Int32 { ok ? 1 : 0 }
-
-extension EventBuilder {
-    /// Whether `bytes` (a key of the object on top, as written) is one the object does not map,
-    /// so its value would be skipped too. False for a key whose reading does more than skip
-    /// (`unknownKeys: .reject`, `duplicateKeys: .reject`, dictionaries).
-    mutating func isUnmappedKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard options.unknownKeys == .ignore, options.duplicateKeys != .reject, skipDepth == 0, depth > 0 else { return false }
-        let top = frames + (depth - 1)
-        guard top.pointee.kind == .model || top.pointee.kind == .path else { return false }
-        return top.pointee.keys.unsafelyUnwrapped.index(of: bytes) < 0
-    }
-}
