@@ -21,7 +21,7 @@ final class DecodableRecordCodec<T: Decodable>: Codec<T>, @unchecked Sendable {
         settings = decoder.settings
     }
 
-    override var typeName: String { String(describing: T.self) }
+    override var typeName: String { Magma.typeName(T.self) }
     /// `null` is the decoder's to judge (an optional record is nil; anything else is its error).
     override var acceptsNull: Bool { true }
     override var objectOwner: ContainerOwner? { objects }

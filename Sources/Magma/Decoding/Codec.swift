@@ -10,7 +10,7 @@ class Codec<V>: @unchecked Sendable {
     var typedWrite: TypedWrite? { nil }
 
     /// The name used in messages: "expected Int, found string".
-    var typeName: String { String(describing: V.self) }
+    var typeName: String { Magma.typeName(V.self) }
     /// Whether `null` decodes to a value (optionals, JSONValue) rather than being an error.
     var acceptsNull: Bool { false }
     /// Fills a frame when the value is an object; nil if objects are a type mismatch.
@@ -167,7 +167,7 @@ final class MappedCodec<A, B>: Codec<B>, @unchecked Sendable {
 
     override var typedWrite: TypedWrite? { typed }
 
-    override var typeName: String { name ?? String(describing: B.self) }
+    override var typeName: String { name ?? Magma.typeName(B.self) }
     override var acceptsNull: Bool { base.acceptsNull }
     override var objectOwner: ContainerOwner? { base.objectOwner }
     override var arrayOwner: ContainerOwner? { base.arrayOwner }
@@ -254,3 +254,8 @@ final class JSONValueCodec: Codec<JSONValue>, @unchecked Sendable {
     override func write(_ value: JSONValue, into w: inout JSONWriter) throws { try w.value(value) }
     override func isNil(_ value: JSONValue) -> Bool { value == .null }
 }
+
+/// `GHIssue` for `GHIssue.self`: `String(describing:)`'s text, without its look-ups of the
+/// metatype's conformances first (a scan of every conformance in the binary per type, which made
+/// building a model's mapping slow to start).
+func typeName(_ type: Any.Type) -> String { _typeName(type, qualified: false) }

@@ -38,6 +38,8 @@ class ValueTarget {
 
 /// Stores a decoded value in a context: a property, an array, a dictionary, the result.
 class Receiver<V> {
+    /// Whether it writes a model property (where "keep the default on null" applies).
+    var writesProperty: Bool { false }
     func receive(_ value: consuming V, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {}
 }
 
@@ -74,7 +76,7 @@ final class Slot<V>: ValueTarget {
         self.receiver = receiver
         objectOwner = codec.objectOwner.map { Unmanaged.passUnretained($0) }
         arrayOwner = codec.arrayOwner.map { Unmanaged.passUnretained($0) }
-        nullMayKeepDefault = receiver is PropertyWriting && !codec.acceptsNull
+        nullMayKeepDefault = receiver.writesProperty && !codec.acceptsNull
         super.init(property: property)
     }
 
@@ -109,11 +111,9 @@ final class Slot<V>: ValueTarget {
     }
 }
 
-/// Marks receivers that write model properties (where "keep the default on null" applies).
-protocol PropertyWriting {}
-
 /// Writes a model property: through the stored-property offset for structs, the key path otherwise.
-final class PropertyReceiver<Model, V>: Receiver<V>, PropertyWriting {
+final class PropertyReceiver<Model, V>: Receiver<V> {
+    override var writesProperty: Bool { true }
     let keyPath: WritableKeyPath<Model, V>
     let offset: Int?
 

@@ -209,7 +209,7 @@ public struct ClusterCase<Base> {
         self.value = value
         self.rule = rule
         self.isFallback = isFallback
-        name = String(describing: M.self)
+        name = typeName(M.self)
         if let mapped = M.self as? any JSONModel.Type {
             (isBase, makeEntry) = Self.mappedCase(mapped, value: value, rule: rule, isFallback: isFallback)
         } else if let drafted = M.self as? any JSONDraftedModel.Type {
@@ -296,7 +296,7 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
 
     deinit { values.deallocate() }
 
-    override var typeName: String { String(describing: Base.self) }
+    override var typeName: String { Magma.typeName(Base.self) }
     override var objectOwner: ContainerOwner? { owner }
 
     /// The entry whose discriminator value is `bytes`.

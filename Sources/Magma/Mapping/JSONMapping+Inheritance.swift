@@ -100,8 +100,7 @@ extension Map {
          remake: ((String, String?, TransformerRegistry, Bool) -> Map<Model>)?,
          makeRelationship: ((String) -> Relationship<Model>)?) {
         self.property = property
-        self.propertyName = propertyName
-        self.bareName = bareName
+        names = Names(keyPath: property, jsonKeyPath: "", property: propertyName, bare: .some(bareName))
         self.source = source
         self.required = required
         self.writer = writer

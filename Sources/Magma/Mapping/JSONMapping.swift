@@ -40,7 +40,7 @@ public final class JSONMapping<Model: JSONModel>: @unchecked Sendable {
         if let problem {
             compiled = .failure(problem)
         } else {
-            compiled = Result { try MappingPlan(maps, model: String(describing: Lines.self)) }
+            compiled = Result { try MappingPlan(maps, model: typeName(Lines.self)) }
                 .mapError { $0 as? JSONError ?? JSONError.invalidMapping("\($0)") }
         }
     }

@@ -119,7 +119,7 @@ private func taggedEnumCodec<T: JSONTaggedEnum, M>(_ type: T.Type, as: M.Type) -
 final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked Sendable {
     let draft = ModelCodec<Model.Draft>()
 
-    override var typeName: String { String(describing: Model.self) }
+    override var typeName: String { Magma.typeName(Model.self) }
     override var objectOwner: ContainerOwner? { draft.objectOwner }
     override func take(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner) throws -> Model {
         // The model's own code builds it and runs its hooks: here, generic code would copy it.

@@ -82,7 +82,7 @@ extension ClusterCase where Base: JSONTaggedEnum {
     ///   - unmake: The draft of a value of this case; nil for a value of another case.
     public init<Draft: JSONModel>(_ name: String, key: String? = nil, _ draft: Draft.Type, fallback: Bool = false,
                                   make: @escaping (Draft) throws -> Base, unmake: @escaping (Base) -> Draft?) {
-        let shown = "\(Base.self).\(name)"
+        let shown = "\(typeName(Base.self)).\(name)"
         self.init(value: key, name: shown, isFallback: fallback) { context in
             TaggedCaseEntry(context, name: shown, isFallback: fallback, make: make, unmake: unmake)
         }

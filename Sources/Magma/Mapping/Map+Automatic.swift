@@ -73,8 +73,8 @@ extension Map {
     /// - Returns: The renamed line.
     public func named(_ name: String) -> Map {
         var map = self
+        map.propertyName = "\(typeName(Model.self)).\(name)"
         map.bareName = name
-        map.propertyName = "\(Model.self).\(name)"
         return map
     }
 

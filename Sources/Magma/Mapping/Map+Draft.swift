@@ -113,8 +113,8 @@ extension Map {
     /// - Returns: The renamed line.
     public func named(_ name: String, in model: String) -> Map {
         var map = self
-        map.bareName = name
         map.propertyName = "\(model).\(name)"
+        map.bareName = name
         return map
     }
 }

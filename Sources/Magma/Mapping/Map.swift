@@ -19,10 +19,26 @@ public struct Map<Model> {
     var property: AnyKeyPath
     /// `GHIssue.reporterLogin`, for messages: from the key path, or `Type.name` for a line
     /// named with ``named(_:)``.
-    var propertyName: String
+    var propertyName: String {
+        get { names.property ?? Map.name(Map.name(of: names.keyPath), keyPath: names.jsonKeyPath) }
+        set { names.property = newValue }
+    }
     /// The property's own name (`reporterLogin`), from its key path or ``named(_:)``; nil when it
     /// cannot be known (a non-final class property's key path has no name).
-    var bareName: String?
+    var bareName: String? {
+        get { names.bare ?? Map.bareName(of: Map.name(of: names.keyPath), model: Model.self) }
+        set { names.bare = .some(newValue) }
+    }
+    /// The names given, and the key path to work them out from when none is: only when first
+    /// read, as describing a key path looks up its type's conformances (costly at start-up, and
+    /// never needed for a line `@JSONModel` names).
+    var names: Names
+    struct Names {
+        let keyPath: AnyKeyPath
+        let jsonKeyPath: String
+        var property: String? = nil
+        var bare: String?? = nil
+    }
     var source: Source
     var required: Bool
     /// Makes the writer of the property's JSON for encoding, from the line's final name; nil when
@@ -79,12 +95,9 @@ public struct Map<Model> {
     ///   - required: Whether a missing key is an error; otherwise the property keeps its default.
     public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPath: String, _ transformer: Transformer<JSONValue, V>,
                    required: Bool = false) {
-        let described = Map.name(of: property)
-        let name = Map.name(described, keyPath: keyPath)
         let codec = transformer.codec
         self.property = property
-        propertyName = name
-        bareName = Map.bareName(of: described, model: Model.self)
+        names = Names(keyPath: property, jsonKeyPath: keyPath)
         source = .single(keyPath) { name in
             let slot = Slot(codec, PropertyReceiver(property), property: name)
             guard let offset = MemoryLayout<Model>.offset(of: property) else { return slot }
@@ -196,10 +209,8 @@ public struct Map<Model> {
     ///   - required: Whether the property fails with `missingKey` when none of the keys is present.
     public init<V>(_ property: WritableKeyPath<Model, V>, _ keyPaths: [String],
                    _ transformer: Transformer<[String: JSONValue], V>, required: Bool = false) {
-        let described = Map.name(of: property)
-        let name = Map.name(described, keyPath: keyPaths.first ?? "")
         self.property = property
-        propertyName = name
+        names = Names(keyPath: property, jsonKeyPath: keyPaths.first ?? "")
         source = .multiple(keyPaths) { name in
             let receiver = PropertyReceiver(property)
             return MultiKeyBinding(keyPaths: keyPaths, property: name) { values, storage in
@@ -209,7 +220,6 @@ public struct Map<Model> {
         self.required = required
         self.writer = transformer.isReversible ? { MultiKeyPropertyWriter(property, reverse: transformer.reverseTransform, property: $0) } : nil
         problem = nil
-        bareName = Map.bareName(of: described, model: Model.self)
         merge = { $0[keyPath: property] = $1[keyPath: property] }
         remake = nil
     }
@@ -226,14 +236,14 @@ public struct Map<Model> {
     /// model and its JSON key path (`Animal.legs`); ``named(_:)`` gives the Swift name.
     static func name(_ described: String, keyPath: String) -> String {
         guard !keyPath.isEmpty, described.contains("<computed") else { return described }
-        return "\(Model.self).\(keyPath)"
+        return "\(typeName(Model.self)).\(keyPath)"
     }
 
     /// `reporterLogin` from `\GHIssue.reporterLogin`: the key path's one component when it names
     /// a stored property. Nil for anything else: a key path through several properties, or one
     /// Swift cannot name (a non-final class's property reads `<computed 0x… (Int)>`).
     static func bareName(of propertyName: String, model: Any.Type) -> String? {
-        let prefix = String(describing: model) + "."
+        let prefix = typeName(model) + "."
         guard propertyName.hasPrefix(prefix) else { return nil }
         let name = propertyName.dropFirst(prefix.count)
         guard let first = name.utf8.first, !(first >= 48 && first <= 57),

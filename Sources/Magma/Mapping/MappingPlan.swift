@@ -40,6 +40,7 @@ final class MappingPlan {
 
         for map in maps {
             if let problem = map.problem { throw problem }
+            let name = map.propertyName   // worked out once (see `Map.names`)
             let keyPaths: [String]
             switch map.source {
             case .single(let k, _): keyPaths = [k]
@@ -47,45 +48,45 @@ final class MappingPlan {
             }
             let shown = keyPaths.map { "\"\($0)\"" }.joined(separator: ", ")
             if let earlier = seen[map.property] {
-                throw .invalidMapping("\(map.propertyName) is mapped twice (from \(earlier) and from \(shown))")
+                throw .invalidMapping("\(name) is mapped twice (from \(earlier) and from \(shown))")
             }
             seen[map.property] = shown
             if let relationship = map.relationship { relationships.append(relationship) }
-            if keyPaths.isEmpty { throw .invalidMapping("\(map.propertyName) is mapped from no key path") }
+            if keyPaths.isEmpty { throw .invalidMapping("\(name) is mapped from no key path") }
             var bit = RequiredSet.none
             if map.required {
                 if requiredNames.count == RequiredSet.capacity {
                     throw .invalidMapping("\(model) has more than \(RequiredSet.capacity) required properties")
                 }
                 bit = RequiredSet(index: requiredNames.count)
-                requiredNames.append((map.propertyName, keyPaths.joined(separator: "\" or \"")))
+                requiredNames.append((name, keyPaths.joined(separator: "\" or \"")))
             }
             var paths: [[String]] = []
             for keyPath in keyPaths {
-                let components = try MappingPlan.components(of: keyPath, property: map.propertyName)
+                let components = try MappingPlan.components(of: keyPath, property: name)
                 paths.append(components)
             }
             var written = paths
-            if let encodeKey = map.encodeKey { written = [try MappingPlan.components(of: encodeKey, property: map.propertyName)] }
-            reads += paths.map { KeyClaim(path: $0, origin: map.origin, property: map.propertyName, separate: false) }
+            if let encodeKey = map.encodeKey { written = [try MappingPlan.components(of: encodeKey, property: name)] }
+            reads += paths.map { KeyClaim(path: $0, origin: map.origin, property: name, separate: false) }
             if map.writer != nil {
-                writes += written.map { KeyClaim(path: $0, origin: map.origin, property: map.propertyName, separate: map.encodeKey != nil) }
+                writes += written.map { KeyClaim(path: $0, origin: map.origin, property: name, separate: map.encodeKey != nil) }
             }
             switch map.source {
             case .single(_, let makeTarget):
-                try tree.insert(paths[0], makeTarget(map.propertyName), bit: bit, keyPath: keyPaths[0], property: map.propertyName)
+                try tree.insert(paths[0], makeTarget(name), bit: bit, keyPath: keyPaths[0], property: name)
             case .multiple(_, let makeBinding):
-                let binding = makeBinding(map.propertyName)
+                let binding = makeBinding(name)
                 binding.firstCapture = captureCount
                 for (i, path) in paths.enumerated() {
-                    let slot = Slot(JSONValueCodec.shared, CaptureReceiver(captureCount + i), property: map.propertyName)
-                    try tree.insert(path, slot, bit: bit, keyPath: keyPaths[i], property: map.propertyName)
+                    let slot = Slot(JSONValueCodec.shared, CaptureReceiver(captureCount + i), property: name)
+                    try tree.insert(path, slot, bit: bit, keyPath: keyPaths[i], property: name)
                 }
                 captureCount += paths.count
                 multiKey.append(binding)
             }
             if let makeWriter = map.writer {
-                let writer = makeWriter(map.propertyName)
+                let writer = makeWriter(name)
                 for (i, path) in written.enumerated() {
                     encodeRoot.add(path[...], writer, part: paths.count > 1 ? keyPaths[i] : nil, keyPath: map.property)
                 }

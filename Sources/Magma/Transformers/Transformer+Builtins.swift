@@ -144,7 +144,7 @@ extension Transformer where Input == JSONValue {
     static func rawValue(_ type: Output.Type, typedWrite: TypedWrite?) -> Self where Output: RawRepresentable,
         Output.RawValue: JSONRepresentable, Output.RawValue.JSONForm == Output.RawValue {
         let raw = Output.RawValue.jsonTransformer.codec
-        return Transformer(codec: MappedCodec(raw, name: String(describing: Output.self), forward: { value in
+        return Transformer(codec: MappedCodec(raw, name: typeName(Output.self), forward: { value in
             guard let v = Output(rawValue: value) else {
                 throw JSONError(.invalidValue, "\(value) is not a \(Output.self) (no case has that raw value)")
             }
