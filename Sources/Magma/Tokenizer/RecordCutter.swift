@@ -16,8 +16,11 @@ struct RecordCutter {
     /// Inside a string (after its opening quote); after a backslash in it.
     private var inString = false
     private var escaped = false
-    /// The record is a scalar other than a string (a number or literal): it ends at a terminator.
+    /// The record is a scalar other than a string (a number or literal): it ends at the first
+    /// byte that cannot go on it.
     private var scalar = false
+    /// The scalar began with a letter (a literal: `true`, `false`, `null`), else a number.
+    private var literal = false
     /// The record's first byte has been seen.
     private(set) var started = false
 
@@ -37,7 +40,9 @@ struct RecordCutter {
             switch q.load(as: UInt8.self) {
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth = 1
             case UInt8(ascii: "\""): inString = true
-            default: scalar = true
+            case let first:
+                scalar = true
+                literal = (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
             }
             q += 1
             if scalar, q <= end, let stop = scalarEnd(q, end) { return stop }
@@ -87,17 +92,19 @@ struct RecordCutter {
         return nil
     }
 
-    /// A number or literal ends at the first byte that cannot go on a token: a blank, a bracket,
-    /// a quote, `,`, `:`, `/`.
+    /// A number ends at the first byte that cannot go on a number's text (a digit, `.`, `e`, `E`,
+    /// `+`, `-`), a literal at the first that is not a letter: the next byte is then read as
+    /// what follows the record, so an error there is placed at it, as yajl places it.
     private func scalarEnd(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer) -> UnsafeRawPointer? {
         var q = p
         while q < end {
-            switch q.load(as: UInt8.self) {
-            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "/"):
-                return q
-            default: q += 1
-            }
+            let byte = q.load(as: UInt8.self)
+            let goesOn = literal
+                ? (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                : (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+                    || byte | 0x20 == UInt8(ascii: "e") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            if !goesOn { return q }
+            q += 1
         }
         return nil
     }
