@@ -34,6 +34,8 @@ public struct Map<Model> {
     /// never needed for a line `@JSONModel` names).
     var names: Names
     struct Names {
+        /// The key path as the line was written: `property` may be rerooted onto a subclass
+        /// later, and the names are those of the class that declares the property.
         let keyPath: AnyKeyPath
         let jsonKeyPath: String
         var property: String? = nil
