@@ -1,12 +1,16 @@
 #ifndef MAGMA_CYAJL_BYTESCAN_H
 #define MAGMA_CYAJL_BYTESCAN_H
 
-/* The byte scans of JSONScanner and RecordCutter that pay in SIMD (SSE2, baseline on x86-64; bytewise elsewhere). */
+/* The byte scans of JSONScanner and RecordCutter that pay in SIMD (SSE2, baseline on x86-64, and AVX2 where the processor has it for a container's blocks; bytewise elsewhere). */
 
 #include <stddef.h>
 #include <stdint.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
 #endif
 
 /* The index in [p, p + n) of the first byte that ends or interrupts a plain run of string
@@ -61,12 +65,58 @@ static inline size_t magma_blank_run(const uint8_t *p, size_t n) {
     return n;
 }
 
-/* Where a container ends, 64 bytes a step, as simdjson's first stage finds structure: the
- * backslash runs of odd length escape the byte after them, the unescaped quotes' prefix XOR marks
- * the bytes inside strings, and the brackets outside them count *depth. Carried from block to
- * block and call to call: *in_string, all ones when the last byte read is inside a string, and
- * *escaped, 1 when the next byte is escaped. Reads whole 64-byte blocks. Returns the bytes read,
- * with *found 0; or, when the depth reaches 0, the index after that bracket, with *found 1. */
+/* A container's blocks of 64 bytes are read as simdjson's first stage finds structure, from masks
+ * of the block's bytes (bit k for byte k): the backslash runs of odd length escape the byte after
+ * them, the unescaped quotes' prefix XOR marks the bytes inside strings, and the brackets outside
+ * them count the depth. */
+
+/* The quotes not escaped. *odd_run: 1 when the block begins escaped (the last one ended in a
+ * backslash run of odd length), and set for the next block. */
+__attribute__((always_inline))
+static inline uint64_t magma_unescaped_quotes(uint64_t quotes, uint64_t backslashes, uint64_t *odd_run) {
+    if (backslashes == 0 && *odd_run == 0) return quotes;
+    /* simdjson's find_odd_backslash_sequences. */
+    const uint64_t even = 0x5555555555555555ULL, odd = ~even;
+    uint64_t starts = backslashes & ~(backslashes << 1);
+    uint64_t even_start_mask = even ^ *odd_run;
+    uint64_t even_carries = backslashes + (starts & even_start_mask);
+    uint64_t odd_carries;
+    int ends_odd = __builtin_add_overflow(backslashes, starts & ~even_start_mask, &odd_carries);
+    odd_carries |= *odd_run;
+    *odd_run = ends_odd ? 1 : 0;
+    uint64_t escaped_bytes = ((even_carries & ~backslashes) & odd) | ((odd_carries & ~backslashes) & even);
+    return quotes & ~escaped_bytes;
+}
+
+/* Counts the block's brackets (outside strings) into *depth; returns the index after the one that
+ * brings it to 0, or 0 when none does. With `popcnt`, a block with fewer closing brackets than the
+ * depth is counted whole. */
+__attribute__((always_inline))
+static inline size_t magma_block_brackets(uint64_t opens, uint64_t closes, long *depth, int popcnt) {
+    long d = *depth;
+    if (popcnt && (long)__builtin_popcountll(closes) < d) {
+        *depth = d + (long)__builtin_popcountll(opens) - (long)__builtin_popcountll(closes);
+        return 0;
+    }
+    uint64_t brackets = opens | closes;
+    while (brackets != 0) {
+        int k = __builtin_ctzll(brackets);
+        if ((opens >> k) & 1) {
+            d++;
+        } else if (--d == 0) {
+            *depth = 0;
+            return (size_t)k + 1;
+        }
+        brackets &= brackets - 1;
+    }
+    *depth = d;
+    return 0;
+}
+
+/* Where a container ends, 64 bytes a step, carried from call to call: *depth; *in_string, all
+ * ones when the last byte read is inside a string; *escaped, 1 when the next byte is escaped.
+ * Reads whole 64-byte blocks. Returns the bytes read, with *found 0; or, when the depth reaches
+ * 0, the index after that bracket, with *found 1. */
 static inline size_t magma_container_blocks(const uint8_t *p, size_t n, long *depth, uint64_t *in_string, uint64_t *escaped,
                                             int *found) {
     size_t i = 0;
@@ -74,7 +124,6 @@ static inline size_t magma_container_blocks(const uint8_t *p, size_t n, long *de
 #if defined(__SSE2__)
     const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), bit5 = _mm_set1_epi8(0x20),
                   opening = _mm_set1_epi8('{'), closing = _mm_set1_epi8('}');
-    const uint64_t even = 0x5555555555555555ULL, odd = ~even;
     long d = *depth;
     uint64_t carry = *in_string, odd_run = *escaped;
     for (; i + 64 <= n; i += 64) {
@@ -88,37 +137,16 @@ static inline size_t magma_container_blocks(const uint8_t *p, size_t n, long *de
             opens |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, opening)) << (16 * k);
             closes |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, closing)) << (16 * k);
         }
-        if (backslashes != 0 || odd_run != 0) {
-            /* The bytes escaped: each after a backslash run of odd length (simdjson's
-             * find_odd_backslash_sequences), a run the last block ended counted in. */
-            uint64_t starts = backslashes & ~(backslashes << 1);
-            uint64_t even_start_mask = even ^ odd_run;
-            uint64_t even_carries = backslashes + (starts & even_start_mask);
-            uint64_t odd_carries;
-            int ends_odd = __builtin_add_overflow(backslashes, starts & ~even_start_mask, &odd_carries);
-            odd_carries |= odd_run;
-            odd_run = ends_odd ? 1 : 0;
-            uint64_t escaped_bytes = ((even_carries & ~backslashes) & odd) | ((odd_carries & ~backslashes) & even);
-            quotes &= ~escaped_bytes;
-        }
-        uint64_t inside = quotes;
+        uint64_t inside = magma_unescaped_quotes(quotes, backslashes, &odd_run);
         inside ^= inside << 1; inside ^= inside << 2; inside ^= inside << 4;
         inside ^= inside << 8; inside ^= inside << 16; inside ^= inside << 32;
         inside ^= carry;
         carry = (uint64_t)((int64_t)inside >> 63);
-        uint64_t brackets = (opens | closes) & ~inside;
-        while (brackets != 0) {
-            int k = __builtin_ctzll(brackets);
-            if ((opens >> k) & 1) {
-                d++;
-            } else if (--d == 0) {
-                *depth = d;
-                *in_string = carry;
-                *escaped = odd_run;
-                *found = 1;
-                return i + (size_t)k + 1;
-            }
-            brackets &= brackets - 1;
+        size_t stop = magma_block_brackets(opens & ~inside, closes & ~inside, &d, 0);
+        if (stop != 0) {
+            *found = 1;
+            i += stop;
+            break;
         }
     }
     *depth = d;
@@ -129,5 +157,56 @@ static inline size_t magma_container_blocks(const uint8_t *p, size_t n, long *de
 #endif
     return i;
 }
+
+#if defined(__x86_64__)
+/* Whether this processor and its system run magma_container_blocks_wide (AVX2, PCLMUL, POPCNT,
+ * and the system saving the 256-bit registers). */
+static inline int magma_has_wide_blocks(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    if (!((c >> 27) & 1) || !((c >> 1) & 1) || !((c >> 23) & 1)) return 0; /* OSXSAVE, PCLMUL, POPCNT */
+    unsigned lo, hi;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 6) != 6) return 0; /* XMM and YMM state */
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    return (b >> 5) & 1; /* AVX2 */
+}
+
+/* magma_container_blocks with 32-byte loads, a carry-less multiply for the prefix XOR, and a
+ * block counted whole when it cannot end the container; only where magma_has_wide_blocks. */
+__attribute__((target("avx2,pclmul,popcnt")))
+static size_t magma_container_blocks_wide(const uint8_t *p, size_t n, long *depth, uint64_t *in_string, uint64_t *escaped,
+                                          int *found) {
+    size_t i = 0;
+    *found = 0;
+    const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\'), bit5 = _mm256_set1_epi8(0x20),
+                  opening = _mm256_set1_epi8('{'), closing = _mm256_set1_epi8('}');
+    const __m128i ones = _mm_set1_epi8((char)0xFF);
+    long d = *depth;
+    uint64_t carry = *in_string, odd_run = *escaped;
+    for (; i + 64 <= n; i += 64) {
+        __m256i lo = _mm256_loadu_si256((const __m256i *)(p + i)), hi = _mm256_loadu_si256((const __m256i *)(p + i + 32));
+        __m256i lo_folded = _mm256_or_si256(lo, bit5), hi_folded = _mm256_or_si256(hi, bit5);
+#define MAGMA_MASK64(l, h, x) ((uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(l, x)) \
+                               | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(h, x)) << 32)
+        uint64_t quotes = magma_unescaped_quotes(MAGMA_MASK64(lo, hi, quote), MAGMA_MASK64(lo, hi, backslash), &odd_run);
+        uint64_t opens = MAGMA_MASK64(lo_folded, hi_folded, opening), closes = MAGMA_MASK64(lo_folded, hi_folded, closing);
+#undef MAGMA_MASK64
+        uint64_t inside = (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)quotes), ones, 0));
+        inside ^= carry;
+        carry = (uint64_t)((int64_t)inside >> 63);
+        size_t stop = magma_block_brackets(opens & ~inside, closes & ~inside, &d, 1);
+        if (stop != 0) {
+            *found = 1;
+            i += stop;
+            break;
+        }
+    }
+    *depth = d;
+    *in_string = carry;
+    *escaped = odd_run;
+    return i;
+}
+#endif
 
 #endif

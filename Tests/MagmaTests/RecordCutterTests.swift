@@ -6,7 +6,10 @@ import Testing
 /// whatever the pieces, for records with escapes (backslash runs of every length, escaped quotes),
 /// brackets and quotes inside strings, and blocks of 64 bytes with and without backslashes.
 @Suite struct RecordCutterTests {
-    @Test func endsEveryRecordAtItsClosingBracket_inAnyPieces() throws {
+    /// Both ways of reading a container's blocks: 16 bytes a load, and AVX2's 32 where the
+    /// processor has it (else the first way twice).
+    @Test(arguments: [false, true])
+    func endsEveryRecordAtItsClosingBracket_inAnyPieces(wide: Bool) throws {
         var g = SeededGenerator(seed: 2026)
         for round in 0..<400 {
             // Half the records have no escape at all: their blocks are read 64 bytes a step.
@@ -15,6 +18,7 @@ import Testing
             // One piece, then random pieces (1 to 200 bytes).
             for split in 0..<3 {
                 var cutter = RecordCutter()
+                cutter.wide = wide && RecordCutter.hasWideBlocks
                 var at = 0, end: Int?
                 while end == nil, at < bytes.count {
                     let size = split == 0 ? bytes.count - at : min(bytes.count - at, Int.random(in: 1...200, using: &g))

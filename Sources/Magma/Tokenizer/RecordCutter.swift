@@ -23,13 +23,26 @@ struct RecordCutter {
     private var literal = false
     /// The record's first byte has been seen.
     private(set) var started = false
+    /// Whether a container's blocks are read with AVX2 (where the processor has it; the tests
+    /// read the same records both ways).
+    var wide = RecordCutter.hasWideBlocks
+
+    #if arch(x86_64)
+    static let hasWideBlocks = magma_has_wide_blocks() != 0
+    #else
+    static let hasWideBlocks = false
+    #endif
 
     /// Whether the record under way is whole when the input ends here: a number or literal (the
     /// end completes it), not a container or string still open.
     var endsWithTheInput: Bool { scalar }
 
     /// Forgets the record under way (the next byte scanned begins a new one).
-    mutating func reset() { self = RecordCutter() }
+    mutating func reset() {
+        let wide = wide
+        self = RecordCutter()
+        self.wide = wide
+    }
 
     /// Scans on from `p`, the record's bytes from its first (blanks before it are the caller's);
     /// returns one past its last byte once found, or nil when every byte up to `end` belongs to it.
@@ -54,7 +67,7 @@ struct RecordCutter {
             if depth > 0, end - q >= 64 {
                 var inside: UInt64 = inString ? ~0 : 0, escapes: UInt64 = escaped ? 1 : 0
                 var found: Int32 = 0
-                q += magma_container_blocks(q.assumingMemoryBound(to: UInt8.self), end - q, &depth, &inside, &escapes, &found)
+                q += blocks(q.assumingMemoryBound(to: UInt8.self), end - q, &depth, &inside, &escapes, &found)
                 inString = inside != 0
                 escaped = escapes != 0
                 if found != 0 { return q }
@@ -90,6 +103,14 @@ struct RecordCutter {
             }
         }
         return nil
+    }
+
+    private func blocks(_ p: UnsafePointer<UInt8>, _ n: Int, _ depth: inout Int, _ inside: inout UInt64, _ escapes: inout UInt64,
+                        _ found: inout Int32) -> Int {
+        #if arch(x86_64)
+        if wide { return magma_container_blocks_wide(p, n, &depth, &inside, &escapes, &found) }
+        #endif
+        return magma_container_blocks(p, n, &depth, &inside, &escapes, &found)
     }
 
     /// A number ends at the first byte that cannot go on a number's text (a digit, `.`, `e`, `E`,
