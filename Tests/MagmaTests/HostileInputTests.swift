@@ -83,6 +83,50 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(try JSONAdapter.value(from: .chunks(chunks(json, 7)), .json) == .array([.string(text)]))
     }
 
+    /// The check of long text 32 bytes a step (AVX2, where the processor has it) against the
+    /// sequence loop and Swift's decoder: text of every sequence length, at the range edges, most
+    /// of it broken in one or two bytes (a byte changed, dropped, or the text cut short).
+    @Test func wideValidator_agreesWithTheSequenceLoop_andSwift() {
+        var rng = SeededGenerator(seed: 32)
+        let edges: [UInt32] = [0x7F, 0x80, 0x7FF, 0x800, 0xFFF, 0x1000, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x3FFFF, 0x40000, 0xFFFFF, 0x100000, 0x10FFFF]
+        let odd: [UInt8] = [0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x00, 0x41]
+        for round in 0..<6_000 {
+            var bytes: [UInt8] = []
+            let target = Int.random(in: 0...200, using: &rng)
+            while bytes.count < target {
+                let value: UInt32
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0, 1: value = UInt32.random(in: 0x20...0x7E, using: &rng)
+                case 2: value = UInt32.random(in: 0x80...0x7FF, using: &rng)
+                case 3: value = UInt32.random(in: 0x800...0xFFFF, using: &rng)
+                case 4: value = UInt32.random(in: 0x10000...0x10FFFF, using: &rng)
+                default: value = edges[Int.random(in: 0..<edges.count, using: &rng)]
+                }
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                bytes += Array(String(Character(scalar)).utf8)
+            }
+            if round % 4 != 0, !bytes.isEmpty {
+                for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                    let at = Int.random(in: 0..<bytes.count, using: &rng)
+                    switch Int.random(in: 0..<4, using: &rng) {
+                    case 0, 1: bytes[at] = odd[Int.random(in: 0..<odd.count, using: &rng)]
+                    case 2: bytes.remove(at: at)
+                    default: bytes.removeLast(Int.random(in: 0...min(3, bytes.count - 1), using: &rng))
+                    }
+                    if bytes.isEmpty { break }
+                }
+            }
+            let swiftValid = String(validating: bytes, as: UTF8.self) != nil
+            let (narrow, wide) = bytes.withUnsafeBytes { raw in
+                let base = raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+                return (UTF8Validation.firstInvalidSlow(base, raw.count, from: 0, wide: false),
+                        UTF8Validation.firstInvalidSlow(base, raw.count, from: 0, wide: true))
+            }
+            #expect(narrow == wide, "round \(round): \(bytes)")
+            #expect((wide < 0) == swiftValid, "round \(round): \(bytes)")
+        }
+    }
+
     @Test func validator_agreesWithSwiftsDecoder_onRandomBytes() {
         var rng = SeededGenerator(seed: 6)
         for _ in 0..<20_000 {

@@ -27,6 +27,7 @@ struct RecordCutter {
     /// read the same records both ways).
     var wide = RecordCutter.hasWideBlocks
 
+    /// Whether the processor runs bytescan.h's AVX2 scans (checked once).
     #if arch(x86_64)
     static let hasWideBlocks = magma_has_wide_blocks() != 0
     #else

@@ -7,6 +7,8 @@
 // written: by `UTF8Validation.firstInvalid` when yajl hands over the bytes in place, and by
 // `EscapedText.check` (UTF-8 and \u escapes in one pass) when yajl decoded escapes into a copy.
 
+private import CYajl  // its bytescan.h: the AVX2 check of long text
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -47,9 +49,18 @@ enum UTF8Validation {
         return -1
     }
 
-    /// From a non-ASCII byte at `start` on: one sequence at a time, back to words after ASCII.
+    /// From `start` on (the bytes before it ASCII, a non-ASCII one in the next eight): with
+    /// `wide`, 32 bytes a step when there are as many left (bytescan.h), and the sequence loop
+    /// only to find where the text is invalid; else one sequence at a time, back to words after
+    /// ASCII.
     @inline(never)
-    static func firstInvalidSlow(_ base: UnsafeRawPointer, _ n: Int, from start: Int) -> Int {
+    static func firstInvalidSlow(_ base: UnsafeRawPointer, _ n: Int, from start: Int,
+                                 wide: Bool = RecordCutter.hasWideBlocks) -> Int {
+        #if arch(x86_64)
+        if wide, n &- start >= 32, magma_utf8_valid_wide((base + start).assumingMemoryBound(to: UInt8.self), n &- start) != 0 {
+            return -1
+        }
+        #endif
         var i = start
         while i < n {
             if base.load(fromByteOffset: i, as: UInt8.self) < 0x80 {
