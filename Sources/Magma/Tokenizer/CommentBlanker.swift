@@ -26,7 +26,12 @@ struct CommentBlanker {
         for c in chunk {
             if inString {
                 out.append(c)
-                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+                // A newline ends a string as the reader sees it: a raw one inside a string is an
+                // error there, and an NDJSON line is read from its start. So an unclosed quote in
+                // a bad line does not keep the next lines' comments from being blanked.
+                if c == 0x0A {
+                    (inString, escaped) = (false, false)
+                } else if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
                 continue
             }
             switch comment {
