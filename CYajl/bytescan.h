@@ -89,11 +89,18 @@ static inline uint64_t magma_unescaped_quotes(uint64_t quotes, uint64_t backslas
     return quotes & ~escaped_bytes;
 }
 
-/* Counts the block's brackets (outside strings) into *depth; returns the index after the one that
- * brings it to 0, or 0 when none does. With `popcnt`, a block with fewer closing brackets than the
- * depth is counted whole. */
+/* The block's end of the container: `inside` is the prefix XOR of its unescaped quotes (1 from
+ * an opening quote to its closing one), *carry all ones when the block begins inside a string
+ * (set for the next block). Counts the brackets outside strings into *depth; returns the index
+ * after the one that brings it to 0, or 0 when none does. With `popcnt`, a block with fewer
+ * closing brackets than the depth is counted whole. */
 __attribute__((always_inline))
-static inline size_t magma_block_brackets(uint64_t opens, uint64_t closes, long *depth, int popcnt) {
+static inline size_t magma_block_end(uint64_t opens, uint64_t closes, uint64_t inside, uint64_t *carry, long *depth,
+                                     int popcnt) {
+    inside ^= *carry;
+    *carry = (uint64_t)((int64_t)inside >> 63);
+    opens &= ~inside;
+    closes &= ~inside;
     long d = *depth;
     if (popcnt && (long)__builtin_popcountll(closes) < d) {
         *depth = d + (long)__builtin_popcountll(opens) - (long)__builtin_popcountll(closes);
@@ -141,9 +148,7 @@ static inline size_t magma_container_blocks(const uint8_t *p, size_t n, long *de
         uint64_t inside = magma_unescaped_quotes(quotes, backslashes, &odd_run);
         inside ^= inside << 1; inside ^= inside << 2; inside ^= inside << 4;
         inside ^= inside << 8; inside ^= inside << 16; inside ^= inside << 32;
-        inside ^= carry;
-        carry = (uint64_t)((int64_t)inside >> 63);
-        size_t stop = magma_block_brackets(opens & ~inside, closes & ~inside, &d, 0);
+        size_t stop = magma_block_end(opens, closes, inside, &carry, &d, 0);
         if (stop != 0) {
             *found = 1;
             i += stop;
@@ -194,9 +199,7 @@ static size_t magma_container_blocks_wide(const uint8_t *p, size_t n, long *dept
         uint64_t opens = MAGMA_MASK64(lo_folded, hi_folded, opening), closes = MAGMA_MASK64(lo_folded, hi_folded, closing);
 #undef MAGMA_MASK64
         uint64_t inside = (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)quotes), ones, 0));
-        inside ^= carry;
-        carry = (uint64_t)((int64_t)inside >> 63);
-        size_t stop = magma_block_brackets(opens & ~inside, closes & ~inside, &d, 1);
+        size_t stop = magma_block_end(opens, closes, inside, &carry, &d, 1);
         if (stop != 0) {
             *found = 1;
             i += stop;
