@@ -1,7 +1,10 @@
 #ifndef MAGMA_CYAJL_BYTESCAN_H
 #define MAGMA_CYAJL_BYTESCAN_H
 
-/* The byte scans of JSONScanner and RecordCutter that pay in SIMD (SSE2, baseline on x86-64, and AVX2 where the processor has it for a container's blocks; bytewise elsewhere). */
+/* The byte scans that pay in SIMD, on x86-64: runs of blanks and of string content for JSONScanner
+ * (SSE2, the baseline; bytewise elsewhere), a container's 64-byte blocks for RecordCutter (SSE2,
+ * or AVX2 where magma_has_avx2; not called elsewhere), and the UTF-8 check of long non-ASCII text
+ * for UTF8Validation (AVX2 only). */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -165,12 +168,13 @@ static inline size_t magma_container_blocks(const uint8_t *p, size_t n, long *de
 }
 
 #if defined(__x86_64__)
-/* Whether this processor and its system run magma_container_blocks_wide (AVX2, PCLMUL, POPCNT,
- * and the system saving the 256-bit registers). */
-static inline int magma_has_wide_blocks(void) {
+/* Whether this processor and its system run the AVX2 scans below: AVX and AVX2, PCLMUL and
+ * POPCNT (the cutter's blocks), and the system saving the 256-bit registers. */
+static inline int magma_has_avx2(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    if (!((c >> 27) & 1) || !((c >> 1) & 1) || !((c >> 23) & 1)) return 0; /* OSXSAVE, PCLMUL, POPCNT */
+    /* OSXSAVE, AVX, PCLMUL, POPCNT */
+    if (!((c >> 27) & 1) || !((c >> 28) & 1) || !((c >> 1) & 1) || !((c >> 23) & 1)) return 0;
     unsigned lo, hi;
     __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     if ((lo & 6) != 6) return 0; /* XMM and YMM state */
@@ -179,7 +183,7 @@ static inline int magma_has_wide_blocks(void) {
 }
 
 /* magma_container_blocks with 32-byte loads, a carry-less multiply for the prefix XOR, and a
- * block counted whole when it cannot end the container; only where magma_has_wide_blocks. */
+ * block counted whole when it cannot end the container; only where magma_has_avx2. */
 __attribute__((target("avx2,pclmul,popcnt")))
 static size_t magma_container_blocks_wide(const uint8_t *p, size_t n, long *depth, uint64_t *in_string, uint64_t *escaped,
                                           int *found) {
@@ -216,7 +220,7 @@ static size_t magma_container_blocks_wide(const uint8_t *p, size_t n, long *dept
  * U+10FFFF, no truncated sequence), 32 bytes a step: the lookup algorithm of Keiser and Lemire,
  * "Validating UTF-8 in less than one instruction per byte" (2021), as simdjson has it. The byte
  * before p must be ASCII (or p the start). It says only whether; the caller finds where. */
-__attribute__((target("avx2,pclmul,popcnt")))
+__attribute__((target("avx2")))
 static int magma_utf8_valid_wide(const uint8_t *p, size_t n) {
     enum {
         TOO_SHORT = 1 << 0, TOO_LONG = 1 << 1, OVERLONG_3 = 1 << 2, TOO_LARGE = 1 << 3, SURROGATE = 1 << 4,

@@ -18,7 +18,7 @@ import Testing
             // One piece, then random pieces (1 to 200 bytes).
             for split in 0..<3 {
                 var cutter = RecordCutter()
-                cutter.wide = wide && RecordCutter.hasWideBlocks
+                cutter.wide = wide && hasAVX2
                 var at = 0, end: Int?
                 while end == nil, at < bytes.count {
                     let size = split == 0 ? bytes.count - at : min(bytes.count - at, Int.random(in: 1...200, using: &g))

@@ -241,7 +241,7 @@ public final class RecordDecoder<Model> {
         builder.initialize(to: EventBuilder(root: root, rootContext: UnsafeMutableRawPointer(builder), options: options,
                                             report: sink.report))
         if layout.kind == .concatenated, errorPolicy == .skip { builder.pointee.beginRecovery(sink) }
-        if options.allowComments { comments = CommentBlanker() }
+        if options.allowComments { comments = CommentBlanker(newlineEndsString: layout.kind == .ndjson) }
         framing = layout.kind == .ndjson ? .lines : layout.kind == .concatenated ? .values : .start
         if layout.kind == .ndjson {
             builder.pointee.reportRecordIndex = { [unowned self] _ in lineRecords - 1 }

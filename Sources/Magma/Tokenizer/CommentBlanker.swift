@@ -6,12 +6,19 @@
 // offsets, lines and columns stay as written. A document with comments is yajl's.
 
 struct CommentBlanker {
+    /// NDJSON: a newline ends a string, as the reader sees it there (each line is read from its
+    /// start, and a raw newline inside a string is an error), so an unclosed quote in a bad line
+    /// does not keep the next lines' comments from being blanked. Elsewhere the blanker follows
+    /// strings as the record cutter does.
+    let newlineEndsString: Bool
     private var inString = false
     private var escaped = false
     /// 0 none; 1 a line comment; 2 a block comment; 3 a block comment after a `*`.
     private var comment = 0
     /// A `/` ended the last piece outside a string: it may begin a comment (held back, not given yet).
     private(set) var heldSlash = false
+
+    init(newlineEndsString: Bool) { self.newlineEndsString = newlineEndsString }
 
     /// Whether the input may end here: no block comment is open.
     var isClosed: Bool { comment < 2 }
@@ -26,10 +33,7 @@ struct CommentBlanker {
         for c in chunk {
             if inString {
                 out.append(c)
-                // A newline ends a string as the reader sees it: a raw one inside a string is an
-                // error there, and an NDJSON line is read from its start. So an unclosed quote in
-                // a bad line does not keep the next lines' comments from being blanked.
-                if c == 0x0A {
+                if c == 0x0A, newlineEndsString {
                     (inString, escaped) = (false, false)
                 } else if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
                 continue

@@ -25,14 +25,7 @@ struct RecordCutter {
     private(set) var started = false
     /// Whether a container's blocks are read with AVX2 (where the processor has it; the tests
     /// read the same records both ways).
-    var wide = RecordCutter.hasWideBlocks
-
-    /// Whether the processor runs bytescan.h's AVX2 scans (checked once).
-    #if arch(x86_64)
-    static let hasWideBlocks = magma_has_wide_blocks() != 0
-    #else
-    static let hasWideBlocks = false
-    #endif
+    var wide = hasAVX2
 
     /// Whether the record under way is whole when the input ends here: a number or literal (the
     /// end completes it), not a container or string still open.
@@ -64,7 +57,9 @@ struct RecordCutter {
         }
         if scalar { return scalarEnd(q, end) }
         while q < end {
-            // Inside a container, whole blocks of 64 bytes; the byte loop below reads the rest.
+            // Inside a container, whole blocks of 64 bytes (SIMD: x86-64 only, where SSE2 is the
+            // baseline); the byte loop below reads the rest, and everything elsewhere.
+            #if arch(x86_64)
             if depth > 0, end - q >= 64 {
                 var inside: UInt64 = inString ? ~0 : 0, escapes: UInt64 = escaped ? 1 : 0
                 var found: Int32 = 0
@@ -74,6 +69,7 @@ struct RecordCutter {
                 if found != 0 { return q }
                 continue
             }
+            #endif
             if inString {
                 if escaped {
                     escaped = false
@@ -106,13 +102,13 @@ struct RecordCutter {
         return nil
     }
 
+    #if arch(x86_64)
     private func blocks(_ p: UnsafePointer<UInt8>, _ n: Int, _ depth: inout Int, _ inside: inout UInt64, _ escapes: inout UInt64,
                         _ found: inout Int32) -> Int {
-        #if arch(x86_64)
-        if wide { return magma_container_blocks_wide(p, n, &depth, &inside, &escapes, &found) }
-        #endif
-        return magma_container_blocks(p, n, &depth, &inside, &escapes, &found)
+        wide ? magma_container_blocks_wide(p, n, &depth, &inside, &escapes, &found)
+            : magma_container_blocks(p, n, &depth, &inside, &escapes, &found)
     }
+    #endif
 
     /// A number ends at the first byte that cannot go on a number's text (a digit, `.`, `e`, `E`,
     /// `+`, `-`), a literal at the first that is not a letter: the next byte is then read as
@@ -132,3 +128,11 @@ struct RecordCutter {
     }
 
 }
+
+/// Whether the processor runs bytescan.h's AVX2 scans (checked once): a container's blocks in
+/// `RecordCutter`, long non-ASCII text in `UTF8Validation`.
+#if arch(x86_64)
+let hasAVX2 = magma_has_avx2() != 0
+#else
+let hasAVX2 = false
+#endif

@@ -49,13 +49,13 @@ enum UTF8Validation {
         return -1
     }
 
-    /// From `start` on (the bytes before it ASCII, a non-ASCII one in the next eight): with
+    /// From `start` on (the bytes before it ASCII, a non-ASCII one within the next 32): with
     /// `wide`, 32 bytes a step when there are as many left (bytescan.h), and the sequence loop
     /// only to find where the text is invalid; else one sequence at a time, back to words after
     /// ASCII.
     @inline(never)
     static func firstInvalidSlow(_ base: UnsafeRawPointer, _ n: Int, from start: Int,
-                                 wide: Bool = RecordCutter.hasWideBlocks) -> Int {
+                                 wide: Bool = hasAVX2) -> Int {
         #if arch(x86_64)
         if wide, n &- start >= 32, magma_utf8_valid_wide((base + start).assumingMemoryBound(to: UInt8.self), n &- start) != 0 {
             return -1
