@@ -222,7 +222,7 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
         if !output.settings.defaultKeys, let dictionary = value as? any StringKeyedDictionaryEncodable {
             return try self.dictionary(dictionary.stringKeyed, key)
         }
-        if let array = output.routes.arrayType(T.self) {
+        if let array = output.routes.answer(for: T.self) {
             return try withUnsafePointer(to: value) { p in try nested(key) { try array.encodeElements(of: UnsafeRawPointer(p), into: $0) } }
         }
         return try nested(key) { try value.encode(to: $0) }

@@ -50,40 +50,13 @@ extension Dictionary: TapeDirectDecodable where Key == String, Value: Decodable 
     }
 }
 
-/// Which types decode straight from the tape, remembered per type: a few pointer compares
-/// instead of a conformance lookup per value.
-final class TypeRoutes {
-    /// The routes of every type met, for the whole process (see `TypeAnswers`).
-    private static let known = TypeAnswers<(any TapeDirectDecodable.Type)?> { $0 as? any TapeDirectDecodable.Type }
+/// Which types decode straight from the tape, remembered per type (see `TypeMemo`).
+typealias TypeRoutes = TypeMemo<(any TapeDirectDecodable.Type)?>
 
-    private struct Route {
-        let type: ObjectIdentifier
-        let direct: (any TapeDirectDecodable.Type)?
-    }
+private let tapeDirectTypes = TypeAnswers<(any TapeDirectDecodable.Type)?> { $0 as? any TapeDirectDecodable.Type }
 
-    private let routes = UnsafeMutablePointer<Route>.allocate(capacity: 32)
-    private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-
-    init() { count.initialize(to: 0) }
-
-    deinit {
-        routes.deinitialize(count: count.pointee)
-        routes.deallocate()
-        count.deallocate()
-    }
-
-    @inline(__always)
-    func route(for type: Any.Type) -> (any TapeDirectDecodable.Type)? {
-        let id = ObjectIdentifier(type)
-        let n = count.pointee
-        for k in 0..<n where routes[k].type == id { return routes[k].direct }
-        let direct = TypeRoutes.known.answer(for: type)
-        if n < 32 {
-            (routes + n).initialize(to: Route(type: id, direct: direct))
-            count.pointee = n + 1
-        }
-        return direct
-    }
+extension TypeMemo where Answer == (any TapeDirectDecodable.Type)? {
+    convenience init() { self.init(tapeDirectTypes) }
 }
 
 /// Coding paths as Magma's JSON paths (`$.statuses[3].user`), for `JSONError.path`.

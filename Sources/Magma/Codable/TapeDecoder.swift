@@ -86,7 +86,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if !settings.defaultKeys, let dictionary = type as? any StringKeyedDictionaryMarker.Type {
             return try unwrapDictionary(i, dictionary.elementType, path, key) as! T
         }
-        if let direct = routes.route(for: type) {
+        if let direct = routes.answer(for: type) {
             return try direct.decode(from: self, i, path.appending(key)) as! T
         }
         return try with(value: i, path: path.appending(key)) { try type.init(from: self) }

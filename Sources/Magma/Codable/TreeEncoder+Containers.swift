@@ -19,38 +19,16 @@ extension Array: TreeArrayEncodable where Element: Encodable {
     }
 }
 
-/// Which types are arrays, remembered per type: pointer compares instead of a conformance lookup per value.
-final class ArrayTypes {
-    /// Arrays' element loops for StreamEncoder, by type (nil: not an array).
-    private static let known = TypeAnswers<(any StreamArrayEncodable.Type)?> { $0 as? any StreamArrayEncodable.Type }
+/// Which types are arrays whose elements StreamEncoder writes, remembered per type (see `TypeMemo`).
+typealias ArrayTypes = TypeMemo<(any StreamArrayEncodable.Type)?>
 
-    private let types = UnsafeMutablePointer<(ObjectIdentifier, (any StreamArrayEncodable.Type)?)>.allocate(capacity: 32)
-    private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+private let streamArrayTypes = TypeAnswers<(any StreamArrayEncodable.Type)?> { $0 as? any StreamArrayEncodable.Type }
 
-    init() { count.initialize(to: 0) }
-
-    deinit {
-        types.deinitialize(count: count.pointee)
-        types.deallocate()
-        count.deallocate()
-    }
+extension TypeMemo where Answer == (any StreamArrayEncodable.Type)? {
+    convenience init() { self.init(streamArrayTypes) }
 
     @inline(__always)
-    func isArray(_ type: Any.Type) -> Bool { arrayType(type) != nil }
-
-    /// `type` as an array whose elements StreamEncoder writes, or nil.
-    @inline(__always)
-    func arrayType(_ type: Any.Type) -> (any StreamArrayEncodable.Type)? {
-        let id = ObjectIdentifier(type)
-        let n = count.pointee
-        for k in 0..<n where types[k].0 == id { return types[k].1 }
-        let answer = ArrayTypes.known.answer(for: type)
-        if n < 32 {
-            (types + n).initialize(to: (id, answer))
-            count.pointee = n + 1
-        }
-        return answer
-    }
+    func isArray(_ type: Any.Type) -> Bool { answer(for: type) != nil }
 }
 
 /// Dictionaries whose keys become JSON keys as they are, whatever the key strategy.

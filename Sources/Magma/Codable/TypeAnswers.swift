@@ -1,6 +1,6 @@
 // Per-type answers that take a conformance check to find, kept for the whole process. The
 // runtime's scan for a type that does not conform is too slow to repeat in every encode, so
-// the per-encode and per-decode tables (`ArrayTypes`, `TypeRoutes`) ask here once per type.
+// each encode and decode asks here once per type, through a `TypeMemo`.
 
 /// A process-wide table from a type to what `compute` says about it.
 final class TypeAnswers<Answer>: @unchecked Sendable {
@@ -18,3 +18,38 @@ final class TypeAnswers<Answer>: @unchecked Sendable {
         return made
     }
 }
+
+/// One encode's or decode's copy of the answers it has asked for: a few pointer compares per
+/// value instead of a lock and a dictionary lookup.
+final class TypeMemo<Answer> {
+    private let shared: TypeAnswers<Answer>
+    private let entries = UnsafeMutablePointer<(ObjectIdentifier, Answer)>.allocate(capacity: 32)
+    // A pointer, not a stored `var`: a class's stored property would be checked for exclusive
+    // access on every lookup.
+    private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+    init(_ shared: TypeAnswers<Answer>) {
+        self.shared = shared
+        count.initialize(to: 0)
+    }
+
+    deinit {
+        entries.deinitialize(count: count.pointee)
+        entries.deallocate()
+        count.deallocate()
+    }
+
+    @inline(__always)
+    func answer(for type: Any.Type) -> Answer {
+        let id = ObjectIdentifier(type)
+        let n = count.pointee
+        for k in 0..<n where entries[k].0 == id { return entries[k].1 }
+        let answer = shared.answer(for: type)
+        if n < 32 {
+            (entries + n).initialize(to: (id, answer))
+            count.pointee = n + 1
+        }
+        return answer
+    }
+}
+
