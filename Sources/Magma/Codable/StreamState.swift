@@ -103,7 +103,10 @@ struct StreamState {
         guard frameCount + 1 < Self.maxDepth else { _ = abandon(); return 0 }
         writer.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         if pretty { writer.append(UInt8(ascii: "\n")) }
-        if frameCount == frameCapacity { Self.double(&frames, count: frameCount, capacity: &frameCapacity) }
+        if frameCount == frameCapacity {
+            frameCapacity *= 2
+            frames = frames.moved(count: frameCount, toCapacity: frameCapacity)
+        }
         let id = newID()
         (frames + frameCount).initialize(to: StreamFrame(id: id, isObject: object, firstMember: memberCount, reorder: object && sorted))
         frameCount += 1
@@ -201,19 +204,13 @@ struct StreamState {
         return repeated
     }
 
-    /// Moves the `count` elements at `buffer` into one of twice the capacity.
-    private static func double<T>(_ buffer: inout UnsafeMutablePointer<T>, count: Int, capacity: inout Int) {
-        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: buffer, count: count)
-        buffer.deallocate()
-        buffer = bigger
-        capacity *= 2
-    }
-
     /// Records a member's key; whether the innermost object has it already.
     @inline(__always)
     private mutating func note(hash: UInt64, start: Int, end: Int) -> Bool {
-        if memberCount == memberCapacity { Self.double(&members, count: memberCount, capacity: &memberCapacity) }
+        if memberCount == memberCapacity {
+            memberCapacity *= 2
+            members = members.moved(count: memberCount, toCapacity: memberCapacity)
+        }
         (members + memberCount).initialize(to: MemberRecord(keyStart: start, keyEnd: end, hash: hash))
         memberCount += 1
         let top = frameCount - 1

@@ -166,12 +166,8 @@ struct TapeWriter {
     }
 
     private mutating func grow() {
-        let newCapacity = capacity * 2
-        let bigger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-        bigger.moveInitialize(from: entries, count: count)
-        entries.deallocate()
-        entries = bigger
-        capacity = newCapacity
+        capacity *= 2
+        entries = entries.moved(count: count, toCapacity: capacity)
     }
 
     mutating func scalar(_ kind: TapeKind, offset: Int) {

@@ -169,24 +169,23 @@ struct EventBuilder {
     }
 
     @inline(__always)
-    mutating func startObject() -> Bool {
-        eventCount &+= 1
-        if depth + skipDepth >= options.maxDepth { return failDepth() }
-        if skipDepth > 0 { skipDepth += 1; return true }
-        guard let (target, context) = valueTarget() else { skipDepth = 1; return true }
-        do { try target._withUnsafeGuaranteedRef { try $0.startObject(context, &self) } } catch {
-            return fail(error, target.takeUnretainedValue(), tokenLength: 1, opened: 1)
-        }
-        return true
-    }
+    mutating func startObject() -> Bool { start(object: true) }
 
     @inline(__always)
-    mutating func startArray() -> Bool {
+    mutating func startArray() -> Bool { start(object: false) }
+
+    /// An object or an array opens: inlined into each caller, where `object` is a constant.
+    @inline(__always)
+    private mutating func start(object: Bool) -> Bool {
         eventCount &+= 1
         if depth + skipDepth >= options.maxDepth { return failDepth() }
         if skipDepth > 0 { skipDepth += 1; return true }
         guard let (target, context) = valueTarget() else { skipDepth = 1; return true }
-        do { try target._withUnsafeGuaranteedRef { try $0.startArray(context, &self) } } catch {
+        do {
+            try target._withUnsafeGuaranteedRef {
+                if object { try $0.startObject(context, &self) } else { try $0.startArray(context, &self) }
+            }
+        } catch {
             return fail(error, target.takeUnretainedValue(), tokenLength: 1, opened: 1)
         }
         return true
@@ -379,16 +378,10 @@ struct EventBuilder {
     }
 
     private mutating func grow() {
-        let newCapacity = capacity * 2
-        let newFrames = UnsafeMutablePointer<Frame>.allocate(capacity: newCapacity)
-        newFrames.moveInitialize(from: frames, count: depth)
-        frames.deallocate()
-        frames = newFrames
-        let newPool = UnsafeMutablePointer<(UnsafeMutableRawPointer?, Int)>.allocate(capacity: newCapacity)
-        newPool.moveInitialize(from: pool, count: capacity)
-        (newPool + capacity).initialize(repeating: (nil, 0), count: newCapacity - capacity)
-        pool.deallocate()
-        pool = newPool
-        capacity = newCapacity
+        let old = capacity
+        capacity *= 2
+        frames = frames.moved(count: depth, toCapacity: capacity)
+        pool = pool.moved(count: old, toCapacity: capacity)
+        (pool + old).initialize(repeating: (nil, 0), count: capacity - old)
     }
 }

@@ -272,13 +272,8 @@ private final class ShardBuffer<M>: @unchecked Sendable {
 
     func append(_ value: M) {
         if count == capacity {
-            let grown = UnsafeMutablePointer<M>.allocate(capacity: max(64, capacity * 2))
-            if let base {
-                grown.moveInitialize(from: base, count: count)
-                base.deallocate()
-            }
-            base = grown
             capacity = max(64, capacity * 2)
+            base = base?.moved(count: count, toCapacity: capacity) ?? .allocate(capacity: capacity)
         }
         (base! + count).initialize(to: value)
         count += 1
