@@ -77,18 +77,23 @@ class Codec<V>: @unchecked Sendable {
 }
 
 extension Codec {
-    /// Checks that a JSON string may be read as a number, for the lenient number codecs (`"42"`
-    /// read as `42`): the codec then reads its bytes as it reads a number token's. Checked on the
-    /// bytes, with no `String` made.
+    /// A JSON string read as a number, for the lenient number codecs (`"42"` read as `42`): the
+    /// string's bytes, checked as JSON number syntax with no `String` made, go to `number`.
     /// - Parameters:
     ///   - bytes: The string's UTF-8 bytes.
     ///   - flags: The property's flags; only `lenient` ones accept a string.
     /// - Throws: A type mismatch (a string where `V` needs a number) unless the flags are lenient
-    ///   and the bytes are JSON number syntax.
-    func requireLenientNumber(inString bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws {
+    ///   and the bytes are JSON number syntax; else what `number` throws.
+    func numberInString(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> V {
         guard flags.lenient, JSONScanner.isNumber(bytes) else {
             throw mismatch("string", JSONError.quote(bytes, asString: true))
         }
+        return try number(bytes, flags)
+    }
+
+    /// The error for a number too large or too small for `V` (`1e400` for a `Double`).
+    func outOfRange(_ text: UnsafeRawBufferPointer) -> JSONError {
+        JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for \(V.self)")
     }
 
     /// Decodes a `V` from an already-built JSONValue, through the same code as parsed JSON.

@@ -125,32 +125,22 @@ extension NumberParsing {
         var digits = 0          // significant digits held in m (leading zeros do not count)
         var exponent = 0
         var truncated = false
+        var inFraction = false
+        // Digits before and after the point: a kept fraction digit lowers the exponent, a dropped
+        // integer digit raises it.
         while i < n {
+            if !inFraction, text[i] == UInt8(ascii: ".") { inFraction = true; i &+= 1; continue }
             let d = text[i] &- UInt8(ascii: "0")
             if d > 9 { break }
             if digits < 19 {
                 m = m &* 10 &+ UInt64(d)
                 if m != 0 { digits &+= 1 }
+                if inFraction { exponent &-= 1 }
             } else {
-                exponent &+= 1
+                if !inFraction { exponent &+= 1 }
                 if d != 0 { truncated = true }
             }
             i &+= 1
-        }
-        if i < n, text[i] == UInt8(ascii: ".") {
-            i &+= 1
-            while i < n {
-                let d = text[i] &- UInt8(ascii: "0")
-                if d > 9 { break }
-                if digits < 19 {
-                    m = m &* 10 &+ UInt64(d)
-                    if m != 0 { digits &+= 1 }
-                    exponent &-= 1
-                } else if d != 0 {
-                    truncated = true
-                }
-                i &+= 1
-            }
         }
         exponent &+= parseExponent(text, &i)
         return ScannedDecimal(mantissa: m, exponent: exponent, negative: negative, truncated: truncated)

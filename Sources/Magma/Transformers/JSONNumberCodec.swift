@@ -10,10 +10,7 @@ final class JSONNumberCodec: Codec<JSONNumber>, @unchecked Sendable {
         JSONNumber(token: text)
     }
     /// Lenient: a string holding JSON number text.
-    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber {
-        try requireLenientNumber(inString: bytes, flags)
-        return try number(bytes, flags)
-    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> JSONNumber { try numberInString(bytes, flags) }
     override func encode(_ value: JSONNumber) throws -> JSONValue { .number(value) }
     override func write(_ value: JSONNumber, into w: inout JSONWriter) throws { w.numberText(value.text) }
 }

@@ -69,14 +69,11 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
         case .notInteger:
             throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is not an integer, as \(T.self) needs")
         case .overflow:
-            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for \(T.self)")
+            throw outOfRange(text)
         }
     }
     /// Lenient: a string holding JSON number text.
-    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T {
-        try requireLenientNumber(inString: bytes, flags)
-        return try number(bytes, flags)
-    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T { try numberInString(bytes, flags) }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
     override func write(_ value: T, into w: inout JSONWriter) throws { w.integer(value) }
     /// `Int` and `Int64` (one layout on 64-bit platforms) have fast paths of their own.
@@ -102,15 +99,10 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
 final class DoubleCodec: Codec<Double>, @unchecked Sendable {
     static let shared = DoubleCodec()
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Double {
-        guard let v = NumberParsing.doubleInRange(text) else {
-            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for Double")
-        }
+        guard let v = NumberParsing.doubleInRange(text) else { throw outOfRange(text) }
         return v
     }
-    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Double {
-        try requireLenientNumber(inString: bytes, flags)
-        return try number(bytes, flags)
-    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Double { try numberInString(bytes, flags) }
     override func encode(_ value: Double) throws -> JSONValue {
         guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
         return .number(JSONNumber(value))
@@ -128,15 +120,10 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
 final class FloatCodec: Codec<Float>, @unchecked Sendable {
     static let shared = FloatCodec()
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float {
-        guard let v = NumberParsing.floatInRange(text) else {
-            throw JSONError(.numberOutOfRange, "\(JSONError.quote(text, asString: false)) is out of range for Float")
-        }
+        guard let v = NumberParsing.floatInRange(text) else { throw outOfRange(text) }
         return v
     }
-    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float {
-        try requireLenientNumber(inString: bytes, flags)
-        return try number(bytes, flags)
-    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float { try numberInString(bytes, flags) }
     override func encode(_ value: Float) throws -> JSONValue {
         guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
         var text = value.description
@@ -160,10 +147,7 @@ final class DecimalCodec: Codec<Decimal>, @unchecked Sendable {
         }
         return v
     }
-    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Decimal {
-        try requireLenientNumber(inString: bytes, flags)
-        return try number(bytes, flags)
-    }
+    override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Decimal { try numberInString(bytes, flags) }
     override func encode(_ value: Decimal) throws -> JSONValue {
         guard let n = JSONNumber(value.description) else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
         return .number(n)
