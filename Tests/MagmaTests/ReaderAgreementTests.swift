@@ -98,6 +98,46 @@ import Testing
         Self.agree(.json, [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], "invalid UTF-8 in a key")
     }
 
+    /// Strings with escapes (decoded by the scanner as it checks them, by yajl on its own): the
+    /// readers agree on random texts of plain runs of every length, text above ASCII and every kind
+    /// of escape, in values and keys, and Foundation reads the same text; one fault each (a lone
+    /// surrogate, a bad escape, a control character, invalid UTF-8) is the same error, and so is
+    /// the size cap.
+    @Test func escapedStrings_readAlike() throws {
+        var random = SeededGenerator(seed: 31)
+        let pieces: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\/"#.utf8), Array(#"\b"#.utf8), Array(#"\f"#.utf8), Array(#"\n"#.utf8),
+            Array(#"\r"#.utf8), Array(#"\t"#.utf8), Array(#"\u0041"#.utf8), Array(#"\u00e9"#.utf8), Array(#"\u20AC"#.utf8),
+            Array(#"\ud83d\ude00"#.utf8), Array(#"\u0000"#.utf8), Array("é€😀".utf8),
+        ]
+        let faults: [[UInt8]] = [Array(#"\ud800"#.utf8), Array(#"\udc00x"#.utf8), Array(#"\ud800\u0041"#.utf8), Array(#"\x"#.utf8),
+                                 Array(#"\u12G4"#.utf8), [0x01], [0xC3, 0x28], [0xED, 0xA0, 0x80]]
+        for round in 0..<400 {
+            var parts: [[UInt8]] = []
+            for k in 0..<Int.random(in: 1...6, using: &random) {
+                parts.append(Array(repeating: UInt8(ascii: "a") + UInt8(k), count: Int.random(in: 0...40, using: &random)))
+                parts.append(pieces.randomElement(using: &random)!)
+            }
+            // The fault between two parts, never inside an escape.
+            let fault = round % 4 == 3 ? faults.randomElement(using: &random)! : []
+            if !fault.isEmpty { parts.insert(fault, at: Int.random(in: 0...parts.count, using: &random)) }
+            let text = parts.flatMap { $0 }
+            let json = Array(#"[""#.utf8) + text + Array(#"",{""#.utf8) + text + Array(#"":1}]"#.utf8)
+            let read = Self.agree(.json, json, "round \(round)")
+            if fault.isEmpty {
+                let expected = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [Any])
+                let string = try #require(expected[0] as? String)
+                #expect(read == .success(.array([.string(string), .object([string: .number(1)])])), "round \(round)")
+            } else if case .success = read {
+                Issue.record("round \(round): \(String(decoding: json, as: UTF8.self)) was read")
+            }
+            // The size cap just under the text's length.
+            var capped = DecodingOptions()
+            capped.maxTokenLength = text.count - 1
+            Self.agree(.json, json, options: capped, "round \(round), cap \(text.count - 1)")
+        }
+    }
+
     /// Runs of blanks of every length and mix (read 16 bytes a step past the first two), before,
     /// between and after tokens; a form feed anywhere in a run is an error at its own byte.
     @Test func blankRuns_readAlike_andStopAtTheFirstOtherByte() throws {

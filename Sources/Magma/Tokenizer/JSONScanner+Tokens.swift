@@ -54,13 +54,21 @@ extension JSONScanner {
             }
             return sink.text(content, isKey: isKey, start: open - base, end: q + 1 - base) ? .next(q + 1) : .stopped
         }
-        return escapedText(open, end, base, isKey: isKey, &sink, &scratch)
+        return escapedText(open, run: run, high: high, end, base, isKey: isKey, &sink, &scratch)
     }
 
-    /// `text` past the first byte that is not plain content: escapes, errors, the size cap.
+    /// `text` past the first byte that is not plain content (`run` bytes on): escapes, errors, the
+    /// size cap. A valid string with escapes is checked and decoded in one pass; anything else is
+    /// left to `stringEnd`, which finds its exact error, and `EscapedText.decode`.
     @inline(never)
-    private func escapedText<Sink: ScanSink>(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer, _ base: UnsafeRawPointer,
-                                             isKey: Bool, _ sink: inout Sink, _ scratch: inout [UInt8]) -> Step {
+    private func escapedText<Sink: ScanSink>(_ open: UnsafeRawPointer, run: Int, high: Int32, _ end: UnsafeRawPointer,
+                                             _ base: UnsafeRawPointer, isKey: Bool, _ sink: inout Sink, _ scratch: inout [UInt8]) -> Step {
+        if Sink.decodesText, let (close, count) = decodeValid(open + 1, run: run, high: high, end, &scratch) {
+            let handed = scratch.withUnsafeBytes {
+                sink.text(UnsafeRawBufferPointer(rebasing: $0[..<count]), isKey: isKey, start: open - base, end: close + 1 - base)
+            }
+            return handed ? .next(close + 1) : .stopped
+        }
         let close: UnsafeRawPointer
         switch stringEnd(open, end, base, isKey: isKey) {
         case .next(let q): close = q
@@ -77,6 +85,39 @@ extension JSONScanner {
                              start: open - base, end: close + 1 - base)
         }
         return handed ? .next(close + 1) : .stopped
+    }
+
+    /// The closing quote of a string whose text begins at `start` (`run` bytes of plain content,
+    /// `high` if they hold a byte above ASCII), and the length of its text decoded into `scratch`,
+    /// when the string is valid: the runs between escapes are copied as they are found. nil at
+    /// anything `stringEnd` reports or treats apart: a control character, a bad escape, a
+    /// surrogate escape not in a pair, invalid UTF-8, the input's end, the size cap.
+    @inline(__always)
+    private func decodeValid(_ start: UnsafeRawPointer, run: Int, high: Int32, _ end: UnsafeRawPointer,
+                             _ scratch: inout [UInt8]) -> (UnsafeRawPointer, Int)? {
+        var q = start + run, pending = run, high = high, k = 0
+        while true {
+            guard q < end, q - start <= maxTokenLength else { return nil }
+            let c = q.load(as: UInt8.self)
+            var scalar: UInt32 = 0, length = 0
+            if c != UInt8(ascii: "\"") {
+                guard c == UInt8(ascii: "\\"), let escape = EscapedText.escape(UnsafeRawBufferPointer(start: q, count: end - q)) else { return nil }
+                (scalar, length) = escape
+            }
+            // Decoding never lengthens the text: room for the text so far and this escape's bytes.
+            if scratch.count < k + pending + 4 { scratch.append(contentsOf: repeatElement(0, count: max(k + pending + 4, 2 * scratch.count) - scratch.count)) }
+            k += scratch.withUnsafeMutableBytes { out in
+                let to = out.baseAddress.unsafelyUnwrapped + k
+                to.copyMemory(from: q - pending, byteCount: pending)
+                return length == 0 ? pending : pending + EscapedText.utf8(scalar, to: to + pending)
+            }
+            if length == 0 { break }
+            q += length
+            pending = magma_string_run(q.assumingMemoryBound(to: UInt8.self), end - q, &high)
+            q += pending
+        }
+        if high != 0, checksText, UTF8Validation.firstInvalid(UnsafeRawBufferPointer(start: start, count: q - start)) >= 0 { return nil }
+        return (q, k)
     }
 
     /// The closing quote of the string whose opening quote is at `open`, once it is checked: no

@@ -221,21 +221,7 @@ enum EscapedText {
             out[k] = byte
             k &+= 1
         }
-        // Not through `UTF8.encode` and a closure: that closure's capture of `k` was checked for
-        // exclusive access at run time, on every escape.
-        @inline(__always) func put(scalar: UInt32) {
-            let v = Unicode.Scalar(scalar)?.value ?? 0xFFFD
-            if v < 0x80 {
-                put(UInt8(v))
-            } else if v < 0x800 {
-                put(0xC0 | UInt8(v >> 6)); put(0x80 | UInt8(v & 0x3F))
-            } else if v < 0x1_0000 {
-                put(0xE0 | UInt8(v >> 12)); put(0x80 | UInt8(v >> 6 & 0x3F)); put(0x80 | UInt8(v & 0x3F))
-            } else {
-                put(0xF0 | UInt8(v >> 18)); put(0x80 | UInt8(v >> 12 & 0x3F)); put(0x80 | UInt8(v >> 6 & 0x3F))
-                put(0x80 | UInt8(v & 0x3F))
-            }
-        }
+        @inline(__always) func put(scalar: UInt32) { k &+= utf8(scalar, to: UnsafeMutableRawPointer(out + k)) }
         while i < n {
             let j = memchr(base + i, 0x5C, n - i).map { UnsafeRawPointer($0) - base } ?? n
             if j > i {
@@ -271,6 +257,57 @@ enum EscapedText {
             }
         }
         return k
+    }
+
+    /// The scalar that the valid escape at the start of `raw` stands for (one above U+FFFF for a
+    /// `\u` surrogate pair) and the escape's length; nil for a bad escape or a surrogate escape not
+    /// in a pair.
+    @inline(__always)
+    static func escape(_ raw: UnsafeRawBufferPointer) -> (scalar: UInt32, length: Int)? {
+        guard raw.count >= 2 else { return nil }
+        switch raw[1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(raw[1]), 2)
+        case UInt8(ascii: "b"): return (8, 2)
+        case UInt8(ascii: "f"): return (12, 2)
+        case UInt8(ascii: "n"): return (10, 2)
+        case UInt8(ascii: "r"): return (13, 2)
+        case UInt8(ascii: "t"): return (9, 2)
+        case UInt8(ascii: "u"):
+            guard let unit = hex4(raw, 2) else { return nil }
+            if unit & 0xF800 != 0xD800 { return (unit, 6) }
+            guard unit < 0xDC00, raw.count >= 12, raw[6] == UInt8(ascii: "\\"), raw[7] == UInt8(ascii: "u"),
+                  let low = hex4(raw, 8), low & 0xFC00 == 0xDC00 else { return nil }
+            return (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 12)
+        default: return nil
+        }
+    }
+
+    /// Writes `scalar` as UTF-8 at `out` (U+FFFD for a surrogate) and returns how many bytes: not
+    /// through `UTF8.encode` and a closure, whose capture of the count was checked for exclusive
+    /// access at run time, on every escape.
+    @inline(__always)
+    static func utf8(_ scalar: UInt32, to out: UnsafeMutableRawPointer) -> Int {
+        let v = Unicode.Scalar(scalar)?.value ?? 0xFFFD
+        if v < 0x80 {
+            out.storeBytes(of: UInt8(v), as: UInt8.self)
+            return 1
+        }
+        if v < 0x800 {
+            out.storeBytes(of: 0xC0 | UInt8(v >> 6), as: UInt8.self)
+            out.storeBytes(of: 0x80 | UInt8(v & 0x3F), toByteOffset: 1, as: UInt8.self)
+            return 2
+        }
+        if v < 0x1_0000 {
+            out.storeBytes(of: 0xE0 | UInt8(v >> 12), as: UInt8.self)
+            out.storeBytes(of: 0x80 | UInt8(v >> 6 & 0x3F), toByteOffset: 1, as: UInt8.self)
+            out.storeBytes(of: 0x80 | UInt8(v & 0x3F), toByteOffset: 2, as: UInt8.self)
+            return 3
+        }
+        out.storeBytes(of: 0xF0 | UInt8(v >> 18), as: UInt8.self)
+        out.storeBytes(of: 0x80 | UInt8(v >> 12 & 0x3F), toByteOffset: 1, as: UInt8.self)
+        out.storeBytes(of: 0x80 | UInt8(v >> 6 & 0x3F), toByteOffset: 2, as: UInt8.self)
+        out.storeBytes(of: 0x80 | UInt8(v & 0x3F), toByteOffset: 3, as: UInt8.self)
+        return 4
     }
 
     private static func hex4(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32? {
