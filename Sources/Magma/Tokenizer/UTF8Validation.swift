@@ -232,28 +232,22 @@ enum EscapedText {
                 if j < n { put(raw[j]) }
                 return k
             }
+            if let escape = escape(UnsafeRawBufferPointer(rebasing: raw[j...])) {
+                put(scalar: escape.scalar)
+                i = j &+ escape.length
+                continue
+            }
+            // Not an escape the grammar takes (yajl and the scanner reject these before): its
+            // letter; a \u escape of a surrogate not in a pair: U+FFFD; not four hex digits: as written.
             let e = raw[j + 1]
             i = j + 2
-            switch e {
-            case UInt8(ascii: "b"): put(8)
-            case UInt8(ascii: "f"): put(12)
-            case UInt8(ascii: "n"): put(10)
-            case UInt8(ascii: "r"): put(13)
-            case UInt8(ascii: "t"): put(9)
-            case UInt8(ascii: "u"):
-                // Not four hex digits (yajl and the scanner reject these before): as written.
-                guard let unit = hex4(raw, i) else { put(0x5C); put(e); continue }
+            if e != UInt8(ascii: "u") {
+                put(e)
+            } else if hex4(raw, i) != nil {
+                put(scalar: 0xFFFD)
                 i += 4
-                if unit & 0xFC00 == 0xD800, i + 5 < n, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
-                   let low = hex4(raw, i + 2), low & 0xFC00 == 0xDC00 {
-                    i += 6
-                    put(scalar: 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-                } else if unit & 0xF800 == 0xD800 {
-                    put(scalar: 0xFFFD)
-                } else {
-                    put(scalar: unit)
-                }
-            default: put(e)   // \" \\ \/
+            } else {
+                put(0x5C); put(e)
             }
         }
         return k
