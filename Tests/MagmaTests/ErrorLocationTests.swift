@@ -59,6 +59,30 @@ import Testing
     }
 
     /// An NDJSON line's error is placed in the whole input: its line, its column and its offset.
+    /// With comments allowed, yajl passes over a vertical tab, a form feed or a comment that the
+    /// grammar then finds wrong, reading on to later newlines: fed in pieces of any size, the error
+    /// has the whole buffer's offset, line and column (the newlines past it were once counted).
+    @Test(arguments: [
+        "\n\n\n\n\n\n\u{0B}\n\n\n\u{00}\n]",
+        "[1,\n\u{0C}\n\n\n2,\u{00}]",
+        "/* comment \n\n */\n[1]\n\n x",
+        "{\"a\":\n1, \u{0B}\n\n\n\"b\" 2}",
+    ])
+    func errorsBehindWhatYajlPassedOver_placeLikeTheWholeBuffer(_ json: String) throws {
+        var options = DecodingOptions()
+        options.allowComments = true
+        let bytes = Array(json.utf8)
+        let whole = try #require(#expect(throws: JSONError.self) { try JSONAdapter.value(from: Data(bytes), .json, options: options) })
+        #expect(whole.line ?? 0 > 1, "\(json.debugDescription): an error after a newline")
+        for size in [1, 2, 3, 4, 5, 7, 64] {
+            let chunked = #expect(throws: JSONError.self) {
+                try JSONAdapter.value(from: .chunks(chunks(bytes, size)), .json, options: options)
+            }
+            #expect(chunked?.offset == whole.offset && chunked?.line == whole.line && chunked?.column == whole.column,
+                    "\(json.debugDescription) in chunks of \(size): \(String(describing: chunked)) / whole \(whole)")
+        }
+    }
+
     @Test func ndjsonLineError_pointsAtTheOffendingByte() {
         let skipped = streamOutcomeEverywhere("{\"id\":1}\n\n  xyz!!\n{\"id\":1}{\"id\":2}\n", .ndjson, policy: .skip, options: .init())
         #expect(skipped.skipped.map(\.line) == [3, 4], "\(skipped)")

@@ -135,9 +135,9 @@ struct RecordLines {
     /// Begins at the record's first token, at `offset`; nil when the stream counts no lines
     /// (NDJSON places a line's errors itself).
     init?(at offset: Int, _ position: FeedPosition) {
-        guard let lines = position.lines else { return nil }
+        guard position.lines != nil else { return nil }
         var probe = JSONError(.syntax, "")
-        lines.locate(&probe, offset: offset, chunk: position.input, at: position.consumedBefore)
+        position.locate(&probe, offset: offset)
         marks = [(offset - probe.column.unsafelyUnwrapped + 1, probe.line.unsafelyUnwrapped)]
         scanned = offset
     }
@@ -147,11 +147,11 @@ struct RecordLines {
     /// newline (a token has none, and one fed whole there would have come as an event then), so
     /// their line starts between need no mark.
     mutating func pass(to offset: Int, _ position: FeedPosition) {
-        guard offset > scanned, let lines = position.lines else { return }
+        guard offset > scanned, position.lines != nil else { return }
         let start = position.consumedBefore
         if scanned < start {
             var probe = JSONError(.syntax, "")
-            lines.locate(&probe, offset: start, at: start)
+            position.locate(&probe, offset: start)
             let line = probe.line.unsafelyUnwrapped
             if line > marks[marks.count - 1].line { marks.append((start - probe.column.unsafelyUnwrapped + 1, line)) }
             scanned = start

@@ -84,9 +84,7 @@ extension EventBuilder {
     /// the offset of the failing token (`tokenLength` bytes long), its line and column.
     mutating func locate(_ e: inout JSONError, tokenLength: Int) {
         if e.offset == nil, let end = tokenEnd() { e.offset = end - tokenLength }
-        if e.line == nil, let lines = position.lines, let offset = e.offset {
-            lines.locate(&e, offset: offset, chunk: position.input, at: position.consumedBefore)
-        }
+        if e.line == nil, let offset = e.offset { position.locate(&e, offset: offset) }
         locateScanned(&e)
     }
 

@@ -62,6 +62,12 @@ struct FeedPosition {
 
     var input: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: inputStart, count: inputEnd - inputStart) }
 
+    /// Sets the line and column of `error` at `offset`, when lines are counted: from the count of
+    /// the bytes before the carry, and the carry and input themselves.
+    func locate(_ error: inout JSONError, offset: Int) {
+        lines?.locate(&error, offset: offset, carry: carry, chunk: input, at: consumedBefore)
+    }
+
     /// The grammar's state at `boundary`, and its open containers in `stack`.
     func state(into stack: inout JSONScanner.Stack) -> JSONScanner.State {
         if let containers { for level in 0..<containers.depth { stack.push(object: containers.isObject(level)) } }

@@ -2,8 +2,11 @@
 import Glibc
 #endif
 
-/// The lines of input fed chunk by chunk, for the line and column of an error: each feed's lines
-/// are counted once, after it is parsed, so an error costs no pass over the input before its feed.
+/// The lines of input fed chunk by chunk, for the line and column of an error: bytes are counted
+/// once, when the Tokenizer lets them go, so an error costs no pass over the input before its
+/// feed. The bytes it still holds (the carry, from the last token boundary on) are not counted
+/// yet: an error the grammar finds in them (after a comment or a vertical tab that yajl passed
+/// over, with newlines after it) is placed by counting them up to it.
 /// (Whole-buffer decoding needs none of this: on error it locates in the buffer with a counter
 /// that has counted nothing, the buffer being the chunk.)
 struct LineCounter {
@@ -27,13 +30,15 @@ struct LineCounter {
         if let last { lastLineStart = start + (last - base) + 1 }
     }
 
-    /// Sets the line and column of `error`, at `offset` in the whole input: in `chunk`, which
-    /// begins at `start` and is not counted yet, or before it (no chunk: all of it is counted).
-    func locate(_ error: inout JSONError, offset: Int, chunk: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
-                at start: Int) {
+    /// Sets the line and column of `error`, at `offset` in the whole input, from the bytes not
+    /// counted yet: `carry`, which ends at `start`, then `chunk`, which begins there.
+    func locate(_ error: inout JSONError, offset: Int, carry: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+                chunk: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), at start: Int) {
         var line = newlines, lineStart = lastLineStart
-        let upTo = min(max(offset - start, 0), chunk.count)
-        for i in 0..<upTo where chunk[i] == 10 { line += 1; lineStart = start + i + 1 }
+        for (bytes, begin) in [(carry, start - carry.count), (chunk, start)] {
+            let upTo = min(max(offset - begin, 0), bytes.count)
+            for i in 0..<upTo where bytes[i] == 10 { line += 1; lineStart = begin + i + 1 }
+        }
         error.line = line + 1
         error.column = offset - lineStart + 1
     }

@@ -20,9 +20,7 @@ extension Tokenizer {
             let to = position.consumedBefore + position.input.count
             error = grammarError(from: from, to: to, atEnd: atEnd) ?? yajlError(atEnd: atEnd)
         }
-        if error.line == nil, let offset = error.offset {
-            lines?.locate(&error, offset: offset, chunk: builder.pointee.position.input, at: builder.pointee.position.consumedBefore)
-        }
+        if error.line == nil, let offset = error.offset { builder.pointee.position.locate(&error, offset: offset) }
         return error
     }
 
@@ -42,6 +40,17 @@ extension Tokenizer {
     }
 
     private func grammarError(in bytes: UnsafeRawBufferPointer, at offset: Int, atEnd: Bool) -> JSONError? {
+        if allowComments {
+            // The grammar has no comments: they become blanks first, as in a record stream (the
+            // bytes begin at a token boundary, outside any comment or string).
+            var blanker = CommentBlanker(newlineEndsString: false)
+            let blanked = blanker.blank(bytes) + blanker.finish()
+            return blanked.withUnsafeBytes { grammarErrorAsWritten(in: $0, at: offset, atEnd: atEnd) }
+        }
+        return grammarErrorAsWritten(in: bytes, at: offset, atEnd: atEnd)
+    }
+
+    private func grammarErrorAsWritten(in bytes: UnsafeRawBufferPointer, at offset: Int, atEnd: Bool) -> JSONError? {
         let base = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
         let position = builder.pointee.position
         var scanner = JSONScanner(builder.pointee.options)

@@ -145,7 +145,7 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
         let position = builder.pointee.position
         let from = max(position.boundary, consumedBefore - held.fedCount)
         if from < consumedBefore, var error = grammarError(from: from, to: consumedBefore, atEnd: true) {
-            if let offset = error.offset { lines?.locate(&error, offset: offset, at: consumedBefore) }
+            if let offset = error.offset { lines?.locate(&error, offset: offset, carry: held.fedBytes, at: consumedBefore) }
             throw error
         }
     }
@@ -165,7 +165,6 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
         let eventsBefore = builder.pointee.eventCount
         let status = yajl_parse(handle, base.assumingMemoryBound(to: UInt8.self), length)
         if status != yajl_status_ok || stray != nil { throw failure(atEnd: false) }
-        lines?.count(chunk, at: consumedBefore)
         consumedBefore += chunk.count
         return builder.pointee.eventCount != eventsBefore
     }
@@ -199,14 +198,17 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
     // MARK: Held bytes
 
     /// After a feed of `chunk` (at offset `start`) that produced events: keeps its bytes after the
-    /// last token yajl handed over, blanks first dropped (a token yajl holds open, a `,` or `:`).
+    /// last token yajl handed over, blanks first dropped (a token yajl holds open, a `,` or `:`);
+    /// the lines of the bytes let go are counted.
     private mutating func keepTail(from chunk: UnsafeRawBufferPointer, at start: Int) {
         stallSize = 0
-        held.removeAll()
-        let boundary = max(builder.pointee.position.boundary - start, 0)
-        guard boundary < chunk.count else { return }
+        let boundary = min(max(builder.pointee.position.boundary - start, 0), chunk.count)
         let tail = UnsafeRawBufferPointer(rebasing: chunk[boundary...])
         let skipped = passPunctuation(tail, at: start + boundary)
+        lines?.count(held.fedBytes, at: start - held.fedCount)
+        lines?.count(UnsafeRawBufferPointer(rebasing: chunk[..<(boundary + skipped)]), at: start)
+        held.removeAll()
+        guard skipped < tail.count else { return }
         held.append(UnsafeRawBufferPointer(rebasing: tail[skipped...]))
         held.markAllFed()
         if held.count < maxTokenLength { nextSizeCheck = maxTokenLength &+ 1 }
@@ -249,6 +251,7 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
             let keep = max(builder.pointee.position.boundary - (start - fed), 0)
             var rest = Array(all[min(keep, all.count)...])
             let skipped = rest.withUnsafeBytes { passPunctuation($0, at: start - fed + min(keep, all.count)) }
+            lines?.count(UnsafeRawBufferPointer(rebasing: all[..<(min(keep, all.count) + skipped)]), at: start - fed)
             rest.removeFirst(skipped)
             held.removeAll()
             rest.withUnsafeBytes { held.append($0) }
@@ -267,7 +270,6 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
         nextSizeCheck = max(held.count + held.count / 4 + 1, maxTokenLength &+ 1)
         let heldStart = consumedBefore - held.fedCount
         guard var error = heldError(from: heldStart) else { return }
-        var rest = held.heldBackBytes
         // The tokens before the error, held back, reach the sink first (one of them may fail;
         // yajl is fed the offending byte too, which ends a number before it); the grammar then
         // reads on from the last of them, so the error's path and property are where those
@@ -280,10 +282,10 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
             } catch {
                 throw error as! JSONError
             }
-            rest = UnsafeRawBufferPointer(rebasing: rest[upTo...])
             error = heldError(from: heldStart) ?? error
         }
-        if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: rest, at: consumedBefore) }
+        // The held bytes, fed or not, are not counted yet: they begin at `heldStart`.
+        if let offset = error.offset { lines?.locate(&error, offset: offset, chunk: held.bytes, at: heldStart) }
         throw error
     }
 }
