@@ -20,10 +20,7 @@ struct ContainerBits {
 
     mutating func push(object: Bool) {
         if depth == capacity * 64 {
-            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
-            bigger.initialize(from: words, count: capacity)
-            words.deallocate()
-            words = bigger
+            words = words.moved(count: capacity, toCapacity: capacity * 2)
             capacity *= 2
         }
         let (word, bit) = depth.quotientAndRemainder(dividingBy: 64)

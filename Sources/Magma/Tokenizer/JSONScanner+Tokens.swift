@@ -77,8 +77,8 @@ extension JSONScanner {
         }
         let raw = UnsafeRawBufferPointer(start: open + 1, count: close - (open + 1))
         guard Sink.decodesText else { return .next(close + 1) }
-        // Room for the text as written (decoding never lengthens it); the buffer only grows.
-        if scratch.count < raw.count { scratch.append(contentsOf: repeatElement(0, count: max(raw.count, 2 * scratch.count) - scratch.count)) }
+        // Room for the text as written: decoding never lengthens it.
+        JSONScanner.reserve(raw.count, in: &scratch)
         let handed = scratch.withUnsafeMutableBufferPointer { buffer in
             let count = EscapedText.decode(raw, to: buffer.baseAddress.unsafelyUnwrapped)
             return sink.text(UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), isKey: isKey,
@@ -104,8 +104,8 @@ extension JSONScanner {
                 guard c == UInt8(ascii: "\\"), let escape = EscapedText.escape(UnsafeRawBufferPointer(start: q, count: end - q)) else { return nil }
                 (scalar, length) = escape
             }
-            // Decoding never lengthens the text: room for the text so far and this escape's bytes.
-            if scratch.count < k + pending + 4 { scratch.append(contentsOf: repeatElement(0, count: max(k + pending + 4, 2 * scratch.count) - scratch.count)) }
+            // Room for the text so far and this escape's bytes (at most 4).
+            JSONScanner.reserve(k + pending + 4, in: &scratch)
             k += scratch.withUnsafeMutableBytes { out in
                 let to = out.baseAddress.unsafelyUnwrapped + k
                 to.copyMemory(from: q - pending, byteCount: pending)
@@ -118,6 +118,12 @@ extension JSONScanner {
         }
         if high != 0, checksText, UTF8Validation.firstInvalid(UnsafeRawBufferPointer(start: start, count: q - start)) >= 0 { return nil }
         return (q, k)
+    }
+
+    /// Grows `scratch` (its count is the room) to at least `count` bytes; it only grows.
+    @inline(__always)
+    private static func reserve(_ count: Int, in scratch: inout [UInt8]) {
+        if scratch.count < count { scratch.append(contentsOf: repeatElement(0, count: max(count, 2 * scratch.count) - scratch.count)) }
     }
 
     /// The closing quote of the string whose opening quote is at `open`, once it is checked: no

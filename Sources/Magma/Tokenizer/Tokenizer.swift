@@ -145,7 +145,7 @@ struct Tokenizer<Sink: TokenSink>: ~Copyable {
         let position = builder.pointee.position
         let from = max(position.boundary, consumedBefore - held.fedCount)
         if from < consumedBefore, var error = grammarError(from: from, to: consumedBefore, atEnd: true) {
-            if let offset = error.offset { lines?.locate(&error, offset: offset, carry: held.fedBytes, at: consumedBefore) }
+            if let offset = error.offset { position.locate(&error, offset: offset) }
             throw error
         }
     }
