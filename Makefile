@@ -52,7 +52,14 @@ bench-peers:
 
 # The tests build once, with the server adapters' traits (a user's dependency on Magma enables
 # none): traits change every module's flags, so every debug build here uses the same ones.
-TRAITS = --traits Hummingbird,Vapor
+export MAGMA_TRAITS = Hummingbird,Vapor
+TRAITS = --traits $(MAGMA_TRAITS)
+
+# The benchmarks' release builds load the debug build's @JSONModel plugin (scripts/macro-plugin.sh;
+# MAGMA_MACRO_PLUGIN in Package.swift): swift-syntax is compiled once, in debug, and not again in
+# release and for package-benchmark's plugin tools. Should the plugin not build, the variable is
+# empty and the benchmark package builds its own.
+BENCH_ENV = MAGMA_MACRO_PLUGIN="$$(scripts/macro-plugin.sh)"
 
 # The test bundle is built as a product of its own: the tests depend on a macro, so SwiftPM builds
 # their modules for the host, and `--build-tests` would build every library (Vapor's and
@@ -74,16 +81,16 @@ bench-server: deps
 	scripts/bench-server.py $(BENCH_ARGS)
 
 bench: deps bench-peers
-	$(SWIFT) run -c release --package-path Benchmarks compare $(BENCH_ARGS)
+	$(BENCH_ENV) $(SWIFT) run -c release --package-path Benchmarks compare $(BENCH_ARGS)
 
 bench-quick: deps bench-peers
-	$(SWIFT) run -c release --package-path Benchmarks compare --quick $(BENCH_ARGS)
+	$(BENCH_ENV) $(SWIFT) run -c release --package-path Benchmarks compare --quick $(BENCH_ARGS)
 
 bench-stream: deps
-	$(SWIFT) run -c release --package-path Benchmarks stream-bench $(STREAM_ARGS)
+	$(BENCH_ENV) $(SWIFT) run -c release --package-path Benchmarks stream-bench $(STREAM_ARGS)
 
 bench-check: deps
-	$(SWIFT) package --package-path Benchmarks benchmark thresholds check --target MagmaBenchmarks \
+	$(BENCH_ENV) $(SWIFT) package --package-path Benchmarks benchmark thresholds check --target MagmaBenchmarks \
 		--path "$(CURDIR)/Benchmarks/Thresholds" --no-progress
 
 # yajl's archive as libyajl.a in a folder of its own, named first by a yajl.pc of the same Cflags

@@ -6,6 +6,12 @@ import PackageDescription
 // Magma resolves and builds no NIO, Hummingbird or Vapor (`make test` enables them): a dependency that only a
 // disabled trait's targets use is not even fetched. As separate products without traits, every
 // client would resolve both frameworks' package graphs.
+// MAGMA_MACRO_PLUGIN names a MagmaMacros-tool already built (the Makefile's benchmark targets set it
+// to the debug build's): Magma then loads that plugin instead of depending on the macro target, so
+// a release build does not compile swift-syntax again (its expansions do not depend on how the
+// plugin was compiled). Clients that expand @JSONModel pass the same flag (Benchmarks/Package.swift).
+let macroPlugin = Context.environment["MAGMA_MACRO_PLUGIN"].flatMap { $0.isEmpty ? nil : $0 }
+
 let package = Package(
     name: "Magma",
     products: [
@@ -50,7 +56,8 @@ let package = Package(
         ),
         .target(
             name: "Magma",
-            dependencies: ["CYajl", "MagmaMacros"]
+            dependencies: macroPlugin == nil ? ["CYajl", "MagmaMacros"] : ["CYajl"],
+            swiftSettings: macroPlugin.map { [.unsafeFlags(["-load-plugin-executable", "\($0)#MagmaMacros"])] }
         ),
         // The command-line tool: check, extract and generate (Sources/magma/README in `magma --help`).
         .executableTarget(

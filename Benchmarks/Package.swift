@@ -13,6 +13,12 @@ import PackageDescription
 //   MagmaBenchmarks     package-benchmark suite with allocation thresholds for CI
 //   server-bench        a loopback Hummingbird server for `make bench-server` (wrk): with the Server
 //                       trait only, so that the other benchmarks resolve and build no server code
+// With MAGMA_MACRO_PLUGIN set (see ../Package.swift), the targets that expand @JSONModel load that
+// plugin themselves: the Makefile sets it so that swift-syntax is not compiled for this package.
+let macroSettings: [SwiftSetting] = Context.environment["MAGMA_MACRO_PLUGIN"].flatMap {
+    $0.isEmpty ? nil : [.unsafeFlags(["-load-plugin-executable", "\($0)#MagmaMacros"])]
+} ?? []
+
 let package = Package(
     name: "MagmaBenchmarks",
     platforms: [.macOS(.v15)],
@@ -29,7 +35,8 @@ let package = Package(
     targets: [
         .target(
             name: "Corpus",
-            dependencies: [.product(name: "Magma", package: "Magma")]
+            dependencies: [.product(name: "Magma", package: "Magma")],
+            swiftSettings: macroSettings
         ),
         .target(name: "CAllocationCounter"),
         .executableTarget(
@@ -39,7 +46,8 @@ let package = Package(
                 "CAllocationCounter",
                 .product(name: "Magma", package: "Magma"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: macroSettings
         ),
         .executableTarget(
             name: "stream-bench",
@@ -47,7 +55,8 @@ let package = Package(
                 "Corpus",
                 .product(name: "Magma", package: "Magma"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: macroSettings
         ),
         .executableTarget(
             name: "server-bench",
@@ -57,7 +66,8 @@ let package = Package(
                 .product(name: "MagmaHummingbird", package: "Magma", condition: .when(traits: ["Server"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: macroSettings
         ),
         .executableTarget(
             name: "MagmaBenchmarks",
@@ -67,6 +77,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/MagmaBenchmarks",
+            swiftSettings: macroSettings,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
