@@ -11,8 +11,10 @@ if ! java -version 2>&1 | grep -q 'version "\(1[7-9]\|2[0-9]\)'; then
     SUDO=""
     if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
     export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq openjdk-17-jre-headless >/dev/null
+    # Another apt (make's libyajl-dev, an unattended upgrade) may hold the lock: wait, up to 10 minutes.
+    LOCK_WAIT=(-o DPkg::Lock::Timeout=600)
+    $SUDO apt-get "${LOCK_WAIT[@]}" update -qq
+    $SUDO apt-get "${LOCK_WAIT[@]}" install -y -qq openjdk-17-jre-headless >/dev/null
 fi
 if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import pyspark" 2>/dev/null; then
     echo "Installing pyspark $PYSPARK_VERSION into $VENV..." >&2
