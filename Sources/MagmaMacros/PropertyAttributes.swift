@@ -190,25 +190,12 @@ enum KeyNamingRule {
         }
     }
 
-    /// The same words as Magma's `KeyNaming.separated`.
+    /// The key `KeyNaming` gives at run time (SeparatedWords.swift is the same file in both modules).
     func key(for name: String) -> String? {
         switch self {
         case .propertyName: return name
         case .custom: return nil
-        case .separated(let separator):
-            let chars = Array(name)
-            var out = ""
-            for (i, c) in chars.enumerated() {
-                if c.isUppercase, i > 0 {
-                    let previous = chars[i - 1]
-                    let nextIsLower = i + 1 < chars.count && chars[i + 1].isLowercase
-                    if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
-                        if out.last != separator && previous != "_" { out.append(separator) }
-                    }
-                }
-                out += c.lowercased()
-            }
-            return out
+        case .separated(let separator): return separatedWords(name, by: separator)
         }
     }
 }

@@ -22,29 +22,13 @@ public struct KeyNaming: Sendable {
     /// split where a lower-case letter or digit meets an upper-case one, and before the last
     /// capital of an acronym that a lower-case word follows (as `JSONEncoder`'s
     /// `convertToSnakeCase`).
-    public static let snakeCase = KeyNaming { KeyNaming.separated($0, by: "_") }
+    public static let snakeCase = KeyNaming { separatedWords($0, by: "_") }
 
     /// `createdAt` -> `created-at`.
-    public static let kebabCase = KeyNaming { KeyNaming.separated($0, by: "-") }
+    public static let kebabCase = KeyNaming { separatedWords($0, by: "-") }
 
     /// The key for `name`.
     /// - Parameter name: A property name.
     /// - Returns: Its JSON key.
     public func key(for name: String) -> String { convert(name) }
-
-    static func separated(_ name: String, by separator: Character) -> String {
-        let chars = Array(name)
-        var out = ""
-        for (i, c) in chars.enumerated() {
-            if c.isUppercase, i > 0 {
-                let previous = chars[i - 1]
-                let nextIsLower = i + 1 < chars.count && chars[i + 1].isLowercase
-                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
-                    if out.last != separator && previous != "_" { out.append(separator) }
-                }
-            }
-            out += c.lowercased()
-        }
-        return out
-    }
 }

@@ -1,0 +1,1 @@
+../Magma/Mapping/SeparatedWords.swift
