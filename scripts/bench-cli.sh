@@ -13,13 +13,10 @@ MB="${BENCH_CLI_MB:-64}"
 WORK=.build-cli
 mkdir -p "$WORK"
 
-# jq from Debian when it is missing (waiting for a held apt lock, as ensure-deps.sh does).
+# jq from Debian when it is missing.
 if ! command -v jq >/dev/null; then
     echo "Installing jq..." >&2
-    SUDO=""; if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-    export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get -o DPkg::Lock::Timeout=600 update -qq
-    $SUDO apt-get -o DPkg::Lock::Timeout=600 install -y -qq jq >/dev/null
+    scripts/apt-install.sh jq
 fi
 
 if [ -z "${MAGMA:-}" ]; then

@@ -45,8 +45,7 @@ def ensure_wrk():
     if shutil.which("wrk"):
         return
     print("installing wrk (Debian's package)", flush=True)
-    subprocess.run(["apt-get", "update", "-qq"], check=True)
-    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True)
+    subprocess.run([os.path.join(ROOT, "scripts", "apt-install.sh"), "wrk"], check=True)
 
 
 def build():

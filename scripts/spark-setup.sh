@@ -8,13 +8,7 @@ VENV="${SPARK_VENV:-.build-spark/venv}"
 PYSPARK_VERSION="${PYSPARK_VERSION:-4.0.1}"
 if ! java -version 2>&1 | grep -q 'version "\(1[7-9]\|2[0-9]\)'; then
     echo "Installing openjdk-17-jre-headless (Spark runs on the JVM)..." >&2
-    SUDO=""
-    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-    export DEBIAN_FRONTEND=noninteractive
-    # Another apt (make's libyajl-dev, an unattended upgrade) may hold the lock: wait, up to 10 minutes.
-    LOCK_WAIT=(-o DPkg::Lock::Timeout=600)
-    $SUDO apt-get "${LOCK_WAIT[@]}" update -qq
-    $SUDO apt-get "${LOCK_WAIT[@]}" install -y -qq openjdk-17-jre-headless >/dev/null
+    scripts/apt-install.sh openjdk-17-jre-headless
 fi
 if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import pyspark" 2>/dev/null; then
     echo "Installing pyspark $PYSPARK_VERSION into $VENV..." >&2
