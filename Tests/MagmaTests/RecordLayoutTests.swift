@@ -62,6 +62,28 @@ import Testing
         return outcome
     }
 
+    // MARK: Lines before the records
+
+    /// Newlines before the records' array (or inside its envelope, before the array) count in the
+    /// place of an error in a record, whether they arrive in the piece that opens the array (a
+    /// whole buffer held them before the array was found) or before it.
+    @Test(arguments: chunkSizes)
+    func linesBeforeTheArray_countInARecordsErrorPlace(size: Int) throws {
+        let cases: [(String, RecordDecoder<Event>.Layout, Bool)] = [
+            ("\n[:1]", .array, false),
+            ("\n\n [{\"id\": 1},\n {\"id\": []}]", .array, false),
+            ("\n{\"total\": 1,\n \"items\": [{\"id\": 1}, {\"id\": \"x\"}]}", .array(at: "items"), true),
+        ]
+        for (input, layout, envelope) in cases {
+            let outcome = stream(input, layout, size: size, policy: .stop, envelope: envelope)
+            let error = try #require(outcome.error, "\(input)")
+            let before = Array(input.utf8.prefix(try #require(error.offset)))
+            let lineStart = (before.lastIndex(of: 0x0A) ?? -1) + 1
+            #expect(error.line == before.count(where: { $0 == 0x0A }) + 1, "\(input): \(error)")
+            #expect(error.column == before.count - lineStart + 1, "\(input): \(error)")
+        }
+    }
+
     // MARK: Concatenated values
 
     @Test(arguments: chunkSizes)

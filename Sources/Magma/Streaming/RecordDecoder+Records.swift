@@ -132,6 +132,9 @@ extension RecordDecoder {
         precondition(!completed, "the records' array is open")
         outer = scan
         let restStart = pendingStart + arrayAt + 1
+        // The lines of the held prefix, so that the records' places count them (cutting the rest
+        // counts from restStart on).
+        lines.pass(bytes, at: pendingStart, to: restStart)
         let rest = Array(bytes[(arrayAt + 1)...])
         pending.removeAll()
         nextLimitCheck = 0
