@@ -42,9 +42,12 @@ import Testing
         }
     }
 
-    static func stream(_ pieces: [[UInt8]], _ layout: RecordDecoder<Ticket>.Layout, policy: RecordDecoder<Ticket>.ErrorPolicy) -> Outcome {
+    static func stream(_ pieces: [[UInt8]], _ layout: RecordDecoder<Ticket>.Layout, policy: RecordDecoder<Ticket>.ErrorPolicy,
+                       reader: DecodingOptions.Reader = .automatic) -> Outcome {
         var outcome = Outcome()
-        let decoder = RecordDecoder(Ticket.self, layout: layout, decoder: decoder(), errorPolicy: policy) { outcome.records.append($0) }
+        let magma = decoder()
+        magma.options.reader = reader
+        let decoder = RecordDecoder(Ticket.self, layout: layout, decoder: magma, errorPolicy: policy) { outcome.records.append($0) }
         do {
             for piece in pieces { try decoder.feed(piece) }
             try decoder.finish()
@@ -61,11 +64,12 @@ import Testing
 
     /// Streams `input` whole, then in every chunk size and split in two at every byte: all must agree.
     static func streamEverywhere(_ input: String, _ layout: RecordDecoder<Ticket>.Layout, policy: RecordDecoder<Ticket>.ErrorPolicy,
+                                 reader: DecodingOptions.Reader = .automatic,
                                  sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
         let bytes = Array(input.utf8)
-        let whole = stream([bytes], layout, policy: policy)
+        let whole = stream([bytes], layout, policy: policy, reader: reader)
         for way in splitWays(bytes, everySplit: true) {
-            let outcome = stream(way.pieces, layout, policy: policy)
+            let outcome = stream(way.pieces, layout, policy: policy, reader: reader)
             #expect(outcome.description == whole.description, "\(way.name): \(outcome)\nwhole: \(whole)", sourceLocation: sourceLocation)
         }
         return whole
@@ -160,6 +164,22 @@ import Testing
         let decodingError = try #require(error.underlying as? DecodingError)
         #expect(Self.summary(decodingError) == Self.summary(try #require(Self.jsonDecoderError(bad))))
         #expect(outcome.records == (policy == .stop ? [expected[0]] : expected))
+    }
+
+    /// Each reader places a bad record's error at its value: yajl, which reads records in pieces
+    /// and places an error found when the record has ended from the lines its bytes passed, as
+    /// the scanner does, on the record's first line and on a later one.
+    @Test(arguments: [DecodingOptions.Reader.automatic, .yajl])
+    func badRecord_placedExactly_byEveryReader(reader: DecodingOptions.Reader) throws {
+        let bads = [(#"{"id": "2", "title": "b"}"#, #""2""#), ("{\"id\": 2, \"title\": \"b\",\n   \"tags\": [1]}", "1]")]
+        for (bad, needle) in bads {
+            let input = "[\n  \(good0),\n  \(bad)\n]"
+            let outcome = Self.streamEverywhere(input, .array, policy: .stop, reader: reader)
+            let error = try #require(outcome.error, "\(bad)")
+            let at = Self.position(of: needle, in: input)
+            #expect(error.code == .typeMismatch, "\(bad)")
+            #expect((error.offset, error.line, error.column) == (at.offset, at.line, at.column), "\(bad): \(error)")
+        }
     }
 
     @Test func concatenated_missingKey_atTheRecordsStart_andSkipped() throws {
