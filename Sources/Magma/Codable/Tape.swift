@@ -56,16 +56,13 @@ final class Tape {
     private let inputCell: UnsafeMutablePointer<UnsafeRawBufferPointer>
     private var ownedInput: UnsafeMutableRawBufferPointer?
     private var lineStartCache: [Int]?
-    /// A record of a stream (no input buffer).
+    /// A record of a stream (no input buffer): the stream places its errors.
     let isRecord: Bool
-    /// Its lines, when the stream counts them (an NDJSON line's errors are placed by the stream).
-    let recordLines: RecordLines?
 
     fileprivate init(_ writer: TapeWriter) {
         entries = writer.entries
         count = writer.count
         isRecord = writer.isRecord
-        recordLines = writer.record
         let side = UnsafeMutableRawBufferPointer.allocate(byteCount: max(writer.side.count, 1), alignment: 1)
         writer.side.withUnsafeBytes { side.copyMemory(from: $0) }
         self.side = side
@@ -137,9 +134,8 @@ struct TapeWriter {
     private let inputEnd: UnsafeRawPointer
     /// Open containers: their entry index, and for objects the members so far and the last key.
     private(set) var open: [(index: Int, members: Int, lastKey: Int)] = []
-    /// A record of a stream (no input buffer), and the lines its bytes passed when the stream counts lines.
+    /// A record of a stream (no input buffer).
     private(set) var isRecord = false
-    var record: RecordLines?
 
     init(input: UnsafeRawBufferPointer) {
         self.input = input
@@ -152,10 +148,10 @@ struct TapeWriter {
     }
 
     /// A record of a stream: every text is copied (the stream's buffers do not outlive the record).
-    init(record: RecordLines?) {
-        self.init(input: UnsafeRawBufferPointer(start: nil, count: 0))
-        self.record = record
-        isRecord = true
+    static func record() -> TapeWriter {
+        var writer = TapeWriter(input: UnsafeRawBufferPointer(start: nil, count: 0))
+        writer.isRecord = true
+        return writer
     }
 
     @inline(__always)
@@ -239,35 +235,24 @@ final class TapeTarget: ValueTarget {
         context.assumingMemoryBound(to: TapeWriter.self)
     }
 
-    /// A record of a stream that counts lines notes the lines up to each token.
-    @inline(__always) private func noteLines(_ context: UnsafeMutableRawPointer, _ b: borrowing EventBuilder) {
-        if tape(context).pointee.record != nil { tape(context).pointee.record!.pass(to: b.tokenEnd() ?? 0, b.position) }
-    }
-
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.text(.string, bytes, tokenEnd: b.tokenEnd())
-        noteLines(context, b)
     }
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.text(.number, text, tokenEnd: b.tokenEnd())
-        noteLines(context, b)
     }
     override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.scalar(value ? .trueValue : .falseValue, offset: (b.tokenEnd() ?? 0) - (value ? 4 : 5))
-        noteLines(context, b)
     }
     override func null(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.scalar(.null, offset: (b.tokenEnd() ?? 0) - 4)
-        noteLines(context, b)
     }
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.startContainer(.object, offset: (b.tokenEnd() ?? 0) - 1)
-        noteLines(context, b)
         b.push(.dictionary, owner: owner, node: nil, target: self, starter: self, storage: context, parentContext: context)
     }
     override func startArray(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         tape(context).pointee.startContainer(.array, offset: (b.tokenEnd() ?? 0) - 1)
-        noteLines(context, b)
         b.push(.array, owner: owner, node: nil, target: self, starter: self, storage: context, parentContext: context)
     }
 }

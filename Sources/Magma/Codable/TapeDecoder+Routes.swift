@@ -77,7 +77,7 @@ extension Tape {
     /// 1-based line and column (in bytes) of `offset`; the first call indexes the lines. Nil for
     /// a record whose stream places its errors itself.
     func lineAndColumn(of offset: Int) -> (Int, Int)? {
-        if isRecord { return recordLines?.locate(offset) }
+        if isRecord { return nil }
         let starts = lineStarts()
         // The last line start at or before offset.
         var lo = 0, hi = starts.count

@@ -5,9 +5,8 @@
 // progress are theirs.
 //
 // A record's tape has no input buffer (the stream's chunks do not outlive the record): its text is
-// all copied. Its errors' lines come from marks taken as the record's bytes went by
-// (`RecordLines`): an error is found only when the record has ended, when the chunks that held
-// the offending value may be gone.
+// all copied. Its errors' lines and columns are the stream's to set: a record is always read whole,
+// from bytes the stream holds, and the stream places an offset in them (`StreamLines`).
 
 import Foundation
 
@@ -38,7 +37,7 @@ final class DecodableRecordCodec<T: Decodable>: Codec<T>, @unchecked Sendable {
     }
 
     private func scalar(_ kind: TapeKind, _ text: UnsafeRawBufferPointer? = nil) throws -> T {
-        var writer = TapeWriter(record: nil)
+        var writer = TapeWriter.record()
         if let text { writer.text(kind, text, tokenEnd: nil) } else { writer.scalar(kind, offset: 0) }
         return try decode(Tape.record(writer), placed: false)
     }
@@ -94,7 +93,7 @@ final class TapeRecordOwner: ContainerOwner {
         let storage = b.storage(size: MemoryLayout<TapeWriter>.size, alignment: MemoryLayout<TapeWriter>.alignment)
         let writer = storage.bindMemory(to: TapeWriter.self, capacity: 1)
         let offset = (b.tokenEnd() ?? 1) - 1
-        writer.initialize(to: TapeWriter(record: RecordLines(at: offset, b.position)))
+        writer.initialize(to: TapeWriter.record())
         writer.pointee.startContainer(kind, offset: offset)
         b.push(kind == .object ? .dictionary : .array, owner: self, node: nil, target: target, starter: starter,
                storage: storage, parentContext: context)
@@ -120,61 +119,5 @@ final class TapeRecordOwner: ContainerOwner {
     }
     override func currentKey(_ storage: UnsafeMutableRawPointer, fromTop: Int) -> String? {
         storage.assumingMemoryBound(to: TapeWriter.self).pointee.currentKey(fromTop: fromTop)
-    }
-}
-
-/// The lines a record's bytes passed, for the line and column of an error found when the record
-/// has ended: marks taken at each of its tokens from the bytes before it (or, for bytes fed before
-/// the buffer being parsed, from the stream's line count).
-struct RecordLines {
-    /// Line starts passed so far, ascending: (offset in the stream, 1-based line).
-    private var marks: [(start: Int, line: Int)]
-    /// The bytes before this offset have been looked at.
-    private var scanned: Int
-
-    /// Begins at the record's first token, at `offset`; nil when the stream counts no lines
-    /// (NDJSON places a line's errors itself).
-    init?(at offset: Int, _ position: FeedPosition) {
-        guard position.lines != nil else { return nil }
-        var probe = JSONError(.syntax, "")
-        position.locate(&probe, offset: offset)
-        marks = [(offset - probe.column.unsafelyUnwrapped + 1, probe.line.unsafelyUnwrapped)]
-        scanned = offset
-    }
-
-    /// Takes the lines up to `offset` (a token's end) in: its newlines in the buffer being parsed,
-    /// or the stream's count for bytes fed before it. No token begins in those before their last
-    /// newline (a token has none, and one fed whole there would have come as an event then), so
-    /// their line starts between need no mark.
-    mutating func pass(to offset: Int, _ position: FeedPosition) {
-        guard offset > scanned, position.lines != nil else { return }
-        let start = position.consumedBefore
-        if scanned < start {
-            var probe = JSONError(.syntax, "")
-            position.locate(&probe, offset: start)
-            let line = probe.line.unsafelyUnwrapped
-            if line > marks[marks.count - 1].line { marks.append((start - probe.column.unsafelyUnwrapped + 1, line)) }
-            scanned = start
-        }
-        let input = position.input
-        let end = min(offset - start, input.count)
-        var from = scanned - start
-        guard let base = input.baseAddress, from < end else { return }
-        while let newline = memchr(base + from, 10, end - from) {
-            let at = UnsafeRawPointer(newline) - base
-            marks.append((start + at + 1, marks[marks.count - 1].line + 1))
-            from = at + 1
-        }
-        scanned = start + end
-    }
-
-    /// The 1-based line and column of `offset`, a token of the record.
-    func locate(_ offset: Int) -> (Int, Int) {
-        var lo = 0, hi = marks.count
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if marks[mid].start <= offset { lo = mid } else { hi = mid }
-        }
-        return (marks[lo].line, offset - marks[lo].start + 1)
     }
 }
