@@ -44,12 +44,18 @@ enum MagmaTool {
                           stderr: try String(contentsOf: err, encoding: .utf8))
     }
 
-    /// A file in a fresh temporary folder holding `text`.
+    /// A file in a fresh temporary folder holding `text`. The folders are all in one, which goes
+    /// when the test process exits (a test may hand the path to a command it starts).
     static func file(_ text: String, name: String = "input.json") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("magma-file-\(UUID().uuidString)")
+        let folder = filesFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
         return url.path
     }
+
+    private static let filesFolder: URL = {
+        atexit { try? FileManager.default.removeItem(at: MagmaTool.filesFolder) }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("magma-files-\(getpid())")
+    }()
 }
