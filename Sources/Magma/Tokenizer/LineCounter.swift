@@ -54,6 +54,8 @@ struct StreamLines {
 
     /// Counts the newlines of `bytes` (at `start` in the input) not counted yet, up to offset `to`.
     mutating func pass(_ bytes: UnsafeRawBufferPointer, at start: Int, to: Int) {
+        // A gap would leave its newlines out of every later place (a bug found by fuzzing once).
+        assert(start <= counted || to <= counted, "bytes \(counted)..<\(start) were never counted")
         let from = max(counted, start), upTo = min(to, start + bytes.count)
         guard upTo > from, let base = bytes.baseAddress else { return }
         var next = base + (from - start)
