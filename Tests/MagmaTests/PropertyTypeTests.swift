@@ -113,6 +113,18 @@ import Testing
         #expect(error?.message.contains("found \(found)") == true, "\(error?.message ?? "")")
     }
 
+    /// Arrays of `Bool` and `URL` share their properties' fast target: a value it leaves goes to
+    /// the generic slot in place, with the elements before it kept and its index in the path.
+    @Test func boolAndURLArrays_fallBackAtTheRightIndex() throws {
+        #expect(try decodeEverywhere(Flags.self, #"{"list": [true, false, true]}"#).list == [true, false, true])
+        let bool = failureEverywhere(Flags.self, #"{"list": [true, false, null]}"#)
+        #expect(bool?.code == .nullValue)
+        #expect(bool?.path == "$.list[2]")
+        let url = failureEverywhere(URLs.self, #"{"links": ["https://a.example", "b", 3]}"#)
+        #expect(url?.code == .typeMismatch)
+        #expect(url?.path == "$.links[2]")
+    }
+
     @Test func bool_nullForNonOptionalIsNullValue() {
         let error = failureEverywhere(Flags.self, #"{"off": null}"#)
         #expect(error?.code == .nullValue)

@@ -45,8 +45,9 @@ import Testing
             #expect(targets[key] is ArrayField, "\(key): \(String(describing: targets[key].map { type(of: $0) }))")
         }
         let kinds = try #require(ArrayCodec(Transformer<JSONValue, Kind>.rawValue(Kind.self).codec).arrayOwner as? ArrayOwner<Kind>)
-        #expect(kinds.elementTarget is TypedElement)
-        #expect((ArrayCodec(UInt32.jsonTransformer.codec).arrayOwner as? ArrayOwner<UInt32>)?.elementTarget is TypedElement)
+        #expect((kinds.elementTarget as? TypedField)?.form == .element)
+        let bigs = ArrayCodec(UInt32.jsonTransformer.codec).arrayOwner as? ArrayOwner<UInt32>
+        #expect((bigs?.elementTarget as? TypedField)?.form == .element)
     }
 
     static let full = #"""

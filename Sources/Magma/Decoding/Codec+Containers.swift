@@ -35,7 +35,7 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         #if _runtime(_ObjC)
         return nil  // an array may be a bridged NSArray, released otherwise
         #else
-        return ArrayField(owner: owner, offset: offset, optional: optional, fallback: fallback)
+        return ArrayField(owner: owner, offset: offset, form: optional ? .optional : .value, fallback: fallback)
         #endif
     }
 }

@@ -46,7 +46,8 @@ class Codec<V>: @unchecked Sendable {
     func isNil(_ value: V) -> Bool { false }
 
     // The fast paths of a type, in one place: its codec. A codec that reads or writes its
-    // values without generic code overrides these; everything else runs through `Slot<V>` and
+    // values without generic code overrides `fastTarget` (containers and optionals override the
+    // field and element targets) and the value writers; everything else runs through `Slot<V>` and
     // `CodecValue<V>`. Each fast path behaves exactly as the generic one, which it falls back to
     // for anything unusual (null, lenient coercions, mismatches).
 
@@ -57,11 +58,16 @@ class Codec<V>: @unchecked Sendable {
     ///   - optional: Whether the property is a `V?` (this codec's optional form decodes it).
     ///   - fallback: The generic slot of the property, for every token the fast path leaves.
     func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        typedWrite.map { TypedField($0, offset: offset, optional: optional, fallback: fallback) }
+        fastTarget(offset: offset, form: optional ? .optional : .value, fallback: fallback)
     }
     /// A target that appends each element of a JSON array straight to a `[V]`, or nil.
     /// - Parameter fallback: The generic element slot, for every token the fast path leaves.
-    func elementTarget(fallback: ValueTarget) -> ValueTarget? { typedWrite.map { TypedElement($0, fallback: fallback) } }
+    func elementTarget(fallback: ValueTarget) -> ValueTarget? { fastTarget(offset: 0, form: .element, fallback: fallback) }
+    /// The one fast target of the type, for a property and for an array's elements (the two
+    /// above): from the codec's ``TypedWrite``, or a hand-written ``FieldSlot``.
+    func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        typedWrite.map { TypedField($0, offset: offset, form: form, fallback: fallback) }
+    }
     /// A target that appends each element of a JSON array to a `[[V]]` (each element an array of
     /// `V` read by this codec), or nil.
     /// - Parameter fallback: The generic element slot of the outer array.

@@ -1,42 +1,12 @@
-// Non-generic element targets for arrays of the commonest element types. A generic
-// ArrayOwner<E> appends through unspecialised code: a metadata lookup for [E] and value witness
-// calls per element, which dominated arrays of numbers. These append to the concrete array type
-// directly; anything unusual (null, lenient coercions, mismatches) goes to the generic slot.
+// Arrays of arrays of numbers (GeoJSON coordinates), without generic code: a generic
+// ArrayOwner<E> appends through a metadata lookup for [E] and value witness calls per element.
+// Arrays of scalars take their elements through the scalars' field targets (FieldSlots.swift);
+// anything unusual (null, lenient coercions, mismatches) goes to the generic slot.
 import Foundation
-
-/// Appends to an array of a concrete element type; its codec makes it (`Codec.elementTarget`).
-class ElementTarget: ForwardingTarget {}
-
-final class DoubleElement: ElementTarget {
-    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard let value = NumberParsing.inlinedDoubleInRange(text) else { return try fallback.number(text, context, &b) }
-        context.assumingMemoryBound(to: [Double].self).pointee.append(value)
-    }
-}
-
-final class IntElement: ElementTarget {
-    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard case .value(let value) = NumberParsing.integer(text, as: Int.self) else { return try fallback.number(text, context, &b) }
-        context.assumingMemoryBound(to: [Int].self).pointee.append(value)
-    }
-}
-
-final class Int64Element: ElementTarget {
-    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard case .value(let value) = NumberParsing.integer(text, as: Int64.self) else { return try fallback.number(text, context, &b) }
-        context.assumingMemoryBound(to: [Int64].self).pointee.append(value)
-    }
-}
-
-final class StringElement: ElementTarget {
-    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        context.assumingMemoryBound(to: [String].self).pointee.append(String(checkedUTF8: bytes))
-    }
-}
 
 /// Elements that are themselves `[Double]` (GeoJSON coordinates): each inner array is filled by a
 /// non-generic owner and appended to the `[[Double]]` directly.
-final class DoubleArrayElement: ElementTarget {
+final class DoubleArrayElement: ForwardingTarget {
     private let owner: DoubleArrayOwner
 
     /// `codec` is the element's (`Double`'s), for the values the fast path does not take.
@@ -107,12 +77,12 @@ enum InlineDoubles {
 
 /// An element of an inner `[Double]` (see ``InlineDoubles``): a number in range is stored in
 /// place; anything else spills the numbers so far, and from then on `appending` (a
-/// `DoubleElement`: a direct call, the class is final) takes every element.
-final class InlineDoubleElement: ElementTarget {
-    private let appending: DoubleElement
+/// `DoubleField`: a direct call, the class is final) takes every element.
+final class InlineDoubleElement: ForwardingTarget {
+    private let appending: DoubleField
 
     override init(fallback: ValueTarget) {
-        appending = DoubleElement(fallback: fallback)
+        appending = DoubleField(offset: 0, form: .element, fallback: fallback)
         super.init(fallback: fallback)
     }
 
@@ -169,24 +139,5 @@ final class DoubleArrayOwner: ContainerOwner {
     }
     override func discard(_ storage: UnsafeMutableRawPointer, _ b: inout EventBuilder) {
         storage.assumingMemoryBound(to: [Double].self).deinitialize(count: 1)
-    }
-}
-
-/// Appends each element through its codec's ``TypedWrite``.
-final class TypedElement: ElementTarget {
-    private let typed: TypedWrite
-
-    init(_ typed: TypedWrite, fallback: ValueTarget) {
-        self.typed = typed
-        super.init(fallback: fallback)
-    }
-
-    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        if typed.token == .string, typed.write(bytes, context, .element) { return }
-        try fallback.string(bytes, context, &b)
-    }
-    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        if typed.token == .number, typed.write(text, context, .element) { return }
-        try fallback.number(text, context, &b)
     }
 }

@@ -39,25 +39,21 @@ class ForwardingTarget: ValueTarget {
     }
 }
 
+/// Writes a value where a property (at `offset` in the struct) or an array (the context itself,
+/// `offset` 0) holds it: one target per type serves both (`Codec.fastTarget`).
 class FieldSlot: ForwardingTarget {
     let offset: Int
-    let optional: Bool
+    let form: DraftDestination
 
-    init(offset: Int, optional: Bool, fallback: ValueTarget) {
+    init(offset: Int, form: DraftDestination, fallback: ValueTarget) {
         self.offset = offset
-        self.optional = optional
+        self.form = form
         super.init(fallback: fallback)
     }
 
-    /// Stores `value` in the property: a `T`, or a `T?` when the property is optional.
+    /// Stores `value` as `form` says: a `T`, a `T?`, or appended to a `[T]`.
     @inline(__always)
-    final func store<T>(_ value: T, in context: UnsafeMutableRawPointer) {
-        if optional {
-            (context + offset).assumingMemoryBound(to: T?.self).pointee = value
-        } else {
-            (context + offset).assumingMemoryBound(to: T.self).pointee = value
-        }
-    }
+    final func store<T>(_ value: T, in context: UnsafeMutableRawPointer) { form.store(value, at: context + offset) }
 }
 
 final class StringField: FieldSlot {
@@ -75,18 +71,25 @@ final class BoolField: FieldSlot {
 
 final class DoubleField: FieldSlot {
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard let value = NumberParsing.doubleInRange(text) else { return try fallback.number(text, context, &b) }
+        guard let value = NumberParsing.inlinedDoubleInRange(text) else { return try fallback.number(text, context, &b) }
         store(value, in: context)
     }
 }
 
-/// `Int` and `Int64` (the same layout on 64-bit Linux).
+/// `Int` and `Int64` (one range on 64-bit Linux), each stored as its own type.
 final class Int64Field: FieldSlot {
+    private let ints: Bool
+
+    init(offset: Int, form: DraftDestination, ints: Bool, fallback: ValueTarget) {
+        self.ints = ints
+        super.init(offset: offset, form: form, fallback: fallback)
+    }
+
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         guard case .value(let value) = NumberParsing.integer(text, as: Int64.self) else {
             return try fallback.number(text, context, &b)
         }
-        store(value, in: context)
+        if ints { store(Int(truncatingIfNeeded: value), in: context) } else { store(value, in: context) }
     }
 }
 
@@ -111,22 +114,11 @@ struct TypedWrite {
     @usableFromInline
     enum Token { case string, number }
 
-    /// How the address holds the value.
-    @usableFromInline
-    enum Form {
-        /// A `V` (a property).
-        case value
-        /// A `V?` (an optional property).
-        case optional
-        /// A `[V]`, which the value is appended to.
-        case element
-    }
-
     let token: Token
-    let write: (_ token: UnsafeRawBufferPointer, _ address: UnsafeMutableRawPointer, _ form: TypedWrite.Form) -> Bool
+    let write: (_ token: UnsafeRawBufferPointer, _ address: UnsafeMutableRawPointer, _ form: DraftDestination) -> Bool
 
     @usableFromInline
-    init(_ token: Token, _ write: @escaping (UnsafeRawBufferPointer, UnsafeMutableRawPointer, TypedWrite.Form) -> Bool) {
+    init(_ token: Token, _ write: @escaping (UnsafeRawBufferPointer, UnsafeMutableRawPointer, DraftDestination) -> Bool) {
         self.token = token
         self.write = write
     }
@@ -143,7 +135,18 @@ struct TypedWrite {
     }
 }
 
-extension TypedWrite.Form {
+/// How a destination holds a value: a nested model's (``JSONDraftedModel/moveModel(fromDraft:to:as:)``),
+/// and a fast target's.
+public enum DraftDestination: Sendable {
+    /// A property of the value's type: the value replaces its value.
+    case value
+    /// A property of the value's optional type.
+    case optional
+    /// An array of values: the value is appended.
+    case element
+}
+
+extension DraftDestination {
     /// Stores `value` at `address`, which holds a `V`, a `V?` or a `[V]` as this says.
     @inlinable
     func store<V>(_ value: consuming V, at address: UnsafeMutableRawPointer) {
@@ -155,15 +158,13 @@ extension TypedWrite.Form {
     }
 }
 
-/// A property written by its codec's ``TypedWrite``.
+/// A property or an element written by its codec's ``TypedWrite``.
 final class TypedField: FieldSlot {
     private let typed: TypedWrite
-    private let form: TypedWrite.Form
 
-    init(_ typed: TypedWrite, offset: Int, optional: Bool, fallback: ValueTarget) {
+    init(_ typed: TypedWrite, offset: Int, form: DraftDestination, fallback: ValueTarget) {
         self.typed = typed
-        form = optional ? .optional : .value
-        super.init(offset: offset, optional: optional, fallback: fallback)
+        super.init(offset: offset, form: form, fallback: fallback)
     }
 
     override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
@@ -181,9 +182,9 @@ final class TypedField: FieldSlot {
 class OwnedField: FieldSlot {
     let owner: ContainerOwner
 
-    init(owner: ContainerOwner, offset: Int, optional: Bool, fallback: ValueTarget) {
+    init(owner: ContainerOwner, offset: Int, form: DraftDestination, fallback: ValueTarget) {
         self.owner = owner
-        super.init(offset: offset, optional: optional, fallback: fallback)
+        super.init(offset: offset, form: form, fallback: fallback)
     }
 }
 

@@ -139,10 +139,9 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
     /// For a `SelectiveEncoding` model, its writer (the model chooses its properties); nil for
     /// the others, which pay one check per write.
     private let selective: SelectiveWriting? = (Model.self as? any (JSONDraftedModel & SelectiveEncoding).Type).map { selectiveWriter($0) }
-    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        DraftField<Model>(owner: draft.owner, offset: offset, optional: optional, fallback: fallback)
+    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        DraftField<Model>(owner: draft.owner, offset: offset, form: form, fallback: fallback)
     }
-    override func elementTarget(fallback: ValueTarget) -> ValueTarget? { DraftElement<Model>(owner: draft.owner, fallback: fallback) }
 }
 
 /// Writes a `SelectiveEncoding` `@JSONModel` model: opens the model's type, which the codec knows
@@ -166,45 +165,17 @@ private final class SelectiveWriter<Model: JSONDraftedModel & SelectiveEncoding>
 
 private func selectiveWriter<Model: JSONDraftedModel & SelectiveEncoding>(_: Model.Type) -> SelectiveWriting { SelectiveWriter<Model>() }
 
-/// How the destination of ``JSONDraftedModel/moveModel(fromDraft:to:as:)`` holds the model.
-public enum DraftDestination: Sendable {
-    /// A property of the model's type: the model replaces its value.
-    case value
-    /// A property of the model's optional type.
-    case optional
-    /// An array of models: the model is appended.
-    case element
-}
-
-/// A nested `@JSONModel` model's property of a struct: its draft's frame is started as the
-/// generic slot would, and the finished draft is moved into the property, as the model, by the
-/// model's own code. Everything else (null, mismatches) goes to the generic slot.
+/// A nested `@JSONModel` model's property of a struct, or an element of an array of them: its
+/// draft's frame is started as the generic slot would, and the finished draft is moved into the
+/// property (or appended), as the model, by the model's own code. Everything else (null,
+/// mismatches) goes to the generic slot.
 final class DraftField<Model: JSONDraftedModel>: OwnedField {
     override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         try owner.start(self, context, &b)
     }
     override func deliver(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner, _ context: UnsafeMutableRawPointer,
                           _ b: inout EventBuilder) throws {
-        try Model.moveModel(fromDraft: storage, to: context + offset, as: optional ? .optional : .value)
-    }
-}
-
-/// Appends each object of a JSON array to a `[Model]` through the model's own code, as
-/// ``DraftField`` writes a property.
-final class DraftElement<Model: JSONDraftedModel>: ElementTarget {
-    private let owner: ContainerOwner
-
-    init(owner: ContainerOwner, fallback: ValueTarget) {
-        self.owner = owner
-        super.init(fallback: fallback)
-    }
-
-    override func startObject(_ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        try owner.start(self, context, &b)
-    }
-    override func deliver(_ storage: UnsafeMutableRawPointer, from owner: ContainerOwner, _ context: UnsafeMutableRawPointer,
-                          _ b: inout EventBuilder) throws {
-        try Model.moveModel(fromDraft: storage, to: context, as: .element)
+        try Model.moveModel(fromDraft: storage, to: context + offset, as: form)
     }
 }
 

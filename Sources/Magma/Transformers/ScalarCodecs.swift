@@ -16,10 +16,9 @@ final class StringCodec: Codec<String>, @unchecked Sendable {
     }
     override func encode(_ value: String) throws -> JSONValue { .string(value) }
     override func write(_ value: String, into w: inout JSONWriter) throws { w.string(value) }
-    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        StringField(offset: offset, optional: optional, fallback: fallback)
+    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        StringField(offset: offset, form: form, fallback: fallback)
     }
-    override func elementTarget(fallback: ValueTarget) -> ValueTarget? { StringElement(fallback: fallback) }
     override func makeValueWriter() -> ValueWriter { StringValue(optional: false) }
     override func makeOptionalValueWriter() -> ValueWriter { StringValue(optional: true) }
 }
@@ -47,8 +46,8 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
     }
     override func encode(_ value: Bool) throws -> JSONValue { .bool(value) }
     override func write(_ value: Bool, into w: inout JSONWriter) throws { w.bool(value) }
-    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        BoolField(offset: offset, optional: optional, fallback: fallback)
+    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        BoolField(offset: offset, form: form, fallback: fallback)
     }
     override func makeValueWriter() -> ValueWriter { BoolValue(optional: false) }
     override func makeOptionalValueWriter() -> ValueWriter { BoolValue(optional: true) }
@@ -79,14 +78,9 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     /// `Int` and `Int64` (one layout on 64-bit platforms) have fast paths of their own.
     private var isInt64Layout: Bool { T.self == Int.self || T.self == Int64.self }
     /// Other widths through the typed write `Transformer.integer` gives them.
-    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        isInt64Layout ? Int64Field(offset: offset, optional: optional, fallback: fallback)
-            : super.fieldTarget(offset: offset, optional: optional, fallback: fallback)
-    }
-    override func elementTarget(fallback: ValueTarget) -> ValueTarget? {
-        if T.self == Int.self { return IntElement(fallback: fallback) }
-        if T.self == Int64.self { return Int64Element(fallback: fallback) }
-        return super.elementTarget(fallback: fallback)
+    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        isInt64Layout ? Int64Field(offset: offset, form: form, ints: T.self == Int.self, fallback: fallback)
+            : super.fastTarget(offset: offset, form: form, fallback: fallback)
     }
     override func makeValueWriter() -> ValueWriter { isInt64Layout ? Int64Value(optional: false) : CodecValue(self) }
     override func makeOptionalValueWriter() -> ValueWriter {
@@ -108,10 +102,9 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         return .number(JSONNumber(value))
     }
     override func write(_ value: Double, into w: inout JSONWriter) throws { try w.double(value) }
-    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        DoubleField(offset: offset, optional: optional, fallback: fallback)
+    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        DoubleField(offset: offset, form: form, fallback: fallback)
     }
-    override func elementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleElement(fallback: fallback) }
     override func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleArrayElement(self, fallback: fallback) }
     override func makeValueWriter() -> ValueWriter { DoubleValue(optional: false) }
     override func makeOptionalValueWriter() -> ValueWriter { DoubleValue(optional: true) }

@@ -18,8 +18,8 @@ final class URLCodec: Codec<URL>, @unchecked Sendable {
     }
     override func encode(_ value: URL) throws -> JSONValue { .string(value.absoluteString) }
     override func write(_ value: URL, into w: inout JSONWriter) throws { w.string(value.absoluteString) }
-    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        URLField(offset: offset, optional: optional, fallback: fallback)
+    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        URLField(offset: offset, form: form, fallback: fallback)
     }
     override func makeValueWriter() -> ValueWriter { URLValue(optional: false) }
     override func makeOptionalValueWriter() -> ValueWriter { URLValue(optional: true) }
