@@ -42,77 +42,53 @@ class ScalarValue: ValueWriter {
         w.key(key)
         try write(value, into: &w)
     }
+
+    /// The `T` (or the `T?`, when `optional`) at `value`; nil for a nil `T?`.
+    @inline(__always)
+    final func load<T>(_ value: UnsafeRawPointer, as _: T.Type) -> T? {
+        optional ? value.assumingMemoryBound(to: T?.self).pointee : value.assumingMemoryBound(to: T.self).pointee
+    }
 }
 
 final class StringValue: ScalarValue {
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        if optional {
-            guard let s = value.assumingMemoryBound(to: String?.self).pointee else { return w.null() }
-            w.string(s)
-        } else {
-            w.string(value.assumingMemoryBound(to: String.self).pointee)
-        }
+        guard let s = load(value, as: String.self) else { return w.null() }
+        w.string(s)
     }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool {
-        value.assumingMemoryBound(to: String?.self).pointee == nil
-    }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: String.self) == nil }
 }
 
 final class BoolValue: ScalarValue {
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        if optional {
-            guard let b = value.assumingMemoryBound(to: Bool?.self).pointee else { return w.null() }
-            w.bool(b)
-        } else {
-            w.bool(value.assumingMemoryBound(to: Bool.self).pointee)
-        }
+        guard let b = load(value, as: Bool.self) else { return w.null() }
+        w.bool(b)
     }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool {
-        value.assumingMemoryBound(to: Bool?.self).pointee == nil
-    }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: Bool.self) == nil }
 }
 
 /// `Int` and `Int64` (the same layout on 64-bit platforms, optionals included).
 final class Int64Value: ScalarValue {
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        if optional {
-            guard let i = value.assumingMemoryBound(to: Int64?.self).pointee else { return w.null() }
-            w.int64(i)
-        } else {
-            w.int64(value.assumingMemoryBound(to: Int64.self).pointee)
-        }
+        guard let i = load(value, as: Int64.self) else { return w.null() }
+        w.int64(i)
     }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool {
-        value.assumingMemoryBound(to: Int64?.self).pointee == nil
-    }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: Int64.self) == nil }
 }
 
 final class DoubleValue: ScalarValue {
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        if optional {
-            guard let d = value.assumingMemoryBound(to: Double?.self).pointee else { return w.null() }
-            try w.double(d)
-        } else {
-            try w.double(value.assumingMemoryBound(to: Double.self).pointee)
-        }
+        guard let d = load(value, as: Double.self) else { return w.null() }
+        try w.double(d)
     }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool {
-        value.assumingMemoryBound(to: Double?.self).pointee == nil
-    }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: Double.self) == nil }
 }
 
 final class URLValue: ScalarValue {
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        if optional {
-            guard let url = value.assumingMemoryBound(to: URL?.self).pointee else { return w.null() }
-            w.string(url.absoluteString)
-        } else {
-            w.string(value.assumingMemoryBound(to: URL.self).pointee.absoluteString)
-        }
+        guard let url = load(value, as: URL.self) else { return w.null() }
+        w.string(url.absoluteString)
     }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool {
-        value.assumingMemoryBound(to: URL?.self).pointee == nil
-    }
+    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: URL.self) == nil }
 }
 
 // MARK: - Shapes
