@@ -1,8 +1,8 @@
-// Non-generic slots for the commonest property types of struct models: the token is decoded and
-// written straight to the stored property's offset. A generic Slot<V> runs unspecialised code
-// (value witnesses, metadata lookups) through two or three virtual calls per value; these run
-// none. Anything but the expected token (null, lenient coercions, type mismatches) goes to the
-// generic slot, so behaviour is identical.
+// Non-generic slots for the commonest property and element types of struct models: the token is
+// decoded and written straight to the stored property's offset, or appended to the array. A
+// generic Slot<V> runs unspecialised code (value witnesses, metadata lookups) through two or three
+// virtual calls per value; these run none. Anything but the expected token (null, lenient
+// coercions, type mismatches) goes to the generic slot, so behaviour is identical.
 import Foundation
 
 /// Forwards every token to a fallback target; subclasses take over the token kinds they make fast.
