@@ -29,13 +29,14 @@ final class ArrayCodec<Element>: Codec<[Element]>, @unchecked Sendable {
         try withUnsafePointer(to: value) { try valueWriter.write(UnsafeRawPointer($0), into: &w) }
     }
     override var isReversible: Bool { element.isReversible }
-    override func elementTarget(fallback: ValueTarget) -> ValueTarget? { element.nestedElementTarget(fallback: fallback) }
     override func makeValueWriter() -> ValueWriter { valueWriter }
-    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
+    /// An array property, or the elements of an array of arrays (the element's nested target).
+    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        if form == .element { return element.nestedElementTarget(fallback: fallback) }
         #if _runtime(_ObjC)
         return nil  // an array may be a bridged NSArray, released otherwise
         #else
-        return ArrayField(owner: owner, offset: offset, form: optional ? .optional : .value, fallback: fallback)
+        return ArrayField(owner: owner, offset: offset, form: form, fallback: fallback)
         #endif
     }
 }
@@ -52,7 +53,7 @@ final class ArrayOwner<Element>: ContainerOwner {
 
     init(_ element: Codec<Element>) {
         elementSlot = Slot(element, AppendReceiver<Element>())
-        elementTarget = element.elementTarget(fallback: elementSlot) ?? elementSlot
+        elementTarget = element.fastTarget(offset: 0, form: .element, fallback: elementSlot) ?? elementSlot
         precondition(MemoryLayout<[Element]>.size == MemoryLayout<UInt>.size)
         emptyArray = unsafeBitCast([Element](), to: UInt.self)
     }

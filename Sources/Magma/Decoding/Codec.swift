@@ -46,25 +46,17 @@ class Codec<V>: @unchecked Sendable {
     func isNil(_ value: V) -> Bool { false }
 
     // The fast paths of a type, in one place: its codec. A codec that reads or writes its
-    // values without generic code overrides `fastTarget` (containers and optionals override the
-    // field and element targets) and the value writers; everything else runs through `Slot<V>` and
-    // `CodecValue<V>`. Each fast path behaves exactly as the generic one, which it falls back to
+    // values without generic code overrides `fastTarget` and the value writers; everything else
+    // runs through `Slot<V>` and `CodecValue<V>`. Each fast path behaves exactly as the generic one, which it falls back to
     // for anything unusual (null, lenient coercions, mismatches).
 
-    /// A target that decodes a value straight into a struct's stored property at `offset` (a `V`,
-    /// or a `V?` when `optional`), or nil when the type has no fast path.
+    /// A target that decodes a value straight into a struct's stored property, or appends it to
+    /// an array, or nil when the type has no fast path: from the codec's ``TypedWrite``, or a
+    /// hand-written ``FieldSlot``.
     /// - Parameters:
-    ///   - offset: The stored property's offset in the struct.
-    ///   - optional: Whether the property is a `V?` (this codec's optional form decodes it).
-    ///   - fallback: The generic slot of the property, for every token the fast path leaves.
-    func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        fastTarget(offset: offset, form: optional ? .optional : .value, fallback: fallback)
-    }
-    /// A target that appends each element of a JSON array straight to a `[V]`, or nil.
-    /// - Parameter fallback: The generic element slot, for every token the fast path leaves.
-    func elementTarget(fallback: ValueTarget) -> ValueTarget? { fastTarget(offset: 0, form: .element, fallback: fallback) }
-    /// The one fast target of the type, for a property and for an array's elements (the two
-    /// above): from the codec's ``TypedWrite``, or a hand-written ``FieldSlot``.
+    ///   - offset: The stored property's offset in the struct (0 for an array's elements).
+    ///   - form: A `V` property, a `V?` one (this codec's optional form decodes it), or a `[V]`.
+    ///   - fallback: The generic slot, for every token the fast path leaves.
     func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
         typedWrite.map { TypedField($0, offset: offset, form: form, fallback: fallback) }
     }
@@ -151,9 +143,10 @@ final class OptionalCodec<Wrapped>: Codec<Wrapped?>, @unchecked Sendable {
     }
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
     override var isReversible: Bool { wrapped.isReversible }
-    /// The wrapped type's fast path for its optional form (none for an optional of an optional).
-    override func fieldTarget(offset: Int, optional: Bool, fallback: ValueTarget) -> ValueTarget? {
-        optional ? nil : wrapped.fieldTarget(offset: offset, optional: true, fallback: fallback)
+    /// The wrapped type's fast path for its optional form (none for an optional of an optional,
+    /// nor for the elements of a `[Wrapped?]`).
+    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
+        form == .value ? wrapped.fastTarget(offset: offset, form: .optional, fallback: fallback) : nil
     }
     override func makeValueWriter() -> ValueWriter { wrapped.makeOptionalValueWriter() }
 }

@@ -135,8 +135,8 @@ struct TypedWrite {
     }
 }
 
-/// How a destination holds a value: a nested model's (``JSONDraftedModel/moveModel(fromDraft:to:as:)``),
-/// and a fast target's.
+/// How a destination holds a value: a fast target's (`Codec.fastTarget`), and a nested model's
+/// (``JSONDraftedModel/moveModel(fromDraft:to:as:)``).
 public enum DraftDestination: Sendable {
     /// A property of the value's type: the value replaces its value.
     case value

@@ -103,7 +103,7 @@ public struct Map<Model> {
         source = .single(keyPath) { name in
             let slot = Slot(codec, PropertyReceiver(property), property: name)
             guard let offset = MemoryLayout<Model>.offset(of: property) else { return slot }
-            return codec.fieldTarget(offset: offset, optional: false, fallback: slot) ?? slot
+            return codec.fastTarget(offset: offset, form: .value, fallback: slot) ?? slot
         }
         self.required = required
         self.writer = codec.isReversible ? { TypedPropertyWriter(property, codec: codec, property: $0) } : nil
