@@ -88,8 +88,8 @@ struct RecordFuzzCase {
         let layout = Self.layouts[layoutIndex]
         let decoder: RecordDecoder<FuzzStreamRecord>
         if layoutIndex == 3 {
-            decoder = RecordDecoder(FuzzStreamRecord.self, at: "items", envelope: FuzzStreamEnvelope.self, options: options,
-                                    errorPolicy: policy) { records.append($0) }
+            decoder = RecordDecoder(FuzzStreamRecord.self, layout: .array(at: "items", envelope: Envelope(FuzzStreamEnvelope.self)),
+                                    options: options, errorPolicy: policy) { records.append($0) }
         } else {
             decoder = RecordDecoder(FuzzStreamRecord.self, layout: layout, options: options, errorPolicy: policy) { records.append($0) }
         }

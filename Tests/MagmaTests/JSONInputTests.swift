@@ -105,8 +105,17 @@ struct JSONInputTests {
         }
         try forEveryInput(#"{"total": 2, "items": [{"id": 1}, {"id": 2}]}"#) { name, input throws in
             var ids: [Int] = []
-            let (page, _) = try JSONAdapter.forEachRecord(InputRow.self, from: input, at: "items", envelope: InputPage.self) { ids.append($0.id) }
-            #expect(ids == [1, 2] && page.total == 2, "\(name)")
+            let page = Envelope(InputPage.self)
+            try JSONAdapter.forEachRecord(InputRow.self, from: input, layout: .array(at: "items", envelope: page)) { ids.append($0.id) }
+            #expect(ids == [1, 2] && page.model?.total == 2, "\(name)")
+        }
+        try forEveryInput(#"{"total": 2, "items": [{"id": 1}, {"id": 2}]}"#) { name, input throws in
+            // A Decodable record's stream takes an envelope model too.
+            var ids: [Int] = []
+            let page = Envelope(InputPage.self)
+            try JSONAdapter.forEachRecord(InputPlain.self, from: input, layout: .array(at: "items", envelope: page),
+                                          decoder: MagmaDecoder()) { ids.append($0.id) }
+            #expect(ids == [1, 2] && page.model?.total == 2, "\(name)")
         }
         try forEveryInput("[{\"id\": 5}, {\"id\": 6}]") { name, input throws in
             var ids: [Int] = []
@@ -315,7 +324,14 @@ struct JSONInputTests {
         let envelope = Data(#"{"total": 2, "items": [{"id": 1}, {"id": 2}]}"#.utf8)
         let (page, _) = try JSONAdapter.forEachRecord(InputRow.self, in: envelope, at: "items", envelope: InputPage.self) { ids.append($0.id) }
         #expect(page.total == 2)
-        #expect(ids == Array(repeating: [1, 2], count: 9).flatMap { $0 })
+        let decoder = RecordDecoder(InputRow.self, at: "items", envelope: InputPage.self) { ids.append($0.id) }
+        try decoder.read(from: envelope)
+        #expect(decoder.envelope(InputPage.self)?.total == 2)
+        let pieces = AsyncStream<Data> { $0.yield(envelope); $0.finish() }
+        let stream = JSONAdapter.records(InputRow.self, from: pieces, at: "items", envelope: InputPage.self)
+        for try await row in stream { ids.append(row.id) }
+        #expect(stream.envelope(InputPage.self)?.total == 2)
+        #expect(ids == Array(repeating: [1, 2], count: 11).flatMap { $0 })
     }
 }
 

@@ -38,14 +38,10 @@ import Testing
                         options: DecodingOptions = .init()) -> Outcome {
         var outcome = Outcome()
         var records: [Event] = []
-        let decoder: RecordDecoder<Event>
-        if envelope, case .nested(let keyPath) = layout.kind {
-            decoder = RecordDecoder(Event.self, at: keyPath, envelope: Page.self, options: options, errorPolicy: policy) {
-                records.append($0)
-            }
-        } else {
-            decoder = RecordDecoder(Event.self, layout: layout, options: options, errorPolicy: policy) { records.append($0) }
-        }
+        let page = Envelope(Page.self)
+        var layout = layout
+        if envelope, case .nested(let keyPath) = layout.kind { layout = .array(at: keyPath, envelope: page) }
+        let decoder = RecordDecoder(Event.self, layout: layout, options: options, errorPolicy: policy) { records.append($0) }
         do {
             for chunk in chunks(Array(input.utf8), size) { try decoder.feed(chunk) }
             try decoder.finish()
@@ -59,6 +55,8 @@ import Testing
         outcome.records = records
         outcome.skipped = Array(decoder.skipped)
         outcome.page = decoder.envelope(Page.self)
+        // The layout's envelope has it once the stream has finished.
+        #expect(page.model == (outcome.error == nil ? outcome.page : nil))
         return outcome
     }
 
@@ -342,20 +340,21 @@ import Testing
     /// ClassModelTests) fails before anything is written through that plan.
     @Test func envelope_mappingOfAnotherType_isAnInvalidMappingBeforeAnyRecord() {
         var records: [Event] = []
-        let decoder = RecordDecoder(Event.self, at: "items", envelope: ClassModelTests.Wrong.self) { records.append($0) }
+        let wrong = Envelope(ClassModelTests.Wrong.self)
+        let decoder = RecordDecoder(Event.self, layout: .array(at: "items", envelope: wrong)) { records.append($0) }
         let fed = #expect(throws: JSONError.self) { try decoder.feed(Array(#"{"y": 1, "items": [{"id": 1}]}"#.utf8)) }
         #expect(fed?.code == .invalidMapping)
         let finished = #expect(throws: JSONError.self) { try decoder.finish() }
         #expect(finished?.code == .invalidMapping)
         #expect(records.isEmpty)
-        #expect(decoder.envelope(ClassModelTests.Wrong.self) == nil)
+        #expect(decoder.envelope(ClassModelTests.Wrong.self) == nil && wrong.model == nil)
     }
 
     @Test(arguments: chunkSizes)
     func envelope_mapModel_andMacroModel_readTheSameFields(size: Int) throws {
         let input = #"{"data": {"items": [{"id": 1}, {"id": 2}], "cursor": "c"}, "total": 2}"#
         var ids: [Int] = []
-        let mapped = RecordDecoder(Event.self, at: "data.items", envelope: MappedPage.self) { ids.append($0.id) }
+        let mapped = RecordDecoder(Event.self, layout: .array(at: "data.items", envelope: Envelope(MappedPage.self))) { ids.append($0.id) }
         for chunk in chunks(Array(input.utf8), size) { try mapped.feed(chunk) }
         try mapped.finish()
         #expect(mapped.envelope(MappedPage.self) == MappedPage(total: 2, cursor: "c") && ids == [1, 2])
@@ -370,30 +369,36 @@ import Testing
     }
 
     @Test func envelope_macroModel_hooksRunWhenItEnds() throws {
-        let good = try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": [{"id": 1}], "total": 1}"#.utf8), at: "items",
-                                                 envelope: CheckedPage.self) { _ in }
-        #expect(good.envelope.total == 1)
+        let page = Envelope(CheckedPage.self)
+        try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": [{"id": 1}], "total": 1}"#.utf8),
+                                      layout: .array(at: "items", envelope: page)) { _ in }
+        #expect(page.model?.total == 1)
         let error = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": [], "total": -1}"#.utf8), at: "items",
-                                          envelope: CheckedPage.self) { _ in }
+            try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": [], "total": -1}"#.utf8),
+                                          layout: .array(at: "items", envelope: page)) { _ in }
         }
         #expect(error?.code == .invalidValue)
+        #expect(page.model == nil, "a stream that failed leaves no envelope")
         let missing = #expect(throws: JSONError.self) {
-            try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": []}"#.utf8), at: "items", envelope: CheckedPage.self) { _ in }
+            try JSONAdapter.forEachRecord(Event.self, from: Data(#"{"items": []}"#.utf8),
+                                          layout: .array(at: "items", envelope: Envelope(CheckedPage.self))) { _ in }
         }
         #expect(missing?.code == .missingKey && missing?.property == "CheckedPage.total")
     }
 
     @Test func envelope_recordsStreamBeforeTheInputEnds() throws {
         var seen: [Int] = []
-        let decoder = RecordDecoder(Event.self, at: "items", envelope: Page.self) { seen.append($0.id) }
+        let page = Envelope(Page.self)
+        let decoder = RecordDecoder(Event.self, layout: .array(at: "items", envelope: page)) { seen.append($0.id) }
         try decoder.feed(Data(#"{"total": 9, "items": [{"id": 1}, {"id": 2}, "#.utf8))
         #expect(seen == [1, 2], "records are delivered as they complete")
-        #expect(decoder.envelope(Page.self) == nil, "the envelope is complete only at its end")
+        #expect(decoder.envelope(Page.self) == nil && page.model == nil, "the envelope is complete only at its end")
         try decoder.feed(Data(#"{"id": 3}], "next": "z"}"#.utf8))
         try decoder.finish()
         #expect(seen == [1, 2, 3])
-        #expect(decoder.envelope(Page.self) == Page(total: 9, next: "z"))
+        #expect(decoder.envelope(Page.self) == Page(total: 9, next: "z") && page.model == Page(total: 9, next: "z"))
+        #expect(RecordDecoder<Event>.Layout.array(at: "items", envelope: page) == .array(at: "items", envelope: page))
+        #expect(RecordDecoder<Event>.Layout.array(at: "items", envelope: page) != .array(at: "items"))
     }
 
     @Test func envelope_fromDataFileHandleAndAsyncSequence() async throws {
@@ -402,10 +407,11 @@ import Testing
         let expected = Page(total: 500, cursor: "end")
 
         var ids: [Int] = []
-        let (page, skipped) = try JSONAdapter.forEachRecord(Event.self, from: input, at: "data.items", envelope: Page.self) {
+        let page = Envelope(Page.self)
+        let skipped = try JSONAdapter.forEachRecord(Event.self, from: input, layout: .array(at: "data.items", envelope: page)) {
             ids.append($0.id)
         }
-        #expect(ids == Array(0..<500) && page == expected && skipped.isEmpty)
+        #expect(ids == Array(0..<500) && page.model == expected && skipped.isEmpty)
 
         let pipe = Pipe()
         let writer = Thread {
@@ -414,20 +420,23 @@ import Testing
         }
         writer.start()
         ids = []
-        let (piped, _) = try JSONAdapter.forEachRecord(Event.self, from: pipe.fileHandleForReading, at: "data.items",
-                                                       envelope: Page.self) { ids.append($0.id) }
-        #expect(ids == Array(0..<500) && piped == expected)
+        let piped = Envelope(Page.self)
+        try JSONAdapter.forEachRecord(Event.self, from: pipe.fileHandleForReading, layout: .array(at: "data.items", envelope: piped)) {
+            ids.append($0.id)
+        }
+        #expect(ids == Array(0..<500) && piped.model == expected)
 
         let pieces = chunks(Array(input), 97)
         let chunkStream = AsyncStream<[UInt8]> { continuation in
             for piece in pieces { continuation.yield(piece) }
             continuation.finish()
         }
-        let records = JSONAdapter.records(Event.self, from: chunkStream, at: "data.items", envelope: Page.self)
+        let streamed = Envelope(Page.self)
+        let records = JSONAdapter.records(Event.self, from: chunkStream, layout: .array(at: "data.items", envelope: streamed))
         ids = []
         for try await event in records { ids.append(event.id) }
         #expect(ids == Array(0..<500))
-        #expect(records.envelope(Page.self) == expected)
+        #expect(streamed.model == expected)
     }
 
     @Test func concatenated_fromFileHandleAndAsyncSequence() async throws {

@@ -81,9 +81,10 @@ import Magma
             var total = 0
             static let jsonMapping = JSONMapping<Page> { Map(\.total, "total") }
         }
-        let (page, skipped) = try JSONAdapter.forEachRecord(Row.self, from: Data("{\"total\": 9, \"items\": [\(items)]}".utf8), at: "items",
-                                                            envelope: Page.self, errorPolicy: .skip) { _ in }
-        #expect(page.total == 9 && skipped.count == 100 && skipped.total == 750)
+        let page = Envelope(Page.self)
+        let skipped = try JSONAdapter.forEachRecord(Row.self, from: Data("{\"total\": 9, \"items\": [\(items)]}".utf8),
+                                                    layout: .array(at: "items", envelope: page), errorPolicy: .skip) { _ in }
+        #expect(page.model?.total == 9 && skipped.count == 100 && skipped.total == 750)
     }
 
     @Test func splits_addUpToTheWhole() throws {

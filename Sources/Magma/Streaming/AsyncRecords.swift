@@ -5,42 +5,34 @@ public struct AsyncRecords<Model, Chunks: AsyncSequence>: AsyncSequence where Ch
     public typealias Element = Model
     let chunks: Chunks
     let makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>
-    private let ended = EnvelopeBox()
+    /// The layout's envelope, for the deprecated ``envelope(_:)``.
+    let ended: (any EnvelopeSlot)?
 
-    init(chunks: Chunks, makeDecoder: @escaping (@escaping (Model) throws -> Void) -> RecordDecoder<Model>) {
+    init(chunks: Chunks, envelope: (any EnvelopeSlot)? = nil,
+         makeDecoder: @escaping (@escaping (Model) throws -> Void) -> RecordDecoder<Model>) {
         self.chunks = chunks
+        ended = envelope
         self.makeDecoder = makeDecoder
     }
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(chunks: chunks.makeAsyncIterator(), makeDecoder: makeDecoder, envelope: ended)
+        Iterator(chunks: chunks.makeAsyncIterator(), makeDecoder: makeDecoder)
     }
 
-    /// The envelope of a sequence made with an envelope model, once an iteration has reached the
-    /// end of the input (nil before, and for a sequence made with a `layout`, `.array(at:)`
-    /// included: that one ignores the envelope's fields).
-    /// - Parameter type: The envelope model given to ``JSONAdapter/records(_:from:at:envelope:options:errorPolicy:progress:)``.
-    /// - Returns: The envelope of the last iteration that ended.
-    public func envelope<E: JSONObjectModel>(_ type: E.Type = E.self) -> E? { ended.value as? E }
-
-    final class EnvelopeBox: @unchecked Sendable {
-        var value: Any?
-    }
+    @available(*, deprecated, message: "lay the records out with .array(at:envelope:) and read the Envelope's model")
+    public func envelope<E: JSONObjectModel>(_ type: E.Type = E.self) -> E? { (ended as? Envelope<E>)?.model }
 
     /// Pulls chunks only while no decoded record is waiting.
     public struct Iterator: AsyncIteratorProtocol {
         private var chunks: Chunks.AsyncIterator
         private let ready: Queue
         private let decoder: RecordDecoder<Model>
-        private let envelope: EnvelopeBox
         private var ended = false
         /// The error that ended the input, thrown once the records before it are delivered.
         private var failure: (any Error)?
 
-        init(chunks: Chunks.AsyncIterator, makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>,
-             envelope: EnvelopeBox) {
+        init(chunks: Chunks.AsyncIterator, makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>) {
             self.chunks = chunks
-            self.envelope = envelope
             let ready = Queue()
             self.ready = ready
             decoder = makeDecoder { ready.items.append($0) }
@@ -66,7 +58,6 @@ public struct AsyncRecords<Model, Chunks: AsyncSequence>: AsyncSequence where Ch
                     } else {
                         ended = true
                         try decoder.finish()
-                        envelope.value = decoder.envelopeValue
                     }
                 } catch {
                     // The records the chunk completed before the error come first.

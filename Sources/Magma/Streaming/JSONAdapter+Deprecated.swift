@@ -67,7 +67,7 @@ extension JSONAdapter {
         try forEachRecord(type, from: .file(path), layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, body)
     }
 
-    @available(*, deprecated, renamed: "forEachRecord(_:from:at:envelope:options:errorPolicy:progress:_:)")
+    @available(*, deprecated, message: "use forEachRecord(_:from:layout: .array(at: keyPath, envelope: Envelope(E.self)))")
     @discardableResult
     public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
         _ type: M.Type, in data: Data, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
@@ -235,5 +235,43 @@ extension JSONAdapter {
     public static func values<V: JSONRepresentable>(_ type: V.Type, from input: some JSONInputConvertible,
                                                     options: DecodingOptions = .init()) throws -> [V] where V.JSONForm == V {
         try input.jsonInput.decode(ArrayCodec(V.jsonTransformer.codec), options: options)
+    }
+
+    // An envelope is part of the layout now: `.array(at:envelope:)`, read back from its `Envelope`.
+
+    @available(*, deprecated, message: "use forEachRecord(_:from:layout: .array(at: keyPath, envelope: Envelope(E.self)))")
+    @discardableResult
+    public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
+        _ type: M.Type, from input: some JSONInputConvertible, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        _ body: @escaping (M) throws -> Void
+    ) throws -> (envelope: E, skipped: SkippedRecords) {
+        let box = Envelope(E.self)
+        let skipped = try forEachRecord(type, from: input, layout: .array(at: keyPath, envelope: box), options: options,
+                                        errorPolicy: errorPolicy, progress: progress, body)
+        // A stream that finished has its envelope: the envelope's object ended without an error.
+        return (box.model!, skipped)
+    }
+
+    @available(*, deprecated, message: "use records(_:from:layout: .array(at: keyPath, envelope: Envelope(E.self)))")
+    public static func records<M: JSONObjectModel, E: JSONObjectModel, Chunks: AsyncSequence>(
+        _ type: M.Type, from chunks: Chunks, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil
+    ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
+        let layout = RecordDecoder<M>.Layout.array(at: keyPath, envelope: Envelope(E.self))
+        return AsyncRecords(chunks: chunks, envelope: layout.envelope) {
+            RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: $0)
+        }
+    }
+}
+
+extension RecordDecoder where Model: JSONObjectModel {
+    @available(*, deprecated, message: "use init(_:layout: .array(at: keyPath, envelope: Envelope(E.self)))")
+    public convenience init<E: JSONObjectModel>(_ type: Model.Type, at keyPath: String, envelope: E.Type,
+                                                options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
+                                                progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
+                                                onRecord: @escaping (Model) throws -> Void) {
+        self.init(type, layout: .array(at: keyPath, envelope: Envelope(E.self)), options: options, errorPolicy: errorPolicy,
+                  progress: progress, onSkip: onSkip, onRecord: onRecord)
     }
 }

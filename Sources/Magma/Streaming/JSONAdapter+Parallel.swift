@@ -141,7 +141,7 @@ extension JSONAdapter {
         let reports = report != nil
         @Sendable func decodeShard(_ shard: Int) {
             let models = ShardBuffer<M>()
-            let decoder = RecordDecoder(layout: .ndjson, envelope: NoEnvelope.self, codec: codec, options: options,
+            let decoder = RecordDecoder(layout: .ndjson, codec: codec, options: options,
                                         errorPolicy: errorPolicy, progress: nil, onSkip: nil) { models.append($0) }
             do {
                 let lines = starts[shard]..<starts[shard + 1]

@@ -36,45 +36,6 @@ extension JSONAdapter {
         return decoder.skipped
     }
 
-    // MARK: Envelopes
-
-    /// Calls `body` with each record of the array at `keyPath` in an envelope object, one at a
-    /// time, and returns the envelope's other fields decoded into `envelope`.
-    ///
-    /// ```swift
-    /// struct Page: JSONModel {
-    ///     var total = 0
-    ///     static let jsonMapping = JSONMapping<Page> { Map(\.total, "total") }
-    /// }
-    /// let (page, _) = try JSONAdapter.forEachRecord(GHIssue.self, from: data, at: "data.items", envelope: Page.self) {
-    ///     try store.insert($0)
-    /// }
-    /// ```
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - input: One JSON object (see ``JSONInput``).
-    ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
-    ///   - envelope: The model of the envelope's other fields (a mapping naming none is fine).
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips, readable from another thread while
-    ///     the stream runs (see ``ProgressHandle``); nil for none.
-    ///   - body: Called with each record, in order.
-    /// - Returns: The envelope, and the records skipped (``SkippedRecords``).
-    /// - Throws: As ``RecordDecoder/feed(_:)``; ``JSONError/Code/missingKey`` when the input has no
-    ///   array at `keyPath`; ``JSONError/Code/io`` when a file cannot be opened or read.
-    @discardableResult
-    public static func forEachRecord<M: JSONObjectModel, E: JSONObjectModel>(
-        _ type: M.Type, from input: some JSONInputConvertible, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
-        _ body: @escaping (M) throws -> Void
-    ) throws -> (envelope: E, skipped: SkippedRecords) {
-        let decoder = RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: body)
-        try decoder.read(from: input)
-        // A stream that finished has its envelope: the envelope's object ended without an error.
-        return (decoder.envelope(E.self)!, decoder.skipped)
-    }
-
     /// The records of a sequence of byte chunks that arrive asynchronously (an HTTP body, a
     /// socket, a file or a pipe through ``FileChunks``), decoded as they come. Pulling a record
     /// pulls only as many chunks as it needs: a slow consumer slows the reads (back-pressure);
@@ -104,28 +65,6 @@ extension JSONAdapter {
         AsyncRecords(chunks: chunks) {
             RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, onSkip: onSkip,
                           onRecord: $0)
-        }
-    }
-
-    /// The records of the array at `keyPath` in an envelope object that arrives asynchronously;
-    /// the envelope's other fields are decoded into `envelope`, readable from
-    /// ``AsyncRecords/envelope(_:)`` once the sequence has ended.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - chunks: The bytes, in order.
-    ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
-    ///   - envelope: The model of the envelope's other fields.
-    ///   - options: How to read each record.
-    ///   - errorPolicy: Stop at the first bad record (default) or skip it.
-    ///   - progress: Where to count bytes, records and skips, readable from another thread while
-    ///     the stream runs (see ``ProgressHandle``); nil for none.
-    /// - Returns: An async sequence of the records.
-    public static func records<M: JSONObjectModel, E: JSONObjectModel, Chunks: AsyncSequence>(
-        _ type: M.Type, from chunks: Chunks, at keyPath: String, envelope: E.Type, options: DecodingOptions = .init(),
-        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil
-    ) -> AsyncRecords<M, Chunks> where Chunks.Element: ContiguousBytes {
-        AsyncRecords(chunks: chunks) {
-            RecordDecoder(type, at: keyPath, envelope: envelope, options: options, errorPolicy: errorPolicy, progress: progress, onRecord: $0)
         }
     }
 }

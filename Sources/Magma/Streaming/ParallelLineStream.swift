@@ -202,7 +202,7 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     /// A worker's decoder, for all its batches (`decode` restarts it for each): its handler takes
     /// the records.
     func makeDecoder(_ onRecord: @escaping (M) throws -> Void) -> RecordDecoder<M> {
-        RecordDecoder(layout: .ndjson, envelope: NoEnvelope.self, codec: codec, options: options, errorPolicy: policy, progress: nil,
+        RecordDecoder(layout: .ndjson, codec: codec, options: options, errorPolicy: policy, progress: nil,
                       onSkip: nil, onRecord: onRecord)
     }
 

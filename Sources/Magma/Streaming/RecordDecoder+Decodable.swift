@@ -28,7 +28,7 @@ extension RecordDecoder where Model: Decodable {
     public convenience init(_ type: Model.Type, layout: Layout, decoder: MagmaDecoder, errorPolicy: ErrorPolicy = .stop,
                             progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
                             onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: layout, envelope: NoEnvelope.self, codec: DecodableRecordCodec<Model>(decoder), options: decoder.options,
+        self.init(layout: layout, codec: DecodableRecordCodec<Model>(decoder), options: decoder.options,
                   errorPolicy: errorPolicy, progress: progress, onSkip: onSkip, onRecord: onRecord)
     }
 }

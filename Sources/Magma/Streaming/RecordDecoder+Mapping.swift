@@ -16,7 +16,7 @@ extension RecordDecoder where Model: JSONModel {
     public convenience init(_ type: Model.Type, layout: Layout, mapping: JSONMapping<Model.MappingRoot>,
                             options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                             onSkip: ((JSONError) -> Void)? = nil, onRecord: @escaping (Model) throws -> Void) {
-        self.init(layout: layout, envelope: NoEnvelope.self, codec: ModelCodec<Model>(mapping: mapping), options: options,
+        self.init(layout: layout, codec: ModelCodec<Model>(mapping: mapping), options: options,
                   errorPolicy: errorPolicy, progress: nil, onSkip: onSkip, onRecord: onRecord)
     }
 }

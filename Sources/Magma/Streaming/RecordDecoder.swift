@@ -49,6 +49,13 @@ public final class RecordDecoder<Model> {
             case nested(keyPath: String)
         }
         let kind: Kind
+        /// Where the envelope's other fields go (`.array(at:envelope:)`).
+        let envelope: (any EnvelopeSlot)?
+
+        init(kind: Kind, envelope: (any EnvelopeSlot)? = nil) {
+            self.kind = kind
+            self.envelope = envelope
+        }
 
         /// One top-level JSON array whose elements are the records.
         public static var array: Layout { Layout(kind: .array) }
@@ -58,10 +65,27 @@ public final class RecordDecoder<Model> {
         public static var concatenated: Layout { Layout(kind: .concatenated) }
         /// The array at a key path of a top-level envelope object: `"items"`, or dotted through
         /// nested objects, `"data.items"` (`\.` for a dot inside a key). The envelope's other
-        /// fields can be decoded into a model of their own (see
-        /// ``RecordDecoder/init(_:at:envelope:options:errorPolicy:progress:onSkip:onRecord:)``).
+        /// fields are ignored.
         /// - Parameter keyPath: Where the records' array is.
         public static func array(at keyPath: String) -> Layout { Layout(kind: .nested(keyPath: keyPath)) }
+
+        /// The array at a key path of a top-level envelope object, with the envelope's other
+        /// fields (before or after the array) decoded into `envelope`'s model. Its mapping names
+        /// its own fields, not the records' key path; an error in one always stops the stream.
+        /// Without the key path in the input, the stream ends with ``JSONError/Code/missingKey``.
+        ///
+        /// ```swift
+        /// let page = Envelope(Page.self)
+        /// try JSONAdapter.forEachRecord(GHIssue.self, from: data, layout: .array(at: "items", envelope: page)) { _ in }
+        /// ```
+        /// - Parameters:
+        ///   - keyPath: Where the records' array is.
+        ///   - envelope: Where the envelope model goes when the stream finishes (see ``Envelope``).
+        public static func array<E>(at keyPath: String, envelope: Envelope<E>) -> Layout {
+            Layout(kind: .nested(keyPath: keyPath), envelope: envelope)
+        }
+
+        public static func == (a: Layout, b: Layout) -> Bool { a.kind == b.kind && a.envelope === b.envelope }
     }
 
     /// What a bad record does to the stream.
@@ -160,40 +184,15 @@ public final class RecordDecoder<Model> {
     public convenience init(_ type: Model.Type, layout: Layout, options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
                             progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
                             onRecord: @escaping (Model) throws -> Void) where Model: JSONObjectModel {
-        self.init(layout: layout, envelope: NoEnvelope.self, codec: objectModelCodec(Model.self), options: options,
+        self.init(layout: layout, codec: objectModelCodec(Model.self), options: options,
                   errorPolicy: errorPolicy, progress: progress,
                   onSkip: onSkip, onRecord: onRecord)
     }
 
-    /// Creates a decoder for records in an array at a key path of an envelope object, with the
-    /// envelope's other fields decoded into a model: `{"total": 3, "items": [...]}`.
-    ///
-    /// The records stream one at a time as for a top-level array; the envelope (its fields may
-    /// come before or after the array) is available from ``envelope(_:)`` once its object has
-    /// ended. Its mapping names its own fields, not the records' key path. Without the key path
-    /// in the input, the stream ends with ``JSONError/Code/missingKey``.
-    /// - Parameters:
-    ///   - type: The record model.
-    ///   - keyPath: Where the records' array is: `"items"`, or dotted, `"data.items"`.
-    ///   - envelope: The model of the envelope's other fields (`@JSONModel` or `Map`-declared).
-    ///   - options: How to read each record (and the envelope).
-    ///   - errorPolicy: Stop at the first bad record (default) or skip and report it. An error in
-    ///     an envelope field always stops the stream.
-    ///   - progress: Where to count bytes, records and skips; nil for a handle of the decoder's own.
-    ///   - onSkip: Called with each skipped record's error.
-    ///   - onRecord: Called with each record, in order, as soon as it is complete.
-    public convenience init<Envelope: JSONObjectModel>(_ type: Model.Type, at keyPath: String, envelope: Envelope.Type,
-                                                 options: DecodingOptions = .init(), errorPolicy: ErrorPolicy = .stop,
-                                                 progress: ProgressHandle? = nil, onSkip: ((JSONError) -> Void)? = nil,
-                                                 onRecord: @escaping (Model) throws -> Void) where Model: JSONObjectModel {
-        self.init(layout: .array(at: keyPath), envelope: envelope, codec: objectModelCodec(Model.self), options: options,
-                  errorPolicy: errorPolicy, progress: progress, onSkip: onSkip, onRecord: onRecord)
-    }
-
     /// Every public init comes here with the codec of its records (a run-time mapping's, for
     /// RecordDecoder+Mapping.swift; a `Decodable` type's, for RecordDecoder+Decodable.swift).
-    init<Envelope: JSONObjectModel>(layout: Layout, envelope: Envelope.Type, codec: Codec<Model>, options: DecodingOptions,
-                                      errorPolicy: ErrorPolicy, progress: ProgressHandle?, onSkip: ((JSONError) -> Void)?,
+    init(layout: Layout, codec: Codec<Model>, options: DecodingOptions, errorPolicy: ErrorPolicy, progress: ProgressHandle?,
+         onSkip: ((JSONError) -> Void)?,
                                       onRecord: @escaping (Model) throws -> Void) {
         counters = progress ?? ProgressHandle()
         self.layout = layout
@@ -217,7 +216,7 @@ public final class RecordDecoder<Model> {
             recordCounter = array
             do {
                 keyPath = try MappingPlan.components(of: path, property: "the records' key path").map { Array($0.utf8) }
-                let target = try envelopeTarget(Envelope.self, keyPath: path, records: array)
+                let target = try (layout.envelope ?? Envelope(NoEnvelope.self)).root(keyPath: path, records: array)
                 envelopeRoot = target
                 root = target
             } catch {
@@ -235,6 +234,7 @@ public final class RecordDecoder<Model> {
             root = recordSlot
         }
         self.envelopeRoot = envelopeRoot
+        layout.envelope?.keep(nil)
         self.configurationError = configurationError
         self.keyPath = keyPath
         builder = .allocate(capacity: 1)
@@ -304,18 +304,17 @@ public final class RecordDecoder<Model> {
             }
         }
         try end()
+        layout.envelope?.keep(envelopeRoot?.decoded)
     }
 
-    /// The envelope model, once its object has ended: only a decoder made with
-    /// ``init(_:at:envelope:options:errorPolicy:progress:onSkip:onRecord:)`` has one (nil before, and for a
-    /// decoder made with a `layout`, `.array(at:)` included: that one ignores the envelope's fields).
-    /// - Parameter type: The envelope model given to the initialiser.
+    /// The envelope model, once its object has ended: only a decoder laid out with
+    /// ``Layout/array(at:envelope:)`` has one (nil before, and for `.array(at:)`, which ignores the
+    /// envelope's fields). When the stream finishes, the layout's ``Envelope`` holds it too.
+    /// - Parameter type: The envelope's model.
     /// - Returns: The decoded envelope.
     public func envelope<Envelope: JSONObjectModel>(_ type: Envelope.Type = Envelope.self) -> Envelope? {
         envelopeRoot?.decoded as? Envelope
     }
-
-    var envelopeValue: Any? { envelopeRoot?.decoded }
 
     /// NDJSON: the lines begun so far, and those holding a record (not blank), for a shard of a
     /// document to place its errors in the whole (`modelsInParallel`).

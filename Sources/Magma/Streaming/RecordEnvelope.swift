@@ -1,3 +1,5 @@
+import Foundation
+
 // Records at a key path inside an envelope object (`{"total": 3, "data": {"items": [...]}}`).
 //
 // The envelope is decoded as a model frame like any other, but its plan node is the envelope
@@ -6,6 +8,44 @@
 // (before or after the array), and the array's elements stream to the record slot one at a time;
 // nothing of the array is kept. The envelope model's owner (ModelOwner) still finishes the frame:
 // required keys, multi-key bindings and hooks behave as for any model.
+
+/// Where the other fields of the envelope object around a stream's records go, decoded into a
+/// model: give it to ``RecordDecoder/Layout/array(at:envelope:)``, and read ``model`` once the
+/// stream has finished.
+///
+/// ```swift
+/// let page = Envelope(Page.self)
+/// try JSONAdapter.forEachRecord(GHIssue.self, from: data, layout: .array(at: "data.items", envelope: page)) {
+///     try store.insert($0)
+/// }
+/// print(page.model?.total ?? 0)
+/// ```
+public final class Envelope<Model: JSONObjectModel>: EnvelopeSlot, @unchecked Sendable {
+    private let lock = NSLock()
+    private var decoded: Model?
+
+    /// Creates an empty envelope.
+    /// - Parameter type: The model of the envelope's other fields (`@JSONModel` or `Map`-declared;
+    ///   a mapping naming none is fine).
+    public init(_ type: Model.Type = Model.self) {}
+
+    /// The envelope model, once a stream laid out with this envelope has finished: nil before, and
+    /// after a stream that failed. A layout used again overwrites it.
+    public var model: Model? { lock.withLock { decoded } }
+
+    func root(keyPath: String, records: RecordArrayOwner) throws(JSONError) -> EnvelopeRoot {
+        try envelopeTarget(Model.self, keyPath: keyPath, records: records)
+    }
+
+    func keep(_ value: Any?) { lock.withLock { decoded = value as? Model } }
+}
+
+/// An ``Envelope`` of any model, as a ``RecordDecoder/Layout`` holds it.
+protocol EnvelopeSlot: AnyObject, Sendable {
+    func root(keyPath: String, records: RecordArrayOwner) throws(JSONError) -> EnvelopeRoot
+    /// Called with the decoded envelope when the stream finishes.
+    func keep(_ value: Any?)
+}
 
 /// The root of a stream of records nested in an envelope; holds the decoded envelope.
 class EnvelopeRoot: ValueTarget {
