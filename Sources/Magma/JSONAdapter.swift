@@ -21,6 +21,11 @@ public enum JSONAdapter {
     /// is compiled when its first object is read: a service that wants its first request, or a
     /// benchmark that times from the first byte, calls this at start-up. The parallel entry
     /// points call it themselves. A mapping that is illegal is left for the decode to report.
+    ///
+    /// ```swift
+    /// JSONAdapter.prepare(GHIssue.self)   // at start-up: GHIssue, its user, labels, milestone
+    /// ```
+    /// - Parameter type: The model whose mappings to compile.
     public static func prepare<M: JSONObjectModel>(_ type: M.Type) {
         prepareGraph(of: M.self)
     }
@@ -122,6 +127,13 @@ public enum JSONAdapter {
     /// Dotted key paths rebuild nested objects (`user.login` writes `{"user":{"login":…}}`), a
     /// property fed by several key paths writes each of them, and properties whose transformer
     /// is one-way (no reverse) are left out: they are decode-only.
+    ///
+    /// ```swift
+    /// let data = try JSONAdapter.json(from: issue)
+    /// var options = EncodingOptions()
+    /// options.prettyPrinted = true
+    /// let pretty = try JSONAdapter.json(from: issue, options: options)
+    /// ```
     /// - Parameters:
     ///   - model: The model.
     ///   - options: How to write it; default compact, mapping order, nil properties left out.
@@ -135,6 +147,10 @@ public enum JSONAdapter {
     }
 
     /// Encodes models as a JSON array.
+    ///
+    /// ```swift
+    /// let data = try JSONAdapter.json(from: issues)   // [{…},{…}]
+    /// ```
     /// - Parameters:
     ///   - models: The models, in order.
     ///   - options: How to write them.
@@ -146,11 +162,18 @@ public enum JSONAdapter {
         return w.takeData()
     }
 
-    /// Encodes any value through a transformer.
+    /// Encodes any value through a transformer: a dictionary of models, an array of scalars, a
+    /// tagged enum, a `JSONValue`.
+    ///
+    /// ```swift
+    /// let data = try JSONAdapter.json(from: ["a": issue], .dictionary(.model(GHIssue.self)))
+    /// ```
     /// - Parameters:
     ///   - value: The value.
     ///   - transformer: How to write it.
     ///   - options: How to write JSON.
+    /// - Returns: UTF-8 JSON.
+    /// - Throws: ``JSONError`` naming the value that could not be encoded.
     public static func json<V>(from value: V, _ transformer: Transformer<JSONValue, V>,
                                options: EncodingOptions = .init()) throws -> Data {
         var w = JSONWriter(options: options)

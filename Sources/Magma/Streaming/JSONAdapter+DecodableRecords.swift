@@ -35,6 +35,10 @@ extension JSONAdapter {
 
     /// The `Decodable` records of one byte range of an NDJSON document, as a line split; as
     /// ``forEachRecord(_:from:byteRange:options:errorPolicy:progress:_:)`` does for models.
+    ///
+    /// ```swift
+    /// try JSONAdapter.forEachRecord(Event.self, from: .file(path), byteRange: split, decoder: MagmaDecoder()) { emit($0) }
+    /// ```
     /// - Parameters:
     ///   - type: The record type.
     ///   - input: The whole NDJSON document (see ``JSONInput``; a file is mapped).
@@ -58,6 +62,13 @@ extension JSONAdapter {
 
     /// The `Decodable` records of a sequence of byte chunks, decoded as they come, with
     /// back-pressure; as the model variant.
+    ///
+    /// ```swift
+    /// for try await event in JSONAdapter.records(Event.self, from: FileChunks(.standardInput), layout: .ndjson,
+    ///                                            decoder: MagmaDecoder()) {
+    ///     await store.insert(event)
+    /// }
+    /// ```
     /// - Parameters:
     ///   - type: The record type.
     ///   - chunks: The bytes, in order.
