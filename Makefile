@@ -1,7 +1,8 @@
 # Magma: the two commands a new user needs.
 #   make bench   the side-by-side benchmark against Foundation's JSON, msgspec and orjson (release build;
 #                5-8 minutes once built; fails if a Magma row throws or its models differ from JSONDecoder's)
-#   make test    the layer check (scripts/check-layers.py: no file names a type of a higher layer), then the test
+#   make test    the layer check (scripts/check-layers.py: no file names a type of a higher layer; at most 20
+#                front-door entry points, each with an example), then the test
 #                suite, the server adapters' included (built with the traits Hummingbird and Vapor)
 # Both install libyajl-dev first when it is missing.
 #

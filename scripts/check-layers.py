@@ -5,7 +5,9 @@ The layers (ARCHITECTURE.md) point one way: each folder may name the types of it
 of the folders ranked below it, nothing else (folders of the same rank stand beside each other
 and name neither). Types are the top-level `class`/`struct`/`enum`/`protocol`/`actor`/`typealias`
 declarations of each folder; a reference is the type's name as a word in code (comments and
-string literals are left out). Also: only Tokenizer/ imports CYajl.
+string literals are left out). Also: only Tokenizer/ imports CYajl, and the front door stays
+small: at most FRONT_DOOR public static functions of JSONAdapter that are not deprecated, each
+with a ```swift example in its doc comment.
 
 Usage: scripts/check-layers.py [Sources/Magma]   (run by `make test`; exit 1 on a violation)
 `KNOWN` lists the upward references not cut yet: a new one fails, and so does an entry that is
@@ -36,6 +38,9 @@ TOP_LEVEL = {"JSONAdapter.swift": "FrontDoor", "JSONInput.swift": "FrontDoor"}
 KNOWN = set(filter(None, """
 """.split("\n")))
 
+FRONT_DOOR = 20
+ENTRY = re.compile(r"^    public static func (\w+)", re.M)
+
 DECL = re.compile(r"^(?:(?:public|internal|private|fileprivate|final|open|package|indirect|nonisolated|@\w+(?:\([^)]*\))?)\s+)*"
                   r"(?:class|struct|enum|protocol|actor|typealias)\s+([A-Z]\w*)", re.M)
 WORD = re.compile(r"\b([A-Z]\w*)\b")
@@ -54,6 +59,28 @@ def layer(root, path):
     if len(parts) > 1:
         return parts[0]
     return TOP_LEVEL.get(re.sub(r"\+\w+(?=\.swift$)", "", parts[0]), parts[0])
+
+
+def front_door(root, files):
+    """The non-deprecated public static functions of JSONAdapter's extensions, and the problems."""
+    entries, problems = [], []
+    for path in files:
+        text = open(path, encoding="utf-8").read()
+        for block in re.split(r"^(?=\S)", text, flags=re.M):
+            if not re.match(r"(?:public )?(?:extension|enum) JSONAdapter\b", block):
+                continue
+            for match in ENTRY.finditer(block):
+                doc = re.search(r"((?:^    (?:///|@).*\n)*)\Z", block[:match.start()], re.M).group(1)
+                if "deprecated" in doc:
+                    continue
+                where = f"{os.path.relpath(path, root)}:{text[:text.index(block)].count(chr(10)) + block[:match.start()].count(chr(10)) + 1}"
+                entries.append(where)
+                if "```swift" not in doc:
+                    problems.append(f"{where}: JSONAdapter.{match.group(1)} has no ```swift example in its doc comment")
+    if len(entries) > FRONT_DOOR:
+        problems.append(f"JSONAdapter has {len(entries)} public entry points that are not deprecated, over {FRONT_DOOR}: "
+                        + ", ".join(entries))
+    return entries, problems
 
 
 def main():
@@ -83,6 +110,8 @@ def main():
             if key not in KNOWN:
                 problems.append(f"{os.path.relpath(path, root)}: {mine} (rank {LAYERS[mine]}) names {word} of "
                                 f"{theirs} (rank {LAYERS[theirs]})")
+    entries, door = front_door(root, files)
+    problems += door
     for key in sorted(KNOWN - found):
         problems.append(f"KNOWN lists {key!r}, which no longer occurs: remove it from scripts/check-layers.py")
     for p in problems:
@@ -90,7 +119,8 @@ def main():
     if problems:
         print(f"check-layers: {len(problems)} problem(s); the layers are in ARCHITECTURE.md")
         return 1
-    print(f"check-layers: {len(files)} files, no reference points up")
+    print(f"check-layers: {len(files)} files, no reference points up; {len(entries)} front-door entry points "
+          f"(at most {FRONT_DOOR}), each with an example")
     return 0
 
 
