@@ -93,6 +93,14 @@ import Testing
         var capped = DecodingOptions()
         capped.maxTokenLength = 3
         for json in [#"["abcd"]"#, #"[12345]"#, #"{"abcd":1}"#, #"["abc"]"#] { Self.agree(.json, Array(json.utf8), options: capped, json) }
+        // A fault in a string past the cap is the cap's (a reader fed in pieces meets the cap first);
+        // one within the cap is its own.
+        for (json, code) in [(#"["abcd\x"]"#, "sizeLimitExceeded"), (#"{"ab\u12G4":1}"#, "sizeLimitExceeded"),
+                             (#"["ab\ud83d\u12"#, "sizeLimitExceeded"), (#"["a\x"]"#, "syntax")] {
+            let read = Self.agree(.json, Array(json.utf8), options: capped, json)
+            guard case .failure(let summary) = read else { Issue.record("\(json) was read"); continue }
+            #expect(summary.hasPrefix(code + " "), "\(json): \(summary)")
+        }
         // Invalid UTF-8 in a string, in a key.
         Self.agree(.json, [0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D], "invalid UTF-8 in a string")
         Self.agree(.json, [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D], "invalid UTF-8 in a key")

@@ -133,6 +133,12 @@ extension JSONScanner {
     /// surrogate; past the size cap, the cap.
     func stringEnd(_ open: UnsafeRawPointer, _ end: UnsafeRawPointer, _ base: UnsafeRawPointer, isKey: Bool) -> Step {
         let start = open + 1
+        // A problem of the lexer past the cap is the cap's: a reader fed in pieces meets the cap
+        // first, whatever follows.
+        func failed(_ error: JSONError) -> Step {
+            let pastCap = (error.offset ?? 0) - (start - base) > maxTokenLength
+            return .failed(pastCap ? tooLong(isKey ? "key" : "string", open, base) : error)
+        }
         var q = start
         var high: Int32 = 0
         var badSurrogate: UnsafeRawPointer? = nil
@@ -143,9 +149,9 @@ extension JSONScanner {
             guard q < end else { return .failed(located(JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd), end, base)) }
             let c = q.load(as: UInt8.self)
             if c == UInt8(ascii: "\"") { break }
-            if c < 0x20 { return .failed(lexical(JSONScanner.controlCharacter, q, base)) }
+            if c < 0x20 { return failed(lexical(JSONScanner.controlCharacter, q, base)) }
             guard c == UInt8(ascii: "\\") else { q += 1; continue }
-            guard q + 1 < end else { return .failed(located(JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd), end, base)) }
+            guard q + 1 < end else { return failed(located(JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd), end, base)) }
             switch q.load(fromByteOffset: 1, as: UInt8.self) {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                  UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -154,7 +160,7 @@ extension JSONScanner {
                 let unit: UInt32
                 switch hex4(q + 2, end, base) {
                 case .success(let value): unit = value
-                case .failure(let error): return .failed(error.error)
+                case .failure(let error): return failed(error.error)
                 }
                 if unit & 0xFC00 == 0xD800, q + 7 < end, q.load(fromByteOffset: 6, as: UInt8.self) == UInt8(ascii: "\\"),
                    q.load(fromByteOffset: 7, as: UInt8.self) == UInt8(ascii: "u") {
@@ -162,7 +168,7 @@ extension JSONScanner {
                     let low: UInt32
                     switch hex4(q + 8, end, base) {
                     case .success(let value): low = value
-                    case .failure(let error): return .failed(error.error)
+                    case .failure(let error): return failed(error.error)
                     }
                     if low & 0xFC00 == 0xDC00 { q += 12; continue }
                     if badSurrogate == nil { badSurrogate = q }
@@ -172,7 +178,7 @@ extension JSONScanner {
                     q += 6
                 }
             default:
-                return .failed(lexical(JSONScanner.badEscape, q + 1, base))
+                return failed(lexical(JSONScanner.badEscape, q + 1, base))
             }
         }
         guard checksText else { return .next(q) }
