@@ -102,6 +102,12 @@ fi
 for f in "$suite"/*.json; do
     { printf '\x00\x00'; cat "$f"; } > "$out/seeds/$(basename "$f")"
 done
+# The target's past findings too: every run replays them under the sanitizers first (a leak is
+# only seen there; the test suite's replay checks the invariants).
+if [ "$target" = models ]; then regressions=$root/Fuzz/regressions; else regressions=$root/Fuzz/regressions-$target; fi
+for f in "$regressions"/*; do
+    case $f in *.md) ;; *) cp "$f" "$out/seeds/regression-$(basename "$f")" ;; esac
+done
 for f in "$root"/Fuzz/seeds/*.json; do
     name=$(basename "$f" .json)
     for header in '\x00\x00' '\x01\x00' '\x04\x00' '\x08\x00' '\x1b\x00' '\x00\x03' '\x02\x1c' '\x0a\x80'; do

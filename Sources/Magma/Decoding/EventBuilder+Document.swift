@@ -83,7 +83,7 @@ extension EventBuilder: ScanSink {
     /// stands, and leaves it where the scan stopped.
     /// - Returns: Whether the value is complete (false: the input ended inside it, more is to come).
     mutating func readPart(_ input: UnsafeRawBufferPointer, at inputOffset: Int, place: (line: Int, column: Int),
-                           outer: inout OuterScan) throws(JSONError) -> Bool {
+                           outer: OuterScan) throws(JSONError) -> Bool {
         var ended = false
         let error = outer.withStack { state, stack in
             let found = scan(input, with: scanner, at: inputOffset, place: place, state: &state, stack: &stack, partial: true)
@@ -146,14 +146,15 @@ extension EventBuilder: ScanSink {
 }
 
 /// The scanner's place in a value read in parts (the bytes around a stream's records): its state
-/// and open containers, kept between the parts.
-struct OuterScan {
+/// and open containers, kept between the parts. A class, so that its stack is freed however the
+/// stream ends (an error thrown mid-part included).
+final class OuterScan {
     private var state = JSONScanner.State(next: .value, atRoot: true)
     private var storage = UnsafeMutableBufferPointer<Int>.allocate(capacity: JSONScanner.stackLevels)
     private var depth = 0
 
     /// Runs `body` with the state and a stack of the open containers, and keeps what it left.
-    mutating func withStack<R>(_ body: (inout JSONScanner.State, inout JSONScanner.Stack) -> R) -> R {
+    func withStack<R>(_ body: (inout JSONScanner.State, inout JSONScanner.Stack) -> R) -> R {
         var stack = JSONScanner.Stack(storage, depth: depth)
         let result = body(&state, &stack)
         // A stack grown onto the heap is copied back into storage of its own.
@@ -167,5 +168,5 @@ struct OuterScan {
         return result
     }
 
-    func release() { storage.deallocate() }
+    deinit { storage.deallocate() }
 }

@@ -126,11 +126,11 @@ extension RecordDecoder {
             }
             arrayAt = first
         }
-        var scan = OuterScan()
-        let completed = try builder.pointee.readPart(UnsafeRawBufferPointer(rebasing: bytes[...arrayAt]), at: pendingStart,
-                                                     place: lines.place(pendingStart), outer: &scan)
-        precondition(!completed, "the records' array is open")
+        let scan = OuterScan()
         outer = scan
+        let completed = try builder.pointee.readPart(UnsafeRawBufferPointer(rebasing: bytes[...arrayAt]), at: pendingStart,
+                                                     place: lines.place(pendingStart), outer: scan)
+        precondition(!completed, "the records' array is open")
         let restStart = pendingStart + arrayAt + 1
         // The lines of the held prefix, so that the records' places count them (cutting the rest
         // counts from restStart on).
@@ -165,9 +165,8 @@ extension RecordDecoder {
         case .misplaced:
             try holdMisplaced(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
         case .suffix:
-            guard var scan = outer else { return }
-            defer { outer = scan }
-            let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: lines.place(pendingStart), outer: &scan)
+            guard let scan = outer else { return }
+            let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: lines.place(pendingStart), outer: scan)
             precondition(completed, "a part that ends the input completes or fails")
         case .start, .whole:
             try EventBuilder.read(builder, pending.bytes, at: pendingStart, place: lines.place(pendingStart))

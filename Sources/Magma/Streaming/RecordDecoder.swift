@@ -251,7 +251,6 @@ public final class RecordDecoder<Model> {
     }
 
     deinit {
-        outer?.release()
         builder.pointee.destroy()
         builder.deinitialize(count: 1)
         builder.deallocate()
