@@ -106,7 +106,7 @@ done
 # only seen there; the test suite's replay checks the invariants).
 if [ "$target" = models ]; then regressions=$root/Fuzz/regressions; else regressions=$root/Fuzz/regressions-$target; fi
 for f in "$regressions"/*; do
-    case $f in *.md) ;; *) cp "$f" "$out/seeds/regression-$(basename "$f")" ;; esac
+    if [ -f "$f" ] && [ "${f%.md}" = "$f" ]; then cp "$f" "$out/seeds/regression-$(basename "$f")"; fi
 done
 for f in "$root"/Fuzz/seeds/*.json; do
     name=$(basename "$f" .json)
