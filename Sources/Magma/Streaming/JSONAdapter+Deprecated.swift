@@ -275,3 +275,8 @@ extension RecordDecoder where Model: JSONObjectModel {
                   progress: progress, onSkip: onSkip, onRecord: onRecord)
     }
 }
+
+extension RecordDecoder {
+    @available(*, deprecated, message: "lay the records out with .array(at:envelope:) and read the Envelope's model")
+    public func envelope<E: JSONObjectModel>(_ type: E.Type = E.self) -> E? { envelopeRoot?.decoded as? E }
+}

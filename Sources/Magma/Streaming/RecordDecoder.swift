@@ -306,15 +306,6 @@ public final class RecordDecoder<Model> {
         layout.envelope?.keep(envelopeRoot?.decoded)
     }
 
-    /// The envelope model, once its object has ended: only a decoder laid out with
-    /// ``Layout/array(at:envelope:)`` has one (nil before, and for `.array(at:)`, which ignores the
-    /// envelope's fields). When the stream finishes, the layout's ``Envelope`` holds it too.
-    /// - Parameter type: The envelope's model.
-    /// - Returns: The decoded envelope.
-    public func envelope<Envelope: JSONObjectModel>(_ type: Envelope.Type = Envelope.self) -> Envelope? {
-        envelopeRoot?.decoded as? Envelope
-    }
-
     /// NDJSON: the lines begun so far, and those holding a record (not blank), for a shard of a
     /// document to place its errors in the whole (`modelsInParallel`).
     var lineCounts: (lines: Int, records: Int) { (lineNumber, lineRecords) }
