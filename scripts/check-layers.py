@@ -66,17 +66,19 @@ def front_door(root, files):
     entries, problems = [], []
     for path in files:
         text = open(path, encoding="utf-8").read()
-        for block in re.split(r"^(?=\S)", text, flags=re.M):
-            if not re.match(r"(?:public )?(?:extension|enum) JSONAdapter\b", block):
+        for match in ENTRY.finditer(text):
+            before = text[:match.start()]
+            # The declaration the function is in: the last line before it that starts one.
+            enclosing = re.findall(r"^[A-Za-z].*$", before, re.M)
+            if not enclosing or not re.match(r"(?:public )?(?:extension|enum) JSONAdapter\b", enclosing[-1]):
                 continue
-            for match in ENTRY.finditer(block):
-                doc = re.search(r"((?:^    (?:///|@).*\n)*)\Z", block[:match.start()], re.M).group(1)
-                if "deprecated" in doc:
-                    continue
-                where = f"{os.path.relpath(path, root)}:{text[:text.index(block)].count(chr(10)) + block[:match.start()].count(chr(10)) + 1}"
-                entries.append(where)
-                if "```swift" not in doc:
-                    problems.append(f"{where}: JSONAdapter.{match.group(1)} has no ```swift example in its doc comment")
+            doc = re.search(r"(?:^    (?:///|@).*\n)*\Z", before, re.M).group(0)
+            if "deprecated" in doc:
+                continue
+            where = f"{os.path.relpath(path, root)}:{before.count(chr(10)) + 1}"
+            entries.append(where)
+            if "```swift" not in doc:
+                problems.append(f"{where}: JSONAdapter.{match.group(1)} has no ```swift example in its doc comment")
     if len(entries) > FRONT_DOOR:
         problems.append(f"JSONAdapter has {len(entries)} public entry points that are not deprecated, over {FRONT_DOOR}: "
                         + ", ".join(entries))
