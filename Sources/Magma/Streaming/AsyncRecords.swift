@@ -6,12 +6,12 @@ public struct AsyncRecords<Model, Chunks: AsyncSequence>: AsyncSequence where Ch
     let chunks: Chunks
     let makeDecoder: (@escaping (Model) throws -> Void) -> RecordDecoder<Model>
     /// The layout's envelope, for the deprecated ``envelope(_:)``.
-    let ended: (any EnvelopeSlot)?
+    let layoutEnvelope: (any EnvelopeSlot)?
 
     init(chunks: Chunks, envelope: (any EnvelopeSlot)? = nil,
          makeDecoder: @escaping (@escaping (Model) throws -> Void) -> RecordDecoder<Model>) {
         self.chunks = chunks
-        ended = envelope
+        layoutEnvelope = envelope
         self.makeDecoder = makeDecoder
     }
 
@@ -20,7 +20,7 @@ public struct AsyncRecords<Model, Chunks: AsyncSequence>: AsyncSequence where Ch
     }
 
     @available(*, deprecated, message: "lay the records out with .array(at:envelope:) and read the Envelope's model")
-    public func envelope<E: JSONObjectModel>(_ type: E.Type = E.self) -> E? { (ended as? Envelope<E>)?.model }
+    public func envelope<E: JSONObjectModel>(_ type: E.Type = E.self) -> E? { (layoutEnvelope as? Envelope<E>)?.model }
 
     /// Pulls chunks only while no decoded record is waiting.
     public struct Iterator: AsyncIteratorProtocol {
