@@ -10,7 +10,8 @@
 #         fails as make bench does; CI runs it),
 #       make bench-check (package-benchmark allocation thresholds; fails on a regression),
 #       make bench-stream (1 GiB generated on the fly through a pipe, array and NDJSON: peak RSS, MB/s
-#         against the same records decoded from memory, and parallel NDJSON; ~2 minutes on a quiet
+#         against the same records decoded from memory, and parallel NDJSON, with glibc's malloc and with
+#         jemalloc (installs libjemalloc2); ~2 minutes on a quiet
 #         machine; not run by CI; STREAM_ARGS="--mib 64" for a short run; a missed target is printed,
 #         and fails the run only with STREAM_ARGS=--check),
 #       make fuzz (libFuzzer over model decoding, FUZZ_SECONDS, default 60),
@@ -88,6 +89,7 @@ bench-quick: deps bench-peers
 	$(BENCH_ENV) $(SWIFT) run -c release --package-path Benchmarks compare --quick $(BENCH_ARGS)
 
 bench-stream: deps
+	@[ -e /usr/lib/$$(uname -m)-linux-gnu/libjemalloc.so.2 ] || scripts/apt-install.sh libjemalloc2 || echo "libjemalloc2 not installed: no jemalloc row"
 	$(BENCH_ENV) $(SWIFT) run -c release --package-path Benchmarks stream-bench $(STREAM_ARGS)
 
 bench-check: deps

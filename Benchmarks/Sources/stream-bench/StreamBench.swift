@@ -54,6 +54,8 @@ struct ChildResult: Codable {
     /// Parallel: CPU time (all threads) of the sequential and parallel decodes (best of the runs).
     var sequentialCPU: Double?
     var parallelCPU: Double?
+    /// Parallel: sequential over parallel time of each run's adjacent pair, in run order.
+    var pairSpeedups: [Double]?
 
     static let resultLine = ResultLine(prefix: "STREAM-RESULT ")
 
@@ -165,7 +167,7 @@ struct InMemory: ParsableCommand {
 struct Parallel: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read NDJSON whole, then decode it into an array sequentially and with modelsInParallel (alternating runs).")
-    @Option(help: "Timed runs of each, alternating (best of each is reported: on this 2-vCPU VM a vCPU's speed swings by 25 % from one second to the next).") var runs = 7
+    @Option(help: "Timed runs of each, alternating (best of each is reported, and each adjacent pair's speedup: on a 2-vCPU VM a vCPU's speed swings by 25 % from one second to the next).") var runs = 9
     @Option(help: "modelsInParallel's concurrency: the cores it cuts shards for, 16 per core (default: active cores).")
     var concurrency = ProcessInfo.processInfo.activeProcessorCount
 
@@ -173,6 +175,7 @@ struct Parallel: ParsableCommand {
         let data = try readAll()
         var sequential: [Double] = [], parallel: [Double] = [], sequentialCPU: [Double] = [], parallelCPU: [Double] = []
         var records = 0
+        var pairs: [Double] = []
         for _ in 0..<runs {
             // Not quite the same work: the sequential baseline appends each model to one Array as
             // a user would, while modelsInParallel appends to a buffer per shard and joins them.
@@ -188,6 +191,7 @@ struct Parallel: ParsableCommand {
             let (parallelModels, _) = try JSONAdapter.modelsInParallel(GHIssue.self, ndjson: data, concurrency: concurrency)
             parallel.append(now() - start)
             parallelCPU.append(cpuTime() - cpu)
+            pairs.append(sequential.last! / parallel.last!)
             precondition(parallelModels.count == records, "parallel decoded \(parallelModels.count) of \(records)")
         }
         var result = ChildResult(bytes: data.count, records: records, seconds: 0, peakRSS: ProcessMemory.peakResident ?? 0)
@@ -196,6 +200,7 @@ struct Parallel: ParsableCommand {
         result.concurrency = concurrency
         result.sequentialCPU = sequentialCPU.min()
         result.parallelCPU = parallelCPU.min()
+        result.pairSpeedups = pairs
         try result.print()
     }
 }
