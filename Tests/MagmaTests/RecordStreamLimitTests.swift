@@ -182,4 +182,64 @@ import Testing
         let value = streamOutcomeEverywhere("[{\"id\":1,\"name\":\"ab", .array, policy: .stop, options: .init())
         #expect(value.error?.path == "$[0].name", "\(value)")
     }
+
+    // MARK: maxRecordLength is a record's
+
+    /// A small record limit, and a size cap that makes held bytes be checked from the first few.
+    static func recordLimit(_ limit: Int) -> DecodingOptions {
+        var options = DecodingOptions()
+        options.maxRecordLength = limit
+        options.maxTokenLength = 30
+        return options
+    }
+
+    static let twenty = (1...20).map { "{\"id\":\($0)}" }
+    static let layoutsOfTwenty: [(String, RecordDecoder<StreamEvent>.Layout)] = [
+        ("[" + twenty.joined(separator: ",") + "]", .array),
+        ("{\"total\":20,\"items\":[" + twenty.joined(separator: ", ") + "],\"more\":false}", .array(at: "items")),
+        (twenty.joined(separator: "\n") + "\n", .ndjson),
+        (twenty.joined(separator: " "), .concatenated),
+    ]
+
+    /// The limit bounds each record, not the stream: a stream many times longer than it, every
+    /// record within it, is read whole (one buffer, as `forEachRecord(from:)` reads it) and in
+    /// every chunking.
+    @Test(arguments: layoutsOfTwenty)
+    func streamLongerThanTheLimit_readsEveryRecord(input: String, layout: RecordDecoder<StreamEvent>.Layout) {
+        let outcome = streamOutcomeEverywhere(input, layout, policy: .stop, options: Self.recordLimit(40))
+        #expect(outcome.records.map(\.id) == Array(1...20), "\(outcome)")
+        #expect(outcome.error == nil, "\(outcome)")
+    }
+
+    /// A record over the limit is reported at its first byte; `.skip` reads past it to the next.
+    @Test(arguments: [("[{\"id\":1},{\"id\":2,\"name\":\"\(String(repeating: "x", count: 20))\"},{\"id\":3}]", RecordDecoder<StreamEvent>.Layout.array, 10),
+                      ("{\"id\":1}\n{\"id\":2,\"name\":\"\(String(repeating: "x", count: 20))\"}\n{\"id\":3}\n", .ndjson, 9),
+                      ("{\"id\":1} {\"id\":2,\"name\":\"\(String(repeating: "x", count: 20))\"} {\"id\":3}", .concatenated, 9)])
+    func recordOverTheLimit_isReportedAtItsFirstByte(input: String, layout: RecordDecoder<StreamEvent>.Layout, offset: Int) {
+        let skipped = streamOutcomeEverywhere(input, layout, policy: .skip, options: Self.recordLimit(30))
+        #expect(skipped.records.map(\.id) == [1, 3], "\(skipped)")
+        #expect(skipped.skipped.map(\.code) == [.sizeLimitExceeded], "\(skipped)")
+        #expect(skipped.skipped.map(\.offset) == [offset], "\(skipped)")
+        #expect(skipped.skipped.map(\.recordIndex) == [1], "\(skipped)")
+        let stopped = streamOutcomeEverywhere(input, layout, policy: .stop, options: Self.recordLimit(30))
+        #expect(stopped.records.map(\.id) == [1], "\(stopped)")
+        #expect(stopped.error?.code == .sizeLimitExceeded, "\(stopped)")
+        #expect(stopped.error?.offset == offset, "\(stopped)")
+        #expect(stopped.error?.message == "a \(layout == .ndjson ? "line" : "record") longer than the limit of 30 bytes", "\(stopped)")
+    }
+
+    /// An envelope's fields before its records' array count as a record: longer than the limit,
+    /// they end the stream at the envelope's first byte, whichever policy.
+    @Test func envelopeLongerThanTheLimitBeforeItsRecords_endsTheStream() {
+        let input = "{\"name\":\"\(String(repeating: "x", count: 25))\",\"other\":[1,2,3],\"items\":[{\"id\":1}]}"
+        for policy in [RecordDecoder<StreamEvent>.ErrorPolicy.stop, .skip] {
+            let outcome = streamOutcomeEverywhere(input, .array(at: "items"), policy: policy, options: Self.recordLimit(40))
+            #expect(outcome.records.isEmpty, "\(outcome)")
+            #expect(outcome.error?.code == .sizeLimitExceeded, "\(outcome)")
+            #expect(outcome.error?.offset == 0, "\(outcome)")
+        }
+        // Within the limit, the same envelope's records are read.
+        let within = streamOutcomeEverywhere(input, .array(at: "items"), policy: .stop, options: Self.recordLimit(80))
+        #expect(within.records.map(\.id) == [1], "\(within)")
+    }
 }

@@ -106,11 +106,21 @@ extension RecordDecoder {
             case .misplaced:
                 try holdMisplaced(UnsafeRawBufferPointer(start: p, count: end - p))
                 p = end
+            case .start where pending.count == 0:
+                // The records' array found in the bytes at hand (a whole buffer, a chunk that
+                // holds the envelope's start) is read where it lies: nothing held or copied.
+                pendingStart = offset(p)
+                guard let arrayAt = try recordsArray(in: UnsafeRawBufferPointer(start: p, count: end - p)) else {
+                    try holdAround(UnsafeRawBufferPointer(start: p, count: end - p))
+                    p = end
+                    continue
+                }
+                try openRecords(UnsafeRawBufferPointer(start: p, count: arrayAt + 1))
+                p += arrayAt + 1
             case .start, .suffix, .whole:
                 if pending.count == 0 { pendingStart = offset(p) }
-                try hold(UnsafeRawBufferPointer(start: p, count: end - p))
+                try holdAround(UnsafeRawBufferPointer(start: p, count: end - p))
                 p = end
-                if case .start = framing { try findRecords() }
             }
         }
     }
@@ -173,6 +183,15 @@ extension RecordDecoder {
         guard final || error.code != .unexpectedEnd || error.offset != pendingStart + held.count else { return }
         (error.line, error.column) = recordPlace
         throw error
+    }
+
+    /// Holds `bytes` around the records: before the records' array (its own limit check finds
+    /// it first), or after it, or of a stream not as the layout wants.
+    private func holdAround(_ bytes: UnsafeRawBufferPointer) throws {
+        guard case .start = framing else { return try hold(bytes) }
+        pending.append(bytes)
+        mostHeldBytes = max(mostHeldBytes, pending.count)
+        try findRecords()
     }
 
     /// Holds `bytes` of the record under way, and checks it against the limits as it grows.

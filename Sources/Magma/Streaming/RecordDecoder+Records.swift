@@ -98,39 +98,61 @@ extension RecordDecoder {
         return error
     }
 
-    /// An array or envelope: once the held bytes reach the records' array, reads them up to its
-    /// `[` (the envelope's fields before it decoded), and cuts what follows into records.
-    func findRecords() throws {
-        let bytes = pending.bytes
+    /// An array or envelope: the offset of the records' array's `[` in `bytes` (the input from
+    /// `pendingStart`); nil while they end before it, or when they are not as the layout wants
+    /// (`framing` is then `.whole`). The bytes before the `[` are a record for the size limit.
+    func recordsArray(in bytes: UnsafeRawBufferPointer) throws -> Int? {
+        // Held bytes may run past the `[` before a scan finds it: over the limit, scan now.
+        let over = bytes.count > options.maxRecordLength
         let arrayAt: Int
         if case .nested = layout.kind {
-            guard pending.count >= nextFindAt else { return }
-            nextFindAt = pending.count * 2
+            guard over || bytes.count >= nextFindAt else { return nil }
+            nextFindAt = bytes.count * 2
             let scanner = JSONScanner(options)
             var finder = KeyPathSink(keyPath)
             switch scanner.scan(bytes, into: &finder) {
             case .stopped(let at): arrayAt = at
-            case .failed(let error, _) where error.code == .unexpectedEnd && error.offset == bytes.count: return
+            case .failed(let error, _) where error.code == .unexpectedEnd && error.offset == bytes.count:
+                if over { try overLimit() }
+                return nil
             default:
                 // The envelope is whole with no records' array, or is not JSON: read it as it is,
                 // for its error, at the end.
                 framing = .whole
-                return
+                return nil
             }
         } else {
             let first = JSONScanner.blank(bytes.baseAddress!, bytes.baseAddress! + bytes.count) - bytes.baseAddress!
-            guard first < bytes.count else { return }
+            guard first < bytes.count else {
+                if over { try overLimit() }
+                return nil
+            }
             guard bytes[first] == UInt8(ascii: "[") else {
                 framing = .whole
-                return
+                return nil
             }
             arrayAt = first
         }
+        if arrayAt >= options.maxRecordLength { try overLimit() }
+        return arrayAt
+    }
+
+    /// Reads `prefix`, the input from `pendingStart` to the records' array's `[` (the envelope's
+    /// fields before it decoded); the records come next.
+    func openRecords(_ prefix: UnsafeRawBufferPointer) throws {
         let scan = OuterScan()
         outer = scan
-        let completed = try builder.pointee.readPart(UnsafeRawBufferPointer(rebasing: bytes[...arrayAt]), at: pendingStart,
-                                                     place: lines.place(pendingStart), outer: scan)
+        let completed = try builder.pointee.readPart(prefix, at: pendingStart, place: lines.place(pendingStart), outer: scan)
         precondition(!completed, "the records' array is open")
+        framing = .elements(first: true)
+    }
+
+    /// Held bytes of an array or envelope: once they reach the records' array, reads them up to
+    /// its `[`, and cuts what follows into records.
+    func findRecords() throws {
+        let bytes = pending.bytes
+        guard let arrayAt = try recordsArray(in: bytes) else { return }
+        try openRecords(UnsafeRawBufferPointer(rebasing: bytes[...arrayAt]))
         let restStart = pendingStart + arrayAt + 1
         // The lines of the held prefix, so that the records' places count them (cutting the rest
         // counts from restStart on).
@@ -138,7 +160,6 @@ extension RecordDecoder {
         let rest = Array(bytes[(arrayAt + 1)...])
         pending.removeAll()
         nextLimitCheck = 0
-        framing = .elements(first: true)
         try rest.withUnsafeBytes { try cut($0, at: restStart) }
     }
 
