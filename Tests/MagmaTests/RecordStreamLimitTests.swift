@@ -183,6 +183,26 @@ import Testing
         #expect(value.error?.path == "$[0].name", "\(value)")
     }
 
+    /// The line and column of an error in the text around the records (a stream not as the
+    /// layout wants, an envelope before or after its records' array) are those of its offset, whole
+    /// and in every chunking: the held text is read after the stream has passed its lines.
+    @Test(arguments: [("{\n\"a\": x}", RecordDecoder<StreamEvent>.Layout.array, JSONError.Code.typeMismatch, 0),
+                      ("\n\n{\"a\": 1,\n\"b\": x}", .array, .typeMismatch, 2),
+                      ("{\"a\": 1,\n\"b\": x}", .array(at: "items"), .syntax, 14),
+                      ("\n{\"a\": [1,\n2], \"b\": [\n3]}\n", .array(at: "items"), .missingKey, 24),
+                      ("{\"a\": \"\\u00e9\",\n \"items\": [\n{\"id\": 1}],\n\"b\": x}", .array(at: "items"), .syntax, 45),
+                      ("\n[{\"id\": 1},\n{\"id\": 2}\n]\n,", .array, .syntax, 25)])
+    func errorAroundTheRecords_isPlacedAtItsLine(input: String, layout: RecordDecoder<StreamEvent>.Layout,
+                                                 code: JSONError.Code, offset: Int) {
+        let outcome = streamOutcomeEverywhere(input, layout, policy: .skip, options: .init())
+        #expect(outcome.error?.code == code, "\(outcome)")
+        #expect(outcome.error?.offset == offset, "\(outcome)")
+        let before = Array(input.utf8).prefix(offset)
+        let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        #expect(outcome.error?.line == before.count { $0 == UInt8(ascii: "\n") } + 1, "\(outcome)")
+        #expect(outcome.error?.column == offset - lineStart + 1, "\(outcome)")
+    }
+
     // MARK: maxRecordLength is a record's
 
     /// A small record limit, and a size cap that makes held bytes be checked from the first few.

@@ -110,6 +110,7 @@ extension RecordDecoder {
                 // The records' array found in the bytes at hand (a whole buffer, a chunk that
                 // holds the envelope's start) is read where it lies: nothing held or copied.
                 pendingStart = offset(p)
+                recordPlace = lines.place(pendingStart)
                 guard let arrayAt = try recordsArray(in: UnsafeRawBufferPointer(start: p, count: end - p)) else {
                     try holdAround(UnsafeRawBufferPointer(start: p, count: end - p))
                     p = end
@@ -118,7 +119,10 @@ extension RecordDecoder {
                 try openRecords(UnsafeRawBufferPointer(start: p, count: arrayAt + 1))
                 p += arrayAt + 1
             case .start, .suffix, .whole:
-                if pending.count == 0 { pendingStart = offset(p) }
+                if pending.count == 0 {
+                    pendingStart = offset(p)
+                    recordPlace = lines.place(pendingStart)
+                }
                 try holdAround(UnsafeRawBufferPointer(start: p, count: end - p))
                 p = end
             }

@@ -142,7 +142,7 @@ extension RecordDecoder {
     func openRecords(_ prefix: UnsafeRawBufferPointer) throws {
         let scan = OuterScan()
         outer = scan
-        let completed = try builder.pointee.readPart(prefix, at: pendingStart, place: lines.place(pendingStart), outer: scan)
+        let completed = try builder.pointee.readPart(prefix, at: pendingStart, place: recordPlace, outer: scan)
         precondition(!completed, "the records' array is open")
         framing = .elements(first: true)
     }
@@ -187,10 +187,10 @@ extension RecordDecoder {
             try holdMisplaced(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
         case .suffix:
             guard let scan = outer else { return }
-            let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: lines.place(pendingStart), outer: scan)
+            let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: recordPlace, outer: scan)
             precondition(completed, "a part that ends the input completes or fails")
         case .start, .whole:
-            try EventBuilder.read(builder, pending.bytes, at: pendingStart, place: lines.place(pendingStart))
+            try EventBuilder.read(builder, pending.bytes, at: pendingStart, place: recordPlace)
         }
     }
 

@@ -132,7 +132,9 @@ public final class RecordDecoder<Model> {
     var cutter = RecordCutter()
     /// Line and column of the offsets the stream has passed.
     var lines = StreamLines()
-    /// The line and column of the record under way's first byte.
+    /// The line and column of `pendingStart`: the record under way's first byte, or the held
+    /// text's around the records (before their array, after it, or all of a stream not as the
+    /// layout wants), whose lines `lines` has passed by the time they are read.
     var recordPlace = (line: 1, column: 1)
     /// `pending.count` at which the record under way is next checked against the limits.
     var nextLimitCheck = 0
