@@ -56,7 +56,6 @@ extension RecordDecoder {
                     if case .elements(let first) = framing, p.load(as: UInt8.self) == UInt8(ascii: "]") {
                         guard first else { throw framingError(p, base, end, start, expecting: .value) }
                         framing = .suffix
-                        pendingStart = offset(p)
                         continue
                     }
                     pendingStart = offset(p)
@@ -93,7 +92,6 @@ extension RecordDecoder {
                     framing = .elements(first: false)
                 case UInt8(ascii: "]"):
                     framing = .suffix
-                    pendingStart = offset(p)
                 default:
                     lines.pass(bytes, at: start, to: offset(p))
                     pendingStart = offset(p)
@@ -106,24 +104,20 @@ extension RecordDecoder {
             case .misplaced:
                 try holdMisplaced(UnsafeRawBufferPointer(start: p, count: end - p))
                 p = end
-            case .start where pending.count == 0:
-                // The records' array found in the bytes at hand (a whole buffer, a chunk that
-                // holds the envelope's start) is read where it lies: nothing held or copied.
-                pendingStart = offset(p)
-                recordPlace = lines.place(pendingStart)
-                guard let arrayAt = try recordsArray(in: UnsafeRawBufferPointer(start: p, count: end - p)) else {
-                    try holdAround(UnsafeRawBufferPointer(start: p, count: end - p))
-                    p = end
-                    continue
-                }
-                try openRecords(UnsafeRawBufferPointer(start: p, count: arrayAt + 1))
-                p += arrayAt + 1
             case .start, .suffix, .whole:
+                let here = UnsafeRawBufferPointer(start: p, count: end - p)
                 if pending.count == 0 {
                     pendingStart = offset(p)
                     recordPlace = lines.place(pendingStart)
+                    // The records' array found in the bytes at hand (a whole buffer, a chunk that
+                    // holds the envelope's start) is read where it lies: nothing held or copied.
+                    if case .start = framing, let arrayAt = try recordsArray(in: here) {
+                        try openRecords(UnsafeRawBufferPointer(start: p, count: arrayAt + 1))
+                        p += arrayAt + 1
+                        continue
+                    }
                 }
-                try holdAround(UnsafeRawBufferPointer(start: p, count: end - p))
+                try holdAround(here)
                 p = end
             }
         }
