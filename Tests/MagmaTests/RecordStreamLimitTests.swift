@@ -262,4 +262,20 @@ import Testing
         let within = streamOutcomeEverywhere(input, .array(at: "items"), policy: .stop, options: Self.recordLimit(80))
         #expect(within.records.map(\.id) == [1], "\(within)")
     }
+
+    /// Text around the records with no records' array in it, or after the array, is a record for
+    /// the limit too: longer than it, the stream ends at its first byte, whole and in every
+    /// chunking (before, whole buffers under 4 KiB were read for their own error instead).
+    @Test func textAroundTheRecordsLongerThanTheLimit_endsTheStreamAtItsStart() {
+        let ones = Array(repeating: "1", count: 40).joined(separator: ",")
+        let notAnArray = "{\"a\": [\(ones)]}"
+        let whole = streamOutcomeEverywhere(notAnArray, .array, policy: .skip, options: Self.recordLimit(64))
+        #expect(whole.error?.code == .sizeLimitExceeded, "\(whole)")
+        #expect(whole.error?.offset == 0, "\(whole)")
+        let after = "{\"items\": [{\"id\": 1}], \"rest\": [\(ones)]}"
+        let suffix = streamOutcomeEverywhere(after, .array(at: "items"), policy: .skip, options: Self.recordLimit(64))
+        #expect(suffix.records.map(\.id) == [1], "\(suffix)")
+        #expect(suffix.error?.code == .sizeLimitExceeded, "\(suffix)")
+        #expect(suffix.error?.offset == 20, "\(suffix)")
+    }
 }

@@ -196,6 +196,9 @@ extension RecordDecoder {
     private func hold(_ bytes: UnsafeRawBufferPointer) throws {
         pending.append(bytes)
         mostHeldBytes = max(mostHeldBytes, pending.count)
+        // Text around the records has no end of its own the cut checks: checked as it grows, so
+        // that whole and in pieces it passes the limit at the same byte.
+        if !isInRecord, pending.count > options.maxRecordLength { return try overLimit() }
         guard pending.count >= max(nextLimitCheck, firstCheck) else { return }
         // Checked as it doubles: at most twice the bytes of a long record are read.
         nextLimitCheck = 2 * pending.count
