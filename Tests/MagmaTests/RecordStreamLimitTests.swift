@@ -248,6 +248,49 @@ import Testing
         #expect(stopped.error?.message == "a \(layout == .ndjson ? "line" : "record") longer than the limit of 30 bytes", "\(stopped)")
     }
 
+    /// A record over the limit with an error within its first `maxRecordLength` bytes reports
+    /// that error, as the same record held to there in pieces does (before, read whole it
+    /// reported the limit); an error past them leaves the limit's. Whole and in every chunking.
+    @Test(arguments: [(RecordDecoder<StreamEvent>.Layout.array, "[{\"id\":1},", ",{\"id\":3}]"),
+                      (.ndjson, "{\"id\":1}\n", "\n{\"id\":3}\n"),
+                      (.concatenated, "{\"id\":1} ", " {\"id\":3}")])
+    func recordOverTheLimit_reportsAnErrorWithinTheLimitFirst(layout: RecordDecoder<StreamEvent>.Layout, before: String, after: String) {
+        var options = Self.recordLimit(30)
+        options.maxTokenLength = 10  // held bytes checked from the 12th
+        let start = before.utf8.count
+        let early = #"{"id":2,"a":1,"b":x,"c":3,"d":4,"e":5}"#
+        let outcome = streamOutcomeEverywhere(before + early + after, layout, policy: .skip, options: options)
+        let errors = layout == .ndjson ? outcome.skipped : outcome.error.map { [$0] } ?? []
+        #expect(outcome.records.map(\.id) == (layout == .ndjson ? [1, 3] : [1]), "\(outcome)")
+        #expect(errors.map(\.code) == [.syntax], "\(outcome)")
+        #expect(errors.map(\.offset) == [start + 18], "\(outcome)")
+        let late = #"{"id":2,"a":1,"b":2,"c":3,"d":4,"e":x}"#
+        let limited = streamOutcomeEverywhere(before + late + after, layout, policy: .skip, options: options)
+        #expect(limited.records.map(\.id) == [1, 3], "\(limited)")
+        #expect(limited.skipped.map(\.code) == [.sizeLimitExceeded], "\(limited)")
+        #expect(limited.skipped.map(\.offset) == [start], "\(limited)")
+    }
+
+    /// A last line over the limit that the input ends (no newline) is reported as any other,
+    /// though held too few bytes to be checked before the end (before, it was read).
+    @Test func lastLineOverTheLimit_isReportedAtTheEnd() {
+        let input = "{\"id\":1}\n{\"id\":2,\"name\":\"\(String(repeating: "x", count: 13))\"}"
+        let outcome = streamOutcomeEverywhere(input, .ndjson, policy: .skip, options: Self.recordLimit(30))
+        #expect(outcome.records.map(\.id) == [1], "\(outcome)")
+        #expect(outcome.skipped.map(\.code) == [.sizeLimitExceeded], "\(outcome)")
+        #expect(outcome.skipped.map(\.offset) == [9], "\(outcome)")
+    }
+
+    /// An NDJSON line's leading blanks are not part of its record: a short value after many of
+    /// them is read, whole and in every chunking (before, read whole the blanks counted against
+    /// the limit; fed in pieces of blanks only, they did not).
+    @Test func lineAfterLeadingBlanks_isMeasuredFromItsValue() {
+        let input = "{\"id\":1}\n" + String(repeating: " ", count: 40) + "{\"id\":2}\n"
+        let outcome = streamOutcomeEverywhere(input, .ndjson, policy: .stop, options: Self.recordLimit(30))
+        #expect(outcome.records.map(\.id) == [1, 2], "\(outcome)")
+        #expect(outcome.error == nil, "\(outcome)")
+    }
+
     /// An envelope's fields before its records' array count as a record: longer than the limit,
     /// they end the stream at the envelope's first byte, whichever policy.
     @Test func envelopeLongerThanTheLimitBeforeItsRecords_endsTheStream() {

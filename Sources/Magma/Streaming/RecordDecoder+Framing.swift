@@ -71,8 +71,7 @@ extension RecordDecoder {
                     skippingRecord = false
                     try endDeferred()
                 } else if offset(recordEnd) - pendingStart > options.maxRecordLength {
-                    try overLimit()
-                    skippingRecord = false
+                    try overLimit(ending: UnsafeRawBufferPointer(start: p, count: recordEnd - p))
                 } else if pending.count > 0 {
                     pending.append(UnsafeRawBufferPointer(start: p, count: recordEnd - p))
                     try readRecord(pending.bytes)
@@ -127,23 +126,24 @@ extension RecordDecoder {
     private func cutLine(_ p: UnsafeRawPointer, _ end: UnsafeRawPointer, _ at: Int) throws -> UnsafeRawPointer {
         let newline = memchr(p, 0x0A, end - p).map { UnsafeRawPointer($0) }
         let lineEnd = newline ?? end
-        let part = UnsafeRawBufferPointer(start: p, count: lineEnd - p)
         if !lineOpen {
             lineOpen = true
             lineNumber += 1
             pendingStart = at
             recordPlace = (lineNumber, 1)
         }
+        var start = p
+        if pending.count == 0, !skippingRecord {
+            // A line's leading blanks are not held, nor counted against the limit, in whichever
+            // pieces they come (a line of them only is no record).
+            start = JSONScanner.blank(p, lineEnd)
+            pendingStart += start - p
+            recordPlace.column += start - p
+        }
+        let part = UnsafeRawBufferPointer(start: start, count: lineEnd - start)
         guard newline != nil else {
-            // The line goes on in the next piece: held, unless it is being read past, or it is
-            // blank so far (blanks are not held: a line of them only is no record).
-            if skippingRecord { return end }
-            if pending.count == 0, JSONScanner.blank(p, lineEnd) == lineEnd {  // no LF in the part
-                pendingStart += part.count
-                recordPlace.column += part.count
-            } else {
-                try hold(part)
-            }
+            // The line goes on in the next piece: held, unless it is being read past.
+            if !skippingRecord, part.count > 0 { try hold(part) }
             return end
         }
         defer {
@@ -156,8 +156,8 @@ extension RecordDecoder {
             try endDeferred()
             return lineEnd + 1
         }
-        if at + part.count - pendingStart > options.maxRecordLength {
-            try overLimit()
+        if at + (lineEnd - p) - pendingStart > options.maxRecordLength {
+            try overLimit(ending: part)
             return lineEnd + 1
         }
         if pending.count > 0 {
@@ -202,31 +202,71 @@ extension RecordDecoder {
         guard pending.count >= max(nextLimitCheck, firstCheck) else { return }
         // Checked as it doubles: at most twice the bytes of a long record are read.
         nextLimitCheck = 2 * pending.count
-        if pending.count > options.maxRecordLength { return try overLimit() }
-        guard isInRecord, let error = scanError(pending.bytes) else { return }
+        if pending.count > options.maxRecordLength { return try overLimit(pending.bytes) }
+        if isInRecord { _ = try readForError(pending.bytes, final: false) }
+    }
+
+    /// The input has ended inside the held record: over the limit (held past it between two
+    /// checks), it is read as one over the limit is; true if it was.
+    func heldOverLimit() throws -> Bool {
+        guard pending.count > options.maxRecordLength else { return false }
+        try overLimit(pending.bytes)
+        return true
+    }
+
+    /// A record over the limit whose end is in `rest` (its start held, or at `rest`): its error
+    /// is `overLimit(_:)`'s, and is the policy's now.
+    private func overLimit(ending rest: UnsafeRawBufferPointer) throws {
+        var record = rest
+        if pending.count > 0 {
+            let wanted = max(0, options.maxRecordLength - pending.count)
+            pending.append(UnsafeRawBufferPointer(rebasing: rest.prefix(wanted)))
+            record = pending.bytes
+        }
+        try overLimit(record)
+        try endDeferred()
+        skippingRecord = false
+    }
+
+    /// A record longer than the limit (`record` at least its first `maxRecordLength` bytes): an
+    /// error within those bytes is its error, as if it had been held to there; past them, the
+    /// limit's. Whole or in pieces, the record reports the same error.
+    private func overLimit(_ record: UnsafeRawBufferPointer) throws {
+        let first = UnsafeRawBufferPointer(rebasing: record.prefix(options.maxRecordLength))
+        if try readForError(first, final: true) { return }
+        try overLimit()
+    }
+
+    /// Reads a record's first bytes, `held`, for an error in its syntax or text; true if there is
+    /// one: the record is then read past (its error the policy's at its end), or the stream ends.
+    /// `final`: no more of the record will be held.
+    private func readForError(_ held: UnsafeRawBufferPointer, final: Bool) throws -> Bool {
+        guard let error = scanError(held) else { return false }
         // An error in the text under `.skip`: the record is held on and read whole at its end
         // (readRecord), for the syntax of its rest, as far as that is read; a syntax error found
         // before then ends the stream. Past that, the record is read past.
         if policy == .skip, Self.isTextError(error.code), layout.kind != .ndjson {
-            if let syntax = syntaxError(pending.bytes, whole: false), syntax.offset.map({ $0 < pendingStart + pending.count }) == true {
-                return try readRecord(pending.bytes)
+            if let syntax = syntaxError(held, whole: false), syntax.offset.map({ $0 < pendingStart + held.count }) == true {
+                try readRecord(held)
+                return true
             }
-            if pending.count <= syntaxCheckedLength { return }
+            if !final, held.count <= syntaxCheckedLength { return false }
         }
         // An error the rest cannot mend (a token over the cap, nesting too deep, a syntax error):
         // the record is read as far as it goes, for that error, placed as one whole buffer
         // places it; the rest is read past, not held. The error is the policy's once the record
         // ends (if the input ends first, inside a record of an array or values, it ends the stream).
-        deferred = try failure(reading: pending.bytes)
+        deferred = try failure(reading: held)
         pending.removeAll()
         nextLimitCheck = 0
         skippingRecord = true
-        guard let error = deferred else { return }
+        guard let error = deferred else { return true }
         if policy == .stop { throw error }
         // A record's syntax, or its depth, ends the stream at once (a line's only loses the line).
         if layout.kind != .ndjson, !Self.isTextError(error.code) {
             throw error
         }
+        return true
     }
 
     /// The held record's error, read as far as it goes; nil if it reads without one.

@@ -169,13 +169,15 @@ extension RecordDecoder {
         switch framing {
         case .lines:
             // The end ends a line (a record read past after its error included).
-            if lineOpen, !skippingRecord { try readLine(pending.bytes) }
+            if lineOpen, !skippingRecord, try !heldOverLimit() { try readLine(pending.bytes) }
             try endDeferred()
         case .values, .elements, .afterElement:
             // A record the input ends inside: its text error is the policy's (it is skipped), and
             // the end ends the stream.
             try endDeferred()
-            if cutter.started, !skippingRecord { try readRecord(pending.bytes, ends: !cutter.endsWithTheInput) }
+            if cutter.started, !skippingRecord {
+                if try heldOverLimit() { try endDeferred() } else { try readRecord(pending.bytes, ends: !cutter.endsWithTheInput) }
+            }
             if case .values = framing, !cutter.started || cutter.endsWithTheInput { return }
             var error = JSONError(.unexpectedEnd, JSONScanner.unexpectedEnd)
             error.offset = consumed

@@ -84,7 +84,9 @@ public struct DecodingOptions: Sendable {
     /// concatenated value, or the envelope around a records array), in bytes: a record is held
     /// whole until it ends, then read; a longer one fails with
     /// ``JSONError/Code/sizeLimitExceeded`` at its first byte (or, with the skip policy, is read
-    /// past and skipped), holding O(limit) bytes. Default 256 MiB.
+    /// past and skipped), holding O(limit) bytes, unless its first `maxRecordLength` bytes hold an
+    /// error of their own, which is reported instead. An NDJSON line's leading blanks do not
+    /// count. Default 256 MiB.
     public var maxRecordLength: Int = 256 << 20
 
     /// Whether yajl reads whole values too.
