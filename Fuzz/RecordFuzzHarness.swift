@@ -67,6 +67,7 @@ struct RecordFuzzCase {
         options.maxDepth = Self.depths[Int(h1 & 7)]
         options.allowComments = h1 & 8 != 0
         if h1 & 0x10 != 0 { options.duplicateKeys = .reject }
+        if h1 & 0x20 != 0 { options.maxRecordLength = 64 }
         self.options = options
     }
 
