@@ -281,6 +281,19 @@ import Testing
         #expect(outcome.skipped.map(\.offset) == [9], "\(outcome)")
     }
 
+    /// The input ends inside a record over the limit: the record is skipped, and the end names
+    /// that record, not the next.
+    @Test func endInsideARecordOverTheLimit_namesThatRecord() {
+        let input = "[{\"id\":1},{\"id\":2,\"name\":\"\(String(repeating: "x", count: 30))"
+        let outcome = streamOutcomeEverywhere(input, .array, policy: .skip, options: Self.recordLimit(30))
+        #expect(outcome.records.map(\.id) == [1], "\(outcome)")
+        #expect(outcome.skipped.map(\.code) == [.sizeLimitExceeded], "\(outcome)")
+        #expect(outcome.skipped.map(\.recordIndex) == [1], "\(outcome)")
+        #expect(outcome.error?.code == .unexpectedEnd, "\(outcome)")
+        #expect(outcome.error?.recordIndex == 1, "\(outcome)")
+        #expect(outcome.error?.path == "$[1]", "\(outcome)")
+    }
+
     /// An NDJSON line's leading blanks are not part of its record: a short value after many of
     /// them is read, whole and in every chunking (before, read whole the blanks counted against
     /// the limit; fed in pieces of blanks only, they did not).

@@ -69,6 +69,7 @@ extension RecordDecoder {
                 lines.pass(bytes, at: start, to: offset(recordEnd))
                 if skippingRecord {
                     skippingRecord = false
+                    countSkip()
                     try endDeferred()
                 } else if offset(recordEnd) - pendingStart > options.maxRecordLength {
                     try overLimit(ending: UnsafeRawBufferPointer(start: p, count: recordEnd - p))
@@ -224,8 +225,18 @@ extension RecordDecoder {
             record = pending.bytes
         }
         try overLimit(record)
+        countSkip()
         try endDeferred()
         skippingRecord = false
+    }
+
+    /// A record read past from before its value began counts once it ends: an end of the input
+    /// inside it names it, not the next.
+    func countSkip() {
+        guard uncountedSkip else { return }
+        uncountedSkip = false
+        builder.pointee.countSkippedRecord()
+        (recordCounter as? RecordSequenceTarget)?.countSkipped()
     }
 
     /// A record longer than the limit (`record` at least its first `maxRecordLength` bytes): an
@@ -296,10 +307,7 @@ extension RecordDecoder {
             } else {
                 let started = builder.pointee.eventCount != events
                 error.recordIndex = error.recordIndex ?? recordCounter?.recordIndex(builder.pointee, valueStarted: started)
-                if !started {
-                    builder.pointee.countSkippedRecord()
-                    (recordCounter as? RecordSequenceTarget)?.countSkipped()
-                }
+                if !started { uncountedSkip = true }
                 if reported, Self.isTextError(error.code) { return nil }
             }
             return error
@@ -357,8 +365,7 @@ extension RecordDecoder {
         case .values, .elements:
             builder.pointee.placePending(&error, .value)
             error.recordIndex = recordCounter?.recordIndex(builder.pointee, valueStarted: false)
-            builder.pointee.countSkippedRecord()
-            (recordCounter as? RecordSequenceTarget)?.countSkipped()
+            uncountedSkip = true
         default:
             throw error
         }

@@ -142,6 +142,8 @@ public final class RecordDecoder<Model> {
     var nextFindAt = 0
     /// A record over a limit: its error is reported, and its bytes are read past to its end.
     var skippingRecord = false
+    /// The record read past was skipped before its value began: counted at its end (`countSkip`).
+    var uncountedSkip = false
     /// The error of the record being read past, found before it ended: the policy's once it ends.
     var deferred: JSONError?
     /// The scanner's place around the records of an array or envelope (its open containers).
@@ -331,6 +333,7 @@ public final class RecordDecoder<Model> {
         cutter.reset()
         lines = StreamLines()
         skippingRecord = false
+        uncountedSkip = false
         deferred = nil
         lineOpen = false
         framing = .lines
