@@ -271,27 +271,21 @@ import Testing
         #expect(limited.skipped.map(\.offset) == [start], "\(limited)")
     }
 
-    /// A last line over the limit that the input ends (no newline) is reported as any other,
-    /// though held too few bytes to be checked before the end (before, it was read).
-    @Test func lastLineOverTheLimit_isReportedAtTheEnd() {
-        let input = "{\"id\":1}\n{\"id\":2,\"name\":\"\(String(repeating: "x", count: 13))\"}"
-        let outcome = streamOutcomeEverywhere(input, .ndjson, policy: .skip, options: Self.recordLimit(30))
+    /// The input ends inside a record over the limit: a last line with no newline, held too few
+    /// bytes to be checked before the end, is reported as any other (before, it was read); an
+    /// unfinished element is skipped, and the end names that record, not the next.
+    @Test(arguments: [("{\"id\":1}\n{\"id\":2,\"name\":\"\(String(repeating: "x", count: 13))\"}", RecordDecoder<StreamEvent>.Layout.ndjson, 9, nil),
+                      ("[{\"id\":1},{\"id\":2,\"name\":\"\(String(repeating: "x", count: 30))", .array, 10, "$[1]")])
+    func endInsideARecordOverTheLimit_reportsAndNamesThatRecord(input: String, layout: RecordDecoder<StreamEvent>.Layout,
+                                                                offset: Int, endPath: String?) {
+        let outcome = streamOutcomeEverywhere(input, layout, policy: .skip, options: Self.recordLimit(30))
         #expect(outcome.records.map(\.id) == [1], "\(outcome)")
         #expect(outcome.skipped.map(\.code) == [.sizeLimitExceeded], "\(outcome)")
-        #expect(outcome.skipped.map(\.offset) == [9], "\(outcome)")
-    }
-
-    /// The input ends inside a record over the limit: the record is skipped, and the end names
-    /// that record, not the next.
-    @Test func endInsideARecordOverTheLimit_namesThatRecord() {
-        let input = "[{\"id\":1},{\"id\":2,\"name\":\"\(String(repeating: "x", count: 30))"
-        let outcome = streamOutcomeEverywhere(input, .array, policy: .skip, options: Self.recordLimit(30))
-        #expect(outcome.records.map(\.id) == [1], "\(outcome)")
-        #expect(outcome.skipped.map(\.code) == [.sizeLimitExceeded], "\(outcome)")
+        #expect(outcome.skipped.map(\.offset) == [offset], "\(outcome)")
         #expect(outcome.skipped.map(\.recordIndex) == [1], "\(outcome)")
-        #expect(outcome.error?.code == .unexpectedEnd, "\(outcome)")
-        #expect(outcome.error?.recordIndex == 1, "\(outcome)")
-        #expect(outcome.error?.path == "$[1]", "\(outcome)")
+        #expect(outcome.error?.code == endPath.map { _ in .unexpectedEnd }, "\(outcome)")
+        #expect(outcome.error?.recordIndex == endPath.map { _ in 1 }, "\(outcome)")
+        #expect(outcome.error?.path == endPath, "\(outcome)")
     }
 
     /// An NDJSON line's leading blanks are not part of its record: a short value after many of

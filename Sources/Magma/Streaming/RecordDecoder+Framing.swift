@@ -68,11 +68,9 @@ extension RecordDecoder {
                 }
                 lines.pass(bytes, at: start, to: offset(recordEnd))
                 if skippingRecord {
-                    skippingRecord = false
-                    countSkip()
-                    try endDeferred()
+                    try endSkipped()
                 } else if offset(recordEnd) - pendingStart > options.maxRecordLength {
-                    try overLimit(ending: UnsafeRawBufferPointer(start: p, count: recordEnd - p))
+                    try readOverLimit(ending: UnsafeRawBufferPointer(start: p, count: recordEnd - p))
                 } else if pending.count > 0 {
                     pending.append(UnsafeRawBufferPointer(start: p, count: recordEnd - p))
                     try readRecord(pending.bytes)
@@ -154,11 +152,11 @@ extension RecordDecoder {
             lineOpen = false
         }
         if skippingRecord {
-            try endDeferred()
+            try endSkipped()
             return lineEnd + 1
         }
         if at + (lineEnd - p) - pendingStart > options.maxRecordLength {
-            try overLimit(ending: part)
+            try readOverLimit(ending: part)
             return lineEnd + 1
         }
         if pending.count > 0 {
@@ -203,49 +201,50 @@ extension RecordDecoder {
         guard pending.count >= max(nextLimitCheck, firstCheck) else { return }
         // Checked as it doubles: at most twice the bytes of a long record are read.
         nextLimitCheck = 2 * pending.count
-        if pending.count > options.maxRecordLength { return try overLimit(pending.bytes) }
+        if try heldOverLimit() { return }
         if isInRecord { _ = try readForError(pending.bytes, final: false) }
     }
 
-    /// The input has ended inside the held record: over the limit (held past it between two
-    /// checks), it is read as one over the limit is; true if it was.
+    /// The held record, if it is over the limit (held past it between two checks, or until the
+    /// input ended inside it), read as one over the limit is; true if it was.
     func heldOverLimit() throws -> Bool {
         guard pending.count > options.maxRecordLength else { return false }
-        try overLimit(pending.bytes)
+        try readOverLimit(pending.bytes)
         return true
     }
 
-    /// A record over the limit whose end is in `rest` (its start held, or at `rest`): its error
-    /// is `overLimit(_:)`'s, and is the policy's now.
-    private func overLimit(ending rest: UnsafeRawBufferPointer) throws {
+    /// A record over the limit whose end is in `rest` (its start held, or at `rest`): read as
+    /// `readOverLimit(_:)` reads it, and ended.
+    private func readOverLimit(ending rest: UnsafeRawBufferPointer) throws {
         var record = rest
         if pending.count > 0 {
             let wanted = max(0, options.maxRecordLength - pending.count)
             pending.append(UnsafeRawBufferPointer(rebasing: rest.prefix(wanted)))
             record = pending.bytes
         }
-        try overLimit(record)
-        countSkip()
-        try endDeferred()
-        skippingRecord = false
-    }
-
-    /// A record read past from before its value began counts once it ends: an end of the input
-    /// inside it names it, not the next.
-    func countSkip() {
-        guard uncountedSkip else { return }
-        uncountedSkip = false
-        builder.pointee.countSkippedRecord()
-        (recordCounter as? RecordSequenceTarget)?.countSkipped()
+        try readOverLimit(record)
+        try endSkipped()
     }
 
     /// A record longer than the limit (`record` at least its first `maxRecordLength` bytes): an
     /// error within those bytes is its error, as if it had been held to there; past them, the
-    /// limit's. Whole or in pieces, the record reports the same error.
-    private func overLimit(_ record: UnsafeRawBufferPointer) throws {
+    /// limit's (`overLimit()`). Whole or in pieces, the record reports the same error.
+    private func readOverLimit(_ record: UnsafeRawBufferPointer) throws {
         let first = UnsafeRawBufferPointer(rebasing: record.prefix(options.maxRecordLength))
         if try readForError(first, final: true) { return }
         try overLimit()
+    }
+
+    /// The record read past has ended: one skipped before its value began counts now (so that
+    /// an end of the input inside it names it, not the next), and its error is the policy's.
+    private func endSkipped() throws {
+        skippingRecord = false
+        if uncountedSkip {
+            uncountedSkip = false
+            builder.pointee.countSkippedRecord()
+            (recordCounter as? RecordSequenceTarget)?.countSkipped()
+        }
+        try endDeferred()
     }
 
     /// Reads a record's first bytes, `held`, for an error in its syntax or text; true if there is

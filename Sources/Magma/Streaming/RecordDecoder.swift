@@ -142,7 +142,7 @@ public final class RecordDecoder<Model> {
     var nextFindAt = 0
     /// A record over a limit: its error is reported, and its bytes are read past to its end.
     var skippingRecord = false
-    /// The record read past was skipped before its value began: counted at its end (`countSkip`).
+    /// The record read past was skipped before its value began: counted at its end (`endSkipped`).
     var uncountedSkip = false
     /// The error of the record being read past, found before it ended: the policy's once it ends.
     var deferred: JSONError?
