@@ -1,7 +1,8 @@
 // The fuzz harness of the streaming record API (RecordDecoder and the NDJSON entry points): the
 // corner FuzzHarness.swift (model decoding) does not reach, where the error policy, the layout,
-// the limits and the chunking meet. Public API only, compiled as FuzzHarness.swift is (into the
-// Magma module by scripts/fuzz.sh with -D MAGMA_FUZZ, or through the symlink
+// the limits and the chunking meet. Public API only (but for the parallel decode's shard size,
+// so that a small input is cut into many), compiled as FuzzHarness.swift is (into the Magma
+// module by scripts/fuzz.sh with -D MAGMA_FUZZ, or through the symlink
 // Tests/MagmaTests/RecordFuzzHarness.swift to replay Fuzz/regressions/records/).
 //
 // Input layout: byte 0 and byte 1 are a header, the rest is the stream.
@@ -22,8 +23,12 @@
 //                   errors together are at most the non-blank lines (exactly, with .skip and no
 //                   error thrown); not checked with comments allowed, where a line of a comment
 //                   alone gives nothing and a block comment may run on past its line's end;
-//   parallel        the parallel NDJSON decoder gives the sequential decoder's records and errors.
+//   parallel        the parallel decoder, cut into shards of a few bytes, gives the sequential
+//                   decoder's records and errors, in every layout.
 // MAGMA_FUZZ_IGNORE (comma-separated class names) stops checking known classes.
+#if !MAGMA_FUZZ
+@testable import Magma
+#endif
 
 import Foundation
 #if !MAGMA_FUZZ
@@ -159,21 +164,23 @@ struct RecordFuzzCase {
                 violate("ndjson-line", "\(lines) non-blank lines gave \(whole.records.count) records, \(whole.skipped.total) skipped, "
                         + "error \(whole.error.map { "\($0)" } ?? "none")")
             }
-            do {
-                let parallel = try JSONAdapter.modelsInParallel(FuzzStreamRecord.self, ndjson: Data(input), options: options,
-                                                                errorPolicy: policy, concurrency: 2)
-                if parallel.models != whole.records || parallel.skipped.map(Self.summary) != whole.skipped.map(Self.summary)
-                    || whole.error != nil {
-                    violate("parallel", "parallel \(parallel.models.map(\.id)) \(parallel.skipped.map(Self.summary)) / sequential "
-                            + "\(whole.records.map(\.id)) \(whole.skipped.map(Self.summary)) \(whole.error.map { "\($0)" } ?? "")")
-                }
-            } catch let error as JSONError {
-                if (whole.error as? JSONError).map(Self.summary) != Self.summary(error) {
-                    violate("parallel", "parallel threw \(Self.summary(error)) / sequential \(whole.error.map { "\($0)" } ?? "none")")
-                }
-            } catch {
-                violate("foreign-error", "parallel: \(error)")
+        }
+        // In parallel, cut into shards of a few bytes: the same records and errors as one decoder.
+        do {
+            let layout = layoutIndex == 3 ? .array(at: "items", envelope: Envelope(FuzzStreamEnvelope.self)) : Self.layouts[layoutIndex]
+            let parallel = try JSONAdapter.modelsInParallel(FuzzStreamRecord.self, from: Data(input), layout: layout, options: options,
+                                                            errorPolicy: policy, concurrency: 2, minimumShardBytes: 8)
+            if parallel.models != whole.records || parallel.skipped.map(Self.summary) != whole.skipped.map(Self.summary)
+                || whole.error != nil {
+                violate("parallel", "parallel \(parallel.models.map(\.id)) \(parallel.skipped.map(Self.summary)) / sequential "
+                        + "\(whole.records.map(\.id)) \(whole.skipped.map(Self.summary)) \(whole.error.map { "\($0)" } ?? "")")
             }
+        } catch let error as JSONError {
+            if (whole.error as? JSONError).map(Self.summary) != Self.summary(error) {
+                violate("parallel", "parallel threw \(Self.summary(error)) / sequential \(whole.error.map { "\($0)" } ?? "none")")
+            }
+        } catch {
+            violate("foreign-error", "parallel: \(error)")
         }
         return violations
     }

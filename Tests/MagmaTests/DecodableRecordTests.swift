@@ -278,12 +278,12 @@ import Testing
             sequential.append($0)
         }
         let (models, parallelSkipped) = try JSONAdapter.recordsInParallel(
-            ndjson: data, codec: DecodableRecordCodec<Ticket>(Self.decoder()), options: .init(), errorPolicy: .skip,
+            from: data, layout: .ndjson, codec: DecodableRecordCodec<Ticket>(Self.decoder()), options: .init(), errorPolicy: .skip,
             concurrency: 4, minimumShardBytes: 500)
         #expect(models == sequential)
         #expect(sequential.count == 400 - skipped.count && skipped.count == 11)
         #expect(parallelSkipped.map(StreamOutcome.summary) == skipped.map(StreamOutcome.summary))
-        let (publicModels, _) = try JSONAdapter.modelsInParallel(Ticket.self, ndjson: data, decoder: Self.decoder(), errorPolicy: .skip)
+        let (publicModels, _) = try JSONAdapter.modelsInParallel(Ticket.self, from: data, layout: .ndjson, decoder: Self.decoder(), errorPolicy: .skip)
         #expect(publicModels == sequential)
 
         var split: [Ticket] = []

@@ -125,32 +125,35 @@ import Testing
         #expect(decoder.report.dropped.map(\.path) == ["$.tags[0]", "$.tags[1]"])
     }
 
-    /// In parallel, each shard's entries are placed in the whole document (record index, offset,
-    /// line) as the sequential decoder places them; a skipped record's are taken back; the lists
-    /// are bounded, every entry counted.
-    @Test func parallel_reportsAsTheSequentialStream_bounded() throws {
+    /// In parallel, each shard's entries are placed in the whole document (record index, path,
+    /// offset, line) as the sequential decoder places them; a skipped record's are taken back; the
+    /// lists are bounded, every entry counted. NDJSON, and an array whose shards each begin inside it.
+    @Test(arguments: [RecordDecoder<Order33>.Layout.ndjson, .array])
+    func parallel_reportsAsTheSequentialStream_bounded(layout: RecordDecoder<Order33>.Layout) throws {
         var lines: [String] = []
         for i in 0..<40 {
             lines.append(i % 7 == 3 ? #"{"id": \#(i), "tags": [1], "retries": "bad"}"#
                                     : #"{"id": \#(i), "tags": [{"name": "a"}, \#(i)], "status": "x\#(i)"}"#)
         }
-        let data = Data((lines.joined(separator: "\n") + "\n").utf8)
+        let data = Data((layout == .ndjson ? lines.joined(separator: "\n") + "\n" : "[" + lines.joined(separator: ",\n") + "]").utf8)
         var options = DecodingOptions()
         options.keptSkippedErrors = 5
-        let sequential = RecordDecoder(Order33.self, layout: .ndjson, options: options, errorPolicy: .skip) { _ in }
+        let sequential = RecordDecoder(Order33.self, layout: layout, options: options, errorPolicy: .skip) { _ in }
         try sequential.feed(data)
         try sequential.finish()
         let report = DecodingReport()
-        let parallel = try JSONAdapter.modelsInParallel(Order33.self, ndjson: data, options: options, errorPolicy: .skip, concurrency: 2,
-                                                        minimumShardBytes: 64, report: report)
+        let parallel = try JSONAdapter.modelsInParallel(Order33.self, from: data, layout: layout, options: options, errorPolicy: .skip,
+                                                        concurrency: 2, minimumShardBytes: 64, report: report)
         #expect(parallel.models.count == 34 && parallel.skipped.total == 6)
+        #expect(parallel.skipped.map(StreamOutcome.summary) == sequential.skipped.map(StreamOutcome.summary))
         #expect(report.droppedCount == 34 && report.defaultedCount == 34 && report.dropped.count == 5)
         #expect(report.entries == sequential.report.entries)
+        #expect(report.all.map(\.path) == sequential.report.all.map(\.path))
         #expect(report.all.map(\.recordIndex) == sequential.report.all.map(\.recordIndex))
         #expect(report.dropped.map(\.recordIndex) == [0, 1, 2, 4, 5])
         // The public entry point (one shard for so small a document) gives the same.
         let whole = DecodingReport()
-        _ = try JSONAdapter.modelsInParallel(Order33.self, ndjson: data, options: options, errorPolicy: .skip, report: whole)
+        _ = try JSONAdapter.modelsInParallel(Order33.self, from: data, layout: layout, options: options, errorPolicy: .skip, report: whole)
         #expect(whole.entries == report.entries && whole.droppedCount == 34)
     }
 

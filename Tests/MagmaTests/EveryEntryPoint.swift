@@ -53,7 +53,7 @@ func decodeEveryEntryPoint<M: JSONObjectModel & Equatable & Sendable>(
     // Several shards (64 bytes each at least), their entries placed in the whole document.
     let ndjson = objects.joined(separator: "\n") + "\n"
     let parallelReport = DecodingReport()
-    let parallel = try JSONAdapter.modelsInParallel(type, ndjson: Data(ndjson.utf8), options: .init(), errorPolicy: .stop, concurrency: 2,
+    let parallel = try JSONAdapter.modelsInParallel(type, from: Data(ndjson.utf8), layout: .ndjson, options: .init(), errorPolicy: .stop, concurrency: 2,
                                                     minimumShardBytes: 64, report: parallelReport)
     #expect(parallel.models == models, "parallel NDJSON", sourceLocation: sourceLocation)
     let sequential = RecordDecoder(type, layout: .ndjson) { _ in }

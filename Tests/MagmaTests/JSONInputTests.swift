@@ -151,13 +151,13 @@ struct JSONInputTests {
             #expect(ids == expected && skipped.count == 2, "\(name)")
         }
         try forEveryInput(lines) { name, input throws in
-            let (rows, skipped) = try JSONAdapter.modelsInParallel(InputRow.self, ndjson: input, options: .init(), errorPolicy: .skip,
+            let (rows, skipped) = try JSONAdapter.modelsInParallel(InputRow.self, from: input, layout: .ndjson, options: .init(), errorPolicy: .skip,
                                                                    concurrency: 2, minimumShardBytes: 1 << 12)
             #expect(rows.map(\.id) == expected, "\(name)")
             #expect(skipped.map { "\($0.offset ?? -1) \($0.line ?? -1) \($0.recordIndex ?? -1)" } == places, "\(name)")
         }
         try forEveryInput(lines) { name, input throws in
-            let (rows, skipped) = try JSONAdapter.modelsInParallel(InputPlain.self, ndjson: input, decoder: MagmaDecoder(), errorPolicy: .skip)
+            let (rows, skipped) = try JSONAdapter.modelsInParallel(InputPlain.self, from: input, layout: .ndjson, decoder: MagmaDecoder(), errorPolicy: .skip)
             #expect(rows.map(\.id) == expected && skipped.count == 2, "\(name)")
         }
     }

@@ -120,12 +120,12 @@ import Testing
             async.append(record.id)
         }
         #expect(async == expected)
-        let parallel = try JSONAdapter.modelsInParallel(StreamEvent.self, ndjson: data, options: .init(), errorPolicy: .skip,
+        let parallel = try JSONAdapter.modelsInParallel(StreamEvent.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .skip,
                                                         concurrency: 4, minimumShardBytes: 16)
         #expect(parallel.models.map(\.id) == expected)
         #expect(parallel.skipped.count == 1)
         #expect(throws: JSONError.self) {
-            _ = try JSONAdapter.modelsInParallel(StreamEvent.self, ndjson: data, options: .init(), errorPolicy: .stop,
+            _ = try JSONAdapter.modelsInParallel(StreamEvent.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop,
                                                  concurrency: 4, minimumShardBytes: 16)
         }
     }

@@ -101,9 +101,9 @@ import Magma
     }
 
     @Test func everyParallelForm_isBounded() throws {
-        Self.check(try JSONAdapter.modelsInParallel(Row.self, ndjson: Self.ndjson, errorPolicy: .skip, concurrency: 3).skipped,
+        Self.check(try JSONAdapter.modelsInParallel(Row.self, from: Self.ndjson, layout: .ndjson, errorPolicy: .skip, concurrency: 3).skipped,
                    "modelsInParallel")
-        Self.check(try JSONAdapter.modelsInParallel(PlainRow.self, ndjson: Self.ndjson, decoder: MagmaDecoder(), errorPolicy: .skip,
+        Self.check(try JSONAdapter.modelsInParallel(PlainRow.self, from: Self.ndjson, layout: .ndjson, decoder: MagmaDecoder(), errorPolicy: .skip,
                                                     concurrency: 3).skipped, "modelsInParallel, Decodable")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("skipped-\(UUID()).ndjson")
         try Self.ndjson.write(to: url)

@@ -69,7 +69,7 @@ import Testing
         #expect(skipped.map(\.offset) == [offset])
         #expect(skipped.map(\.line) == [nil])
         #expect(skipped.map(\.column) == [8])
-        let parallel = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, errorPolicy: .skip)
+        let parallel = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, errorPolicy: .skip)
         #expect(parallel.skipped.map(\.line) == [100_001])
         #expect(parallel.skipped.map(\.offset) == [offset])
     }
@@ -136,7 +136,7 @@ import Testing
         let data = document(5000)
         var sequential: [Line] = []
         try JSONAdapter.forEachRecord(Line.self, from: data, layout: .ndjson) { sequential.append($0) }
-        let (parallel, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .stop,
+        let (parallel, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop,
                                                                    concurrency: 4, minimumShardBytes: 1000)
         #expect(parallel == sequential)
         #expect(parallel.count == 5000)
@@ -149,7 +149,7 @@ import Testing
         let data = document(5000)
         for concurrency in [1, 2] {
             decodingThreads.withLock { $0.removeAll() }
-            let (parallel, _) = try JSONAdapter.modelsInParallel(ThreadNoted.self, ndjson: data, options: .init(), errorPolicy: .stop,
+            let (parallel, _) = try JSONAdapter.modelsInParallel(ThreadNoted.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop,
                                                                  concurrency: concurrency, minimumShardBytes: 1000)
             #expect(parallel.count == 5000)
             let threads = decodingThreads.withLock { $0.count }
@@ -163,14 +163,14 @@ import Testing
         for i in 0..<3000 { text += i == 1234 ? "{\"id\": \"bad\"}\n" : "{\"id\": \(i)}\n" }
         let data = Data(text.utf8)
         let progress = ProgressHandle()
-        let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .skip,
+        let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .skip,
                                                                  progress: progress, concurrency: 3, minimumShardBytes: 1000)
         let counted = progress.current
         #expect(models.count == 2999 && skipped.count == 1)
         #expect(counted.bytes == data.count && counted.records == 2999 && counted.skipped == 1 && counted.seconds > 0)
         struct Row: Decodable, Sendable { let id: Int }
         let decodable = ProgressHandle()
-        _ = try JSONAdapter.modelsInParallel(Row.self, ndjson: data, decoder: MagmaDecoder(), errorPolicy: .skip, progress: decodable)
+        _ = try JSONAdapter.modelsInParallel(Row.self, from: data, layout: .ndjson, decoder: MagmaDecoder(), errorPolicy: .skip, progress: decodable)
         #expect(decodable.current.bytes == data.count && decodable.current.records == 2999 && decodable.current.skipped == 1)
     }
 
@@ -178,7 +178,7 @@ import Testing
         var text = ""
         for i in 0..<3000 { text += i == 1234 || i == 2500 ? "{\"id\": \"bad\"}\n" : "{\"id\": \(i)}\n" }
         let data = Data(text.utf8)
-        let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .skip,
+        let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .skip,
                                                                  concurrency: 3, minimumShardBytes: 1000)
         #expect(models.count == 2998)
         #expect(skipped.count == 2)
@@ -186,7 +186,7 @@ import Testing
         let firstBad = try #require(text.range(of: "\"bad\"")).lowerBound.utf16Offset(in: text)
         #expect(skipped.first?.offset == firstBad)
         do {
-            _ = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .stop, concurrency: 3,
+            _ = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop, concurrency: 3,
                                                  minimumShardBytes: 1000)
             Issue.record("expected an error")
         } catch let error as JSONError {
@@ -210,15 +210,96 @@ import Testing
         let sequential = try JSONAdapter.forEachRecord(Line.self, from: data, layout: .ndjson, errorPolicy: .skip) { _ in }
         #expect(sequential.count == 3)
         #expect(sequential.allSatisfy { $0.line != nil && $0.recordIndex != nil && $0.offset != nil })
-        let (_, skipped) = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .skip,
+        let (_, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .skip,
                                                             concurrency: 4, minimumShardBytes: 500)
         #expect(skipped.map(summary) == sequential.map(summary))
         do {
-            _ = try JSONAdapter.modelsInParallel(Line.self, ndjson: data, options: .init(), errorPolicy: .stop, concurrency: 4,
+            _ = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop, concurrency: 4,
                                                  minimumShardBytes: 500)
             Issue.record("expected an error")
         } catch let error as JSONError {
             #expect(summary(error) == sequential.first.map(summary))
+        }
+    }
+
+    /// An array or concatenated values decoded in parallel give what the sequential decoder
+    /// gives: the same records in order, and the same errors (code, path, offset, line, column,
+    /// record index), skipped or thrown. Records on one line or on many, strings holding `}, {`,
+    /// bad records anywhere, and the text that stops the cutting (a missing comma, a trailing
+    /// comma, text after the array) wherever it falls.
+    @Test(arguments: [RecordDecoder<Line>.Layout.array, .concatenated])
+    func parallelRecords_equalSequential(layout: RecordDecoder<Line>.Layout) throws {
+        let array = layout == .array
+        var g = SeededGenerator(seed: 11)
+        let separators = array ? [",", ", ", ",\n", "\n, ", ",\r\n  "] : [" ", "\n", "\r\n  ", "\t"]
+        var wholeRounds = 0
+        for round in 0..<60 {
+            var text = array ? (round % 2 == 0 ? "[" : " [\n") : ""
+            for i in 0..<Int.random(in: 1...400, using: &g) {
+                if i > 0 { text += separators[round % 3 == 0 ? 0 : Int.random(in: 0..<separators.count, using: &g)] }
+                switch Int.random(in: 0..<50, using: &g) {
+                case 0: text += "{\"id\": \"bad\"}"
+                // A syntax error ends the stream, skipping or not: in a quarter of the rounds.
+                case 1 where round % 4 == 1: text += "{\"id\": \(i), \"text\": tru}"
+                case 2: text += "[\(i)]"
+                case 3: text += "7"
+                default: text += "{\"id\": \(i), \"text\": \"}, {\\\"\(String(repeating: "y", count: Int.random(in: 0...30, using: &g)))\"}"
+                }
+            }
+            text += array ? (round % 2 == 0 ? "]" : "\n]\n") : "\n"
+            if round % 10 == 9 {
+                // Something that is not a separator, somewhere after the first third.
+                let flaws = array ? ["} {", "},]", "]x"] : ["}x{"]
+                let at = text.utf8.count / 3 + Int.random(in: 0...(text.utf8.count / 2), using: &g)
+                if let brace = text.utf8.indices.first(where: { text.utf8.distance(from: text.utf8.startIndex, to: $0) >= at && text.utf8[$0] == UInt8(ascii: "}") }) {
+                    text.replaceSubrange(brace...brace, with: flaws[round % flaws.count])
+                }
+            }
+            let data = Data(text.utf8)
+            for policy in [RecordDecoder<Line>.ErrorPolicy.skip, .stop] {
+                var sequential: [Line] = [], sequentialSkipped: [String] = [], sequentialError: String?
+                do {
+                    sequentialSkipped = try JSONAdapter.forEachRecord(Line.self, from: data, layout: layout, errorPolicy: policy) {
+                        sequential.append($0)
+                    }.map(StreamOutcome.summary)
+                } catch let error as JSONError { sequentialError = StreamOutcome.summary(error) }
+                for concurrency in [1, 3] {
+                    do {
+                        let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: layout, options: .init(),
+                                                                                errorPolicy: policy, concurrency: concurrency,
+                                                                                minimumShardBytes: 300)
+                        #expect(sequentialError == nil, "round \(round) \(policy): \(sequentialError ?? "")")
+                        #expect(models == sequential, "round \(round) \(policy)")
+                        #expect(skipped.map(StreamOutcome.summary) == sequentialSkipped, "round \(round) \(policy)")
+                        wholeRounds += 1
+                    } catch let error as JSONError {
+                        #expect(StreamOutcome.summary(error) == sequentialError, "round \(round) \(policy)")
+                    }
+                }
+            }
+        }
+        // Most rounds are read to their end, every record compared.
+        #expect(wholeRounds > 60)
+    }
+
+    /// An array is decoded in many shards (not read whole by one), and where the cutting has to
+    /// stop (comments may hide brackets) the rest is one shard.
+    @Test func parallelArray_isCutIntoShards() throws {
+        let text = "[" + (0..<2000).map { "{\"id\": \($0)}" }.joined(separator: ",") + "]"
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            let data = UnsafeRawBufferPointer(bytes)
+            let cuts = ShardCuts(data, layout: RecordDecoder<Line>.Layout.array, options: .init(), count: 8)
+            var shards: [ShardCuts.Shard] = []
+            while let shard = cuts.claim() { shards.append(shard) }
+            #expect(shards.count == 8)
+            #expect(shards.first?.extent.lowerBound == 0 && shards.last?.extent.upperBound == data.count)
+            #expect(zip(shards, shards.dropFirst()).allSatisfy { $0.extent.upperBound == $1.extent.lowerBound })
+            #expect(shards.dropFirst().allSatisfy { $0.opens && data[$0.bytes.lowerBound] == UInt8(ascii: "{") })
+            var commented = DecodingOptions()
+            commented.allowComments = true
+            let whole = ShardCuts(data, layout: RecordDecoder<Line>.Layout.array, options: commented, count: 8)
+            #expect(whole.claim()?.bytes == 0..<data.count)
+            #expect(whole.claim() == nil)
         }
     }
 

@@ -45,15 +45,19 @@ struct Run: ParsableCommand {
         }
         if !noParallel {
             let generatorArguments = ["--layout", "ndjson", "--mib", String(parallelMib), "--pool", String(source.pool)]
-            let result = try pipeline(exe, generatorArguments, ["parallel"])
             // The best of each side pairs runs minutes apart, when the VM's speed may differ; the
             // median of adjacent pairs compares runs made under the same conditions.
-            let speedup = emitParallel(result, allocator: "glibc malloc")
-            if speedup < 1.8 { missed.append(String(format: "parallel %.2fx (target >= 1.8x)", speedup)) }
+            for layout in StreamLayout.allCases {
+                let arguments = ["--layout", layout.rawValue] + generatorArguments.dropFirst(2)
+                let speedup = emitParallel(try pipeline(exe, arguments, ["parallel", "--layout", layout.rawValue]), layout: layout,
+                                           allocator: "glibc malloc")
+                if speedup < 1.8 { missed.append(String(format: "parallel %@ %.2fx (target >= 1.8x)", layout.rawValue, speedup)) }
+            }
             // The same decode with another allocator: glibc's grows a worker thread's arena a page
             // at a time, which the speedup above pays and the design does not.
             if let jemalloc = Self.jemalloc {
-                _ = emitParallel(try pipeline(exe, generatorArguments, ["parallel"], preload: jemalloc), allocator: "jemalloc (LD_PRELOAD)")
+                _ = emitParallel(try pipeline(exe, generatorArguments, ["parallel"], preload: jemalloc), layout: .ndjson,
+                                 allocator: "jemalloc (LD_PRELOAD)")
             } else {
                 emit("parallel NDJSON under jemalloc: skipped, libjemalloc.so.2 not found (make bench-stream installs libjemalloc2)")
             }
@@ -86,13 +90,14 @@ struct Run: ParsableCommand {
 
     /// Prints a `parallel` child's row; returns its speedup, the median of its adjacent pairs (the
     /// best of each side pairs runs far apart, when the VM's speed may differ).
-    private func emitParallel(_ result: ChildResult, allocator: String) -> Double {
+    private func emitParallel(_ result: ChildResult, layout: StreamLayout, allocator: String) -> Double {
         let pairs = result.pairSpeedups!.sorted()
         let speedup = pairs[pairs.count / 2]
-        emit(String(format: "parallel NDJSON %.0f MB, %d records, concurrency %d (cores; 16 shards each), %@: sequential %.2f s, "
+        emit(String(format: "parallel %@ %.0f MB, %d records, concurrency %d (cores; 16 shards each), %@: sequential %.2f s, "
                      + "parallel %.2f s (best of each: %.2fx), median of %d adjacent pairs %.2fx (in run order %@) "
                      + "(CPU time: sequential %.2f s, parallel %.2f s on all threads)",
-                     Double(result.bytes) / 1e6, result.records, result.concurrency!, allocator, result.sequentialSeconds!,
+                     layout == .array ? "array" : "NDJSON", Double(result.bytes) / 1e6, result.records, result.concurrency!, allocator,
+                     result.sequentialSeconds!,
                      result.parallelSeconds!, result.sequentialSeconds! / result.parallelSeconds!, pairs.count, speedup,
                      result.pairSpeedups!.map { String(format: "%.2f", $0) }.joined(separator: "/"), result.sequentialCPU!, result.parallelCPU!))
         return speedup

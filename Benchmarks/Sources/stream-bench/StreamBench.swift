@@ -166,10 +166,11 @@ struct InMemory: ParsableCommand {
 
 struct Parallel: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read NDJSON whole, then decode it into an array sequentially and with modelsInParallel (alternating runs).")
+        abstract: "Read NDJSON or an array whole, then decode it into an array sequentially and with modelsInParallel (alternating runs).")
     @Option(help: "Timed runs of each, alternating (best of each is reported, and each adjacent pair's speedup: on a 2-vCPU VM a vCPU's speed swings by 25 % from one second to the next).") var runs = 9
     @Option(help: "modelsInParallel's concurrency: the cores it cuts shards for, 16 per core (default: active cores).")
     var concurrency = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "array or ndjson.") var layout: StreamLayout = .ndjson
 
     func run() throws {
         let data = try readAll()
@@ -181,14 +182,15 @@ struct Parallel: ParsableCommand {
             // a user would, while modelsInParallel appends to a buffer per shard and joins them.
             var start = now(), cpu = cpuTime()
             var models: [GHIssue] = []
-            try JSONAdapter.forEachRecord(GHIssue.self, from: data, layout: .ndjson) { models.append($0) }
+            try JSONAdapter.forEachRecord(GHIssue.self, from: data, layout: layout.recordLayout) { models.append($0) }
             sequential.append(now() - start)
             sequentialCPU.append(cpuTime() - cpu)
             records = models.count
             models = []
             start = now()
             cpu = cpuTime()
-            let (parallelModels, _) = try JSONAdapter.modelsInParallel(GHIssue.self, ndjson: data, concurrency: concurrency)
+            let (parallelModels, _) = try JSONAdapter.modelsInParallel(GHIssue.self, from: data, layout: layout.recordLayout,
+                                                                       concurrency: concurrency)
             parallel.append(now() - start)
             parallelCPU.append(cpuTime() - cpu)
             pairs.append(sequential.last! / parallel.last!)

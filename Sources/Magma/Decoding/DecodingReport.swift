@@ -73,13 +73,14 @@ public final class DecodingReport: Sendable {
     func removeRecord(_ index: Int?) { notes.withLock { $0.removeRecord(index) } }
 
     /// Adds the entries of a part of a stream (a parallel decode's shard) read after
-    /// `recordsBefore` records: their record indices and errors (`placed`) made the whole's, each
+    /// `recordsBefore` records: their record indices, paths and errors (`placed`) made the whole's, each
     /// list keeping no more than `cap` (the bound of each part too, so the kept ones are the
     /// first); `other`'s entries counted but not kept are counted here too.
-    func append(contentsOf other: DecodingReport, recordsBefore: Int, cap: Int, _ placed: (JSONError) -> JSONError) {
+    func append(contentsOf other: DecodingReport, recordsBefore: Int, cap: Int, _ placed: (JSONError) -> JSONError,
+                path: (String) -> String) {
         let theirs = other.notes.withLock { $0 }
         func rebased(_ entry: Entry) -> Entry {
-            Entry(path: entry.path, property: entry.property, error: placed(entry.error), recordIndex: entry.recordIndex.map { $0 + recordsBefore })
+            Entry(path: path(entry.path), property: entry.property, error: placed(entry.error), recordIndex: entry.recordIndex.map { $0 + recordsBefore })
         }
         let most = min(limit, cap)
         notes.withLock { notes in

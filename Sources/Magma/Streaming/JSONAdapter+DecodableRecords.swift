@@ -88,15 +88,17 @@ extension JSONAdapter {
         }
     }
 
-    /// Decodes the `Decodable` records of an NDJSON document on every core and returns them in
-    /// input order; as `modelsInParallel(_:ndjson:)` does for models.
+    /// Decodes the `Decodable` records of an NDJSON document, a top-level array or concatenated
+    /// values on every core and returns them in input order; as
+    /// ``modelsInParallel(_:from:layout:options:errorPolicy:progress:concurrency:report:)`` does for models.
     ///
     /// ```swift
-    /// let (events, _) = try JSONAdapter.modelsInParallel(Event.self, ndjson: data, decoder: MagmaDecoder())
+    /// let (events, _) = try JSONAdapter.modelsInParallel(Event.self, from: data, layout: .ndjson, decoder: MagmaDecoder())
     /// ```
     /// - Parameters:
     ///   - type: The record type.
-    ///   - input: The NDJSON document (see ``JSONInput``; a file is mapped, a handle read to its end).
+    ///   - input: The records (see ``JSONInput``; a file is mapped, a handle read to its end).
+    ///   - layout: `.ndjson`, `.array` or `.concatenated` (see ``RecordDecoder/Layout``).
     ///   - decoder: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
@@ -105,11 +107,12 @@ extension JSONAdapter {
     /// - Returns: The records in order, and the records skipped (``SkippedRecords``), placed in the whole document.
     /// - Throws: The first bad record's error in input order (with `.stop`).
     public static func modelsInParallel<T: Decodable & Sendable>(
-        _ type: T.Type, ndjson input: some JSONInputConvertible, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
-        progress: ProgressHandle? = nil, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ type: T.Type, from input: some JSONInputConvertible, layout: RecordDecoder<T>.Layout, decoder: MagmaDecoder,
+        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> (models: [T], skipped: SkippedRecords) {
-        try recordsInParallel(ndjson: input, codec: DecodableRecordCodec<T>(decoder), options: decoder.options, errorPolicy: errorPolicy,
-                              progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
+        try recordsInParallel(from: input, layout: layout, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
+                              errorPolicy: errorPolicy, progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
 
     /// Calls `body` with each `Decodable` record of an NDJSON input (a file, a pipe, standard

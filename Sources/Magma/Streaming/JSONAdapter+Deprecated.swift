@@ -213,14 +213,35 @@ extension JSONAdapter {
         try models(type, from: input, options: options, report: report)
     }
 
-    @available(*, deprecated, message: "pass the report without &: modelsInParallel(_:ndjson:options:errorPolicy:progress:concurrency:report:)")
+    @available(*, deprecated, message: "pass the report without &: modelsInParallel(_:from:layout:options:errorPolicy:progress:concurrency:report:)")
     public static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: inout DecodingReport
     ) throws -> (models: [M], skipped: SkippedRecords) {
-        try modelsInParallel(type, ndjson: input, options: options, errorPolicy: errorPolicy, progress: progress,
+        try modelsInParallel(type, from: input, layout: .ndjson, options: options, errorPolicy: errorPolicy, progress: progress,
                              concurrency: concurrency, report: report)
+    }
+
+    // `modelsInParallel` reads arrays and concatenated values too: its input is `from:` with a layout.
+
+    @available(*, deprecated, message: "use modelsInParallel(_:from:layout: .ndjson, ...)")
+    public static func modelsInParallel<M: JSONObjectModel & Sendable>(
+        _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions = .init(),
+        errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: DecodingReport? = nil
+    ) throws -> (models: [M], skipped: SkippedRecords) {
+        try modelsInParallel(type, from: input, layout: .ndjson, options: options, errorPolicy: errorPolicy, progress: progress,
+                             concurrency: concurrency, report: report)
+    }
+
+    @available(*, deprecated, message: "use modelsInParallel(_:from:layout: .ndjson, decoder:...)")
+    public static func modelsInParallel<T: Decodable & Sendable>(
+        _ type: T.Type, ndjson input: some JSONInputConvertible, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
+        progress: ProgressHandle? = nil, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> (models: [T], skipped: SkippedRecords) {
+        try modelsInParallel(type, from: input, layout: .ndjson, decoder: decoder, errorPolicy: errorPolicy, progress: progress,
+                             concurrency: concurrency)
     }
 
     // Any top-level shape other than a model and an array of models is a transformer now.

@@ -66,19 +66,24 @@ extension JSONAdapter {
         }
     }
 
-    // MARK: Parallel NDJSON
+    // MARK: Parallel records
 
-    /// Decodes an NDJSON document on every core and returns its records in input order.
+    /// Decodes the records of an NDJSON document, a top-level array or concatenated values on
+    /// every core, and returns them in input order.
     ///
-    /// The input is cut into shards at line boundaries; shards decode concurrently and are joined
-    /// in order. With `.skip`, bad lines are left out and reported.
+    /// The input is cut into shards at record boundaries (an NDJSON line start; for an array or
+    /// concatenated values, where a record's structure ends, found as the shards are taken, beside
+    /// the decoding of those before); shards decode concurrently and are joined in order. With
+    /// `.skip`, bad records are left out and reported. An array at a key path is read in one shard.
     ///
     /// ```swift
-    /// let (issues, skipped) = try JSONAdapter.modelsInParallel(GHIssue.self, ndjson: .file("issues.ndjson"), errorPolicy: .skip)
+    /// let (issues, skipped) = try JSONAdapter.modelsInParallel(GHIssue.self, from: .file("issues.json"), layout: .array, errorPolicy: .skip)
     /// ```
     /// - Parameters:
     ///   - type: The record model.
-    ///   - input: The NDJSON document (see ``JSONInput``; a file is mapped, a handle read to its end).
+    ///   - input: The records (see ``JSONInput``; a file is mapped, a handle read to its end).
+    ///   - layout: How the records are laid out: `.ndjson`, `.array` or `.concatenated` (see
+    ///     ``RecordDecoder/Layout``).
     ///   - options: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
@@ -91,101 +96,111 @@ extension JSONAdapter {
     ///     first entries of each list are kept, no more than the report's ``DecodingReport/limit``
     ///     and `options`' ``DecodingOptions/keptSkippedErrors``; every one is counted.
     /// - Returns: The records in order, and the records skipped (``SkippedRecords``), placed in the
-    ///   whole document as the sequential decoder places them (line, column, byte offset and
-    ///   record index).
+    ///   whole document as the sequential decoder places them (line, column, byte offset, path
+    ///   and record index).
     /// - Throws: The first bad record's error in input order (with `.stop`), placed the same way.
     public static func modelsInParallel<M: JSONObjectModel & Sendable>(
-        _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions = .init(),
+        _ type: M.Type, from input: some JSONInputConvertible, layout: RecordDecoder<M>.Layout, options: DecodingOptions = .init(),
         errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
-        try modelsInParallel(type, ndjson: input, options: options, errorPolicy: errorPolicy, progress: progress,
+        try modelsInParallel(type, from: input, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress,
                              concurrency: concurrency, minimumShardBytes: 256 * 1024, report: report)
     }
 
     static func modelsInParallel<M: JSONObjectModel & Sendable>(
-        _ type: M.Type, ndjson input: some JSONInputConvertible, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: DecodingReport? = nil
+        _ type: M.Type, from input: some JSONInputConvertible, layout: RecordDecoder<M>.Layout, options: DecodingOptions,
+        errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int,
+        report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         prepareGraph(of: M.self)
-        return try recordsInParallel(ndjson: input, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy,
-                                     progress: progress, concurrency: concurrency, minimumShardBytes: minimumShardBytes, report: report)
+        return try recordsInParallel(from: input, layout: layout, codec: objectModelCodec(M.self), options: options,
+                                     errorPolicy: errorPolicy, progress: progress, concurrency: concurrency,
+                                     minimumShardBytes: minimumShardBytes, report: report)
     }
 
     /// The parallel decode of records read by `codec` (a model's, or a `Decodable` type's).
     static func recordsInParallel<M: Sendable>(
-        ndjson input: some JSONInputConvertible, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int, report: DecodingReport? = nil
+        from input: some JSONInputConvertible, layout: RecordDecoder<M>.Layout, codec: Codec<M>, options: DecodingOptions,
+        errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int,
+        report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         try input.jsonInput.withWholeText { data in
-            try decodeShards(of: data, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
+            try decodeShards(of: data, layout: layout, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
                              concurrency: concurrency, minimumShardBytes: minimumShardBytes, report: report)
         }
     }
 
     private static func decodeShards<M: Sendable>(
-        of data: UnsafeRawBufferPointer, codec: Codec<M>, options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy,
-        progress: ProgressHandle?, concurrency: Int, minimumShardBytes: Int, report: DecodingReport?
+        of data: UnsafeRawBufferPointer, layout: RecordDecoder<M>.Layout, codec: Codec<M>, options: DecodingOptions,
+        errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?, concurrency: Int, minimumShardBytes: Int,
+        report: DecodingReport?
     ) throws -> (models: [M], skipped: SkippedRecords) {
         progress?.start()
         // Many more shards than cores: a core that finishes early takes the next one, so the
         // cores end together (with 4 per core, the last shard left one core idle for up to 1/8
         // of the run).
         let shardCount = max(1, min(concurrency * 16, data.count / minimumShardBytes + 1))
-        // Shard k owns the lines from the first line start at or after its cut to the first at or
-        // after the next cut (as `forEachRecord(_:from:byteRange:)` splits): one search per cut.
-        let starts = (0...shardCount).map { NDJSONSplit.lineStart(atOrAfter: data.count * $0 / shardCount, in: data) }
+        let cuts = ShardCuts(data, layout: layout, options: options, count: shardCount)
         let results = ShardResults<M>(count: shardCount)
         // Read only, and by every shard until concurrentPerform returns.
         nonisolated(unsafe) let data = data
         let reports = report != nil
-        @Sendable func decodeShard(_ shard: Int) {
+        @Sendable func decode(_ shard: ShardCuts.Shard) {
             let models = ShardBuffer<M>()
-            let decoder = RecordDecoder(layout: .ndjson, codec: codec, options: options,
+            let decoder = RecordDecoder(layout: layout, codec: codec, options: options,
                                         errorPolicy: errorPolicy, progress: nil, onSkip: nil) { models.append($0) }
             do {
-                let lines = starts[shard]..<starts[shard + 1]
-                if !lines.isEmpty { try decoder.feed(UnsafeRawBufferPointer(rebasing: data[lines])) }
+                // A shard inside an array is read as an array of its own records.
+                if shard.opens { try decoder.feed(ShardCuts.open) }
+                if !shard.bytes.isEmpty { try decoder.feed(UnsafeRawBufferPointer(rebasing: data[shard.bytes])) }
+                if shard.closes { try decoder.feed(ShardCuts.close) }
                 try decoder.finish()
                 if let progress {
-                    progress.bytes.add(lines.count, ordering: .relaxed)
+                    progress.bytes.add(shard.extent.count, ordering: .relaxed)
                     progress.records.add(decoder.progressHandle.records.load(ordering: .relaxed), ordering: .relaxed)
                     progress.skipped.add(decoder.skipped.total, ordering: .relaxed)
                 }
-                results.set(shard, .success(ShardResult(models: models, skipped: decoder.skipped, report: reports ? decoder.report : nil,
-                                                        counts: decoder.lineCounts)))
+                let lines = NDJSONSplit.newlines(in: UnsafeRawBufferPointer(rebasing: data[shard.extent]))
+                results.set(shard.index, .success(ShardResult(
+                    models: models, skipped: decoder.skipped, report: reports ? decoder.report : nil,
+                    lines: lines.count, lastLineStart: lines.lastStart.map { $0 + shard.extent.lowerBound },
+                    records: models.count + decoder.skipped.total)))
             } catch {
-                results.set(shard, .failure(error))
+                results.set(shard.index, .failure(error))
             }
         }
         // `concurrency` workers, each taking the next shard until none is left: concurrentPerform
         // over the shards themselves would run as many at once as the machine has cores, whatever
         // the caller asked for.
         DispatchQueue.concurrentPerform(iterations: min(max(concurrency, 1), shardCount)) { _ in
-            while let shard = results.claim() { decodeShard(shard) }
+            while let shard = cuts.claim() { decode(shard) }
         }
         var shards: [ShardBuffer<M>] = []
         var skipped = SkippedRecords(limit: options.keptSkippedErrors)
-        // The lines and records of the shards before this one: every shard before the first that
-        // failed has its counts.
-        var linesBefore = 0, recordsBefore = 0
-        for shard in 0..<shardCount {
-            // Offsets, lines and record indices were counted from the shard's first line: make
-            // them the document's. (Columns are within a line already.)
-            let base = starts[shard]
-            func rebased(_ error: JSONError) -> JSONError { error.placed(after: base, lines: linesBefore, records: recordsBefore) }
+        // The lines and records of the shards before this one (every shard before the first that
+        // failed has its counts), and where the line the shard begins on starts.
+        var linesBefore = 0, recordsBefore = 0, lineStart = 0
+        for index in 0..<cuts.claimed {
             let result: ShardResult<M>
             do {
-                result = try results.get(shard).get()
+                result = try results.get(index).get()
             } catch let error as JSONError {
-                throw rebased(error)
+                throw cuts.shard(index).placed(error, lines: linesBefore, records: recordsBefore, lineStart: lineStart)
+            }
+            func rebased(_ error: JSONError) -> JSONError {
+                cuts.shard(index).placed(error, lines: linesBefore, records: recordsBefore, lineStart: lineStart)
             }
             shards.append(result.models)
             skipped.append(contentsOf: result.skipped.mapErrors(rebased))
-            if let shardReport = result.report { report?.append(contentsOf: shardReport, recordsBefore: recordsBefore,
-                                                                            cap: options.keptSkippedErrors, rebased) }
-            linesBefore += result.counts.lines
-            recordsBefore += result.counts.records
+            if let shardReport = result.report {
+                report?.append(contentsOf: shardReport, recordsBefore: recordsBefore, cap: options.keptSkippedErrors, rebased) {
+                    cuts.shard(index).placed(path: $0, records: recordsBefore)
+                }
+            }
+            linesBefore += result.lines
+            recordsBefore += result.records
+            if let start = result.lastLineStart { lineStart = start }
         }
         return (ShardBuffer.join(shards), skipped)
     }
@@ -231,32 +246,39 @@ enum NDJSONSplit {
         guard let newline = memchr(base + offset - 1, 0x0A, bytes.count - offset + 1) else { return bytes.count }
         return UnsafeRawPointer(newline) - base + 1
     }
+
+    /// The newlines in `bytes`, and the offset after the last one (where the last line starts).
+    static func newlines(in bytes: UnsafeRawBufferPointer) -> (count: Int, lastStart: Int?) {
+        guard let base = bytes.baseAddress else { return (0, nil) }
+        var at = base, count = 0, lastStart: Int?
+        let end = base + bytes.count
+        while at < end, let newline = memchr(at, 0x0A, end - at) {
+            count += 1
+            at = UnsafeRawPointer(newline) + 1
+            lastStart = at - base
+        }
+        return (count, lastStart)
+    }
 }
 
 /// What one shard of a parallel decode gave: its records, its skipped records' errors (placed in
-/// the shard), and its lines and records (non-blank lines), to place the next shards' errors.
+/// the shard), and what places the next shards' errors: its lines (the newlines from its start
+/// to the next shard's), where its last line starts, and its records (delivered or skipped).
 private struct ShardResult<M> {
     let models: ShardBuffer<M>
     let skipped: SkippedRecords
     /// What its records left out, when the caller asked for a report.
     let report: DecodingReport?
-    let counts: (lines: Int, records: Int)
+    let lines: Int
+    let lastLineStart: Int?
+    let records: Int
 }
 
 /// Per-shard results of a parallel decode, written from the shards' threads.
 private final class ShardResults<M: Sendable>: @unchecked Sendable {
     private var results: [Result<ShardResult<M>, any Error>?]
-    private var claimed = 0
     private let lock = Lock()
     init(count: Int) { results = Array(repeating: nil, count: count) }
-    /// The next shard no worker has taken; nil when every one is taken.
-    func claim() -> Int? {
-        lock.withLock {
-            guard claimed < results.count else { return nil }
-            defer { claimed += 1 }
-            return claimed
-        }
-    }
     func set(_ shard: Int, _ result: Result<ShardResult<M>, any Error>) { lock.withLock { results[shard] = result } }
     func get(_ shard: Int) -> Result<ShardResult<M>, any Error> { lock.withLock { results[shard]! } }
 }
@@ -267,7 +289,7 @@ private final class ShardResults<M: Sendable>: @unchecked Sendable {
 /// on one core after the parallel part.
 private final class ShardBuffer<M>: @unchecked Sendable {
     private var base: UnsafeMutablePointer<M>?
-    private var count = 0
+    private(set) var count = 0
     private var capacity = 0
 
     func append(_ value: M) {
