@@ -252,6 +252,21 @@ import Testing
         #expect(outcome.page == Page(total: 2, cursor: "c1"))
     }
 
+    /// An input that ends inside the envelope after its records (a key's or a value's string
+    /// never closed) is the envelope's unexpected end, in every chunking: the last part was read
+    /// as if more were to come, and failed a precondition (a fuzz finding, with invalid UTF-8 in
+    /// the key: Fuzz/regressions-records).
+    @Test(arguments: chunkSizes)
+    func envelope_endingInsideAStringAfterTheRecords_isUnexpectedEnd(size: Int) {
+        for tail in [#","af:1}"#, ",\"af\u{E9}:1}", #", "next": "n"#] {
+            let input = #"{"total": 2, "items": [{"id": 1}, {"id": 2}]"# + tail
+            let outcome = stream(input, .array(at: "items"), size: size, envelope: true)
+            #expect(outcome.records.map(\.id) == [1, 2])
+            #expect(outcome.error?.code == .unexpectedEnd, "\(tail): \(String(describing: outcome.error))")
+            #expect(outcome.error?.offset == input.utf8.count)
+        }
+    }
+
     @Test(arguments: chunkSizes)
     func envelope_withoutEnvelopeModel_streamsTheRecords(size: Int) {
         let outcome = stream(#"{"meta": {"x": 1}, "results": [{"id": 7}, {"id": 8}]}"#, .array(at: "results"), size: size)

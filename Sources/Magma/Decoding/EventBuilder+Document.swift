@@ -81,12 +81,13 @@ extension EventBuilder: ScanSink {
 
     /// Reads `input` (part of a value: the bytes around a stream's records) from where `outer`
     /// stands, and leaves it where the scan stopped.
+    /// - Parameter final: The input ends here: ending inside the value is its error.
     /// - Returns: Whether the value is complete (false: the input ended inside it, more is to come).
     mutating func readPart(_ input: UnsafeRawBufferPointer, at inputOffset: Int, place: (line: Int, column: Int),
-                           outer: OuterScan) throws(JSONError) -> Bool {
+                           outer: OuterScan, final: Bool = false) throws(JSONError) -> Bool {
         var ended = false
         let error = outer.withStack { state, stack in
-            let found = scan(input, with: scanner, at: inputOffset, place: place, state: &state, stack: &stack, partial: true)
+            let found = scan(input, with: scanner, at: inputOffset, place: place, state: &state, stack: &stack, partial: !final)
             if found == nil, !(state.next == .afterValue && stack.isEmpty) { ended = true }
             return found
         }

@@ -189,7 +189,7 @@ extension RecordDecoder {
             try holdMisplaced(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
         case .suffix:
             guard let scan = outer else { return }
-            let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: recordPlace, outer: scan)
+            let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: recordPlace, outer: scan, final: true)
             precondition(completed, "a part that ends the input completes or fails")
         case .start, .whole:
             try EventBuilder.read(builder, pending.bytes, at: pendingStart, place: recordPlace)
