@@ -285,9 +285,8 @@ import Testing
     /// An array is decoded in many shards (not read whole by one), and where the cutting has to
     /// stop (comments may hide brackets) the rest is one shard.
     @Test func parallelArray_isCutIntoShards() throws {
-        let text = "[" + (0..<2000).map { "{\"id\": \($0)}" }.joined(separator: ",") + "]"
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            let data = UnsafeRawBufferPointer(bytes)
+        let text = Array(("[" + (0..<2000).map { "{\"id\": \($0)}" }.joined(separator: ",") + "]").utf8)
+        text.withUnsafeBytes { data in
             let cuts = ShardCuts(data, layout: RecordDecoder<Line>.Layout.array, options: .init(), count: 8)
             var shards: [ShardCuts.Shard] = []
             while let shard = cuts.claim() { shards.append(shard) }

@@ -161,11 +161,11 @@ extension JSONAdapter {
                     progress.records.add(decoder.progressHandle.records.load(ordering: .relaxed), ordering: .relaxed)
                     progress.skipped.add(decoder.skipped.total, ordering: .relaxed)
                 }
-                let lines = NDJSONSplit.newlines(in: UnsafeRawBufferPointer(rebasing: data[shard.extent]))
-                results.set(shard.index, .success(ShardResult(
-                    models: models, skipped: decoder.skipped, report: reports ? decoder.report : nil,
-                    lines: lines.count, lastLineStart: lines.lastStart.map { $0 + shard.extent.lowerBound },
-                    records: models.count + decoder.skipped.total)))
+                var lines = LineCounter()
+                lines.count(UnsafeRawBufferPointer(rebasing: data[shard.extent]), at: shard.extent.lowerBound)
+                results.set(shard.index, .success(ShardResult(models: models, skipped: decoder.skipped,
+                                                              report: reports ? decoder.report : nil, lines: lines,
+                                                              records: models.count + decoder.skipped.total)))
             } catch {
                 results.set(shard.index, .failure(error))
             }
@@ -182,32 +182,33 @@ extension JSONAdapter {
         // failed has its counts), and where the line the shard begins on starts.
         var linesBefore = 0, recordsBefore = 0, lineStart = 0
         for index in 0..<cuts.claimed {
+            let shard = cuts.shard(index)
+            func rebased(_ error: JSONError) -> JSONError {
+                shard.placed(error, lines: linesBefore, records: recordsBefore, lineStart: lineStart)
+            }
             let result: ShardResult<M>
             do {
                 result = try results.get(index).get()
             } catch let error as JSONError {
-                throw cuts.shard(index).placed(error, lines: linesBefore, records: recordsBefore, lineStart: lineStart)
-            }
-            func rebased(_ error: JSONError) -> JSONError {
-                cuts.shard(index).placed(error, lines: linesBefore, records: recordsBefore, lineStart: lineStart)
+                throw rebased(error)
             }
             shards.append(result.models)
             skipped.append(contentsOf: result.skipped.mapErrors(rebased))
             if let shardReport = result.report {
                 report?.append(contentsOf: shardReport, recordsBefore: recordsBefore, cap: options.keptSkippedErrors, rebased) {
-                    cuts.shard(index).placed(path: $0, records: recordsBefore)
+                    shard.placed(path: $0, records: recordsBefore)
                 }
             }
-            linesBefore += result.lines
+            linesBefore += result.lines.newlines
             recordsBefore += result.records
-            if let start = result.lastLineStart { lineStart = start }
+            if result.lines.newlines > 0 { lineStart = result.lines.lastLineStart }
         }
         return (ShardBuffer.join(shards), skipped)
     }
 }
 
 extension JSONError {
-    /// The error of a part of an NDJSON document (a split, a shard, a batch) placed in the whole:
+    /// The error of a part of a records input (a split, a shard, a batch) placed in the whole:
     /// the part begins at byte `offset`, after `lines` lines holding `records` records (nil when
     /// they are not known: the line and record index are then nil, not part-relative). Columns
     /// are within a line already.
@@ -246,31 +247,17 @@ enum NDJSONSplit {
         guard let newline = memchr(base + offset - 1, 0x0A, bytes.count - offset + 1) else { return bytes.count }
         return UnsafeRawPointer(newline) - base + 1
     }
-
-    /// The newlines in `bytes`, and the offset after the last one (where the last line starts).
-    static func newlines(in bytes: UnsafeRawBufferPointer) -> (count: Int, lastStart: Int?) {
-        guard let base = bytes.baseAddress else { return (0, nil) }
-        var at = base, count = 0, lastStart: Int?
-        let end = base + bytes.count
-        while at < end, let newline = memchr(at, 0x0A, end - at) {
-            count += 1
-            at = UnsafeRawPointer(newline) + 1
-            lastStart = at - base
-        }
-        return (count, lastStart)
-    }
 }
 
 /// What one shard of a parallel decode gave: its records, its skipped records' errors (placed in
-/// the shard), and what places the next shards' errors: its lines (the newlines from its start
-/// to the next shard's), where its last line starts, and its records (delivered or skipped).
+/// the shard), and what places the next shards' errors: the lines of its extent (its start to
+/// the next shard's) and its records (delivered or skipped).
 private struct ShardResult<M> {
     let models: ShardBuffer<M>
     let skipped: SkippedRecords
     /// What its records left out, when the caller asked for a report.
     let report: DecodingReport?
-    let lines: Int
-    let lastLineStart: Int?
+    let lines: LineCounter
     let records: Int
 }
 

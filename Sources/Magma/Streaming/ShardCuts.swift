@@ -33,14 +33,12 @@ final class ShardCuts: @unchecked Sendable {
         /// `error`, found by the shard's decoder, placed in the whole input: after `lines`
         /// newlines and `records` records, on a line that starts at `lineStart`.
         func placed(_ error: JSONError, lines: Int, records: Int, lineStart: Int) -> JSONError {
-            var error = error
             let shift = bytes.lowerBound - (opens ? 1 : 0)
-            if error.line == 1, let column = error.column { error.column = column + shift - lineStart }
-            error.offset = error.offset.map { $0 + shift }
-            error.line = error.line.map { $0 + lines }
-            error.recordIndex = error.recordIndex.map { $0 + records }
-            error.path = placed(path: error.path, records: records)
-            return error
+            var placed = error.placed(after: shift, lines: lines, records: records)
+            // Its first line may begin before it (and, inside an array, after the `[` read first).
+            if error.line == 1, let column = error.column { placed.column = column + shift - lineStart }
+            placed.path = self.placed(path: error.path, records: records)
+            return placed
         }
 
         /// A path in the shard (`$[3].id`) as a path in the whole: an element's begins with its

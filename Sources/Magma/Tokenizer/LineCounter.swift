@@ -11,9 +11,9 @@ import Glibc
 /// that has counted nothing, the buffer being the chunk.)
 struct LineCounter {
     /// Newlines in the bytes counted so far.
-    private var newlines = 0
+    private(set) var newlines = 0
     /// Offset in the whole input of the first byte after the last of them.
-    private var lastLineStart = 0
+    private(set) var lastLineStart = 0
 
     /// Counts the newlines of `chunk`, which begins at `start` in the whole input.
     /// With memchr: a byte loop was a visible part of a streamed array's decode.
