@@ -1,7 +1,7 @@
 // The fuzz harness of the streaming record API (RecordDecoder and the NDJSON entry points): the
 // corner FuzzHarness.swift (model decoding) does not reach, where the error policy, the layout,
-// the limits and the chunking meet. Public API only (but for the parallel decode's shard size,
-// so that a small input is cut into many), compiled as FuzzHarness.swift is (into the Magma
+// the limits and the chunking meet. Public API only (but for the parallel decode's shard size and
+// the parallel stream's batch size, so that a small input is cut into many), compiled as FuzzHarness.swift is (into the Magma
 // module by scripts/fuzz.sh with -D MAGMA_FUZZ, or through the symlink
 // Tests/MagmaTests/RecordFuzzHarness.swift to replay Fuzz/regressions/records/).
 //
@@ -24,7 +24,9 @@
 //                   error thrown); not checked with comments allowed, where a line of a comment
 //                   alone gives nothing and a block comment may run on past its line's end;
 //   parallel        the parallel decoder, cut into shards of a few bytes, gives the sequential
-//                   decoder's records and errors, in every layout.
+//                   decoder's records and errors, in every layout;
+//   stream          so does the parallel stream (`forEachRecordInParallel`), read in batches of
+//                   a few bytes, where it cuts the input (not an envelope, nor with comments).
 // MAGMA_FUZZ_IGNORE (comma-separated class names) stops checking known classes.
 #if !MAGMA_FUZZ
 @testable import Magma
@@ -181,6 +183,28 @@ struct RecordFuzzCase {
             }
         } catch {
             violate("foreign-error", "parallel: \(error)")
+        }
+        if layoutIndex != 3, !options.allowComments {
+            let layout = Self.layouts[layoutIndex]
+            var records: [FuzzStreamRecord] = []
+            do {
+                let skipped = try input.withUnsafeBytes { memory in
+                    try ParallelRecordStream<FuzzStreamRecord>(descriptor: -1, memory: memory, layout: layout, options: options,
+                                                             errorPolicy: policy, progress: nil, ordered: true, windowBytes: 64,
+                                                             concurrency: 2, batchBytes: 8).run { records.append($0) }
+                }
+                if records != whole.records || skipped.map(Self.summary) != whole.skipped.map(Self.summary) || whole.error != nil {
+                    violate("stream", "stream \(records.map(\.id)) \(skipped.map(Self.summary)) / sequential "
+                            + "\(whole.records.map(\.id)) \(whole.skipped.map(Self.summary)) \(whole.error.map { "\($0)" } ?? "")")
+                }
+            } catch let error as JSONError {
+                if (whole.error as? JSONError).map(Self.summary) != Self.summary(error) || records != whole.records {
+                    violate("stream", "stream threw \(Self.summary(error)) after \(records.map(\.id)) / sequential "
+                            + "\(whole.error.map { "\($0)" } ?? "none") after \(whole.records.map(\.id))")
+                }
+            } catch {
+                violate("foreign-error", "stream: \(error)")
+            }
         }
         return violations
     }

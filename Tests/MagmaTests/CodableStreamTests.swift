@@ -140,7 +140,7 @@ import Testing
         let descriptor = open(url.path, O_RDONLY)
         defer { close(descriptor) }
         let window = 32 << 10
-        let stream = ParallelLineStream<Snake>(descriptor: descriptor, codec: DecodableRecordCodec<Snake>(decoder), options: decoder.options,
+        let stream = ParallelRecordStream<Snake>(descriptor: descriptor, codec: DecodableRecordCodec<Snake>(decoder), options: decoder.options,
                                                errorPolicy: .stop, progress: nil, ordered: true, windowBytes: window, concurrency: 2,
                                                batchBytes: 4096)
         var next = 0

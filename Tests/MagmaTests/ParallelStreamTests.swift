@@ -111,6 +111,103 @@ import Testing
         }
     }
 
+    /// A top-level array through the public forms, from a file, a pipe and bytes in memory, in a
+    /// small window: the records and the skipped errors the sequential decoder gives, a bad record
+    /// among them, the window bounding the bytes read ahead (the array is cut, not read whole).
+    @Test func array_fromAFileAPipeAndMemory() throws {
+        var text = "[\n"
+        for i in 0..<6000 {
+            text += i == 4321 ? "{\"id\": \"bad\"}" : "{\"id\": \(i), \"text\": \"a}, {[\\\"\(String(repeating: "z", count: i % 30))\"}"
+            text += i == 5999 ? "\n]\n" : i % 3 == 0 ? ",\n" : ", "
+        }
+        let data = Data(text.utf8)
+        var expected: [Line] = []
+        let expectedSkipped = try JSONAdapter.forEachRecord(Line.self, from: data, layout: .array, errorPolicy: .skip) {
+            expected.append($0)
+        }.map(StreamOutcome.summary)
+        #expect(expected.count == 5999 && expectedSkipped.count == 1)
+        let url = try Self.temporaryFile(data)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for input in [JSONInput.file(url.path), Pipe.feeding(data).fileHandleForReading.jsonInput, data.jsonInput] {
+            var models: [Line] = []
+            let progress = ProgressHandle()
+            let skipped = try JSONAdapter.forEachRecordInParallel(Line.self, from: input, layout: .array, errorPolicy: .skip, progress: progress,
+                                                                  windowBytes: 32 << 10, concurrency: 3) { models.append($0) }
+            #expect(models == expected)
+            #expect(skipped.map(StreamOutcome.summary) == expectedSkipped)
+            #expect(progress.current.bytes == data.count && progress.current.records == 5999)
+        }
+        let (states, skipped) = try JSONAdapter.forEachRecordInParallel(Line.self, from: data, layout: .array, errorPolicy: .skip,
+                                                                        windowBytes: 32 << 10, concurrency: 3,
+                                                                        makeState: { [Int]() }) { $0.append($1.id) }
+        #expect(states.flatMap { $0 }.sorted() == expected.map(\.id))
+        #expect(skipped.map(StreamOutcome.summary) == expectedSkipped)
+        struct Row: Decodable, Sendable, Equatable { let id: Int }
+        var rows: [Row] = []
+        try JSONAdapter.forEachRecordInParallel(Row.self, from: data, layout: .array, decoder: MagmaDecoder(), errorPolicy: .skip,
+                                                windowBytes: 32 << 10) { rows.append($0) }
+        #expect(rows.map(\.id) == expected.map(\.id))
+    }
+
+    /// The last batch of an array reads on to the end of the input (for what follows the `]`), but
+    /// stops when the stream does: here the caller throws at a record of an earlier batch, while
+    /// a writer goes on sending blanks after the `]` until the call has returned.
+    @Test func arrayTail_endsWhenTheStreamStops() throws {
+        struct Stop: Error {}
+        _ = Pipe.feeding(Data())  // SIGPIPE ignored
+        let pipe = Pipe()
+        let returned = Atomic<Bool>(false)
+        let writer = pipe.fileHandleForWriting
+        Thread {
+            let records = (0..<3000).map { "{\"id\": \($0)}" }.joined(separator: ",")
+            try? writer.write(contentsOf: Data("[\(records)]".utf8))
+            let blanks = Data(repeating: 0x20, count: 1 << 16)
+            while !returned.load(ordering: .acquiring) { if (try? writer.write(contentsOf: blanks)) == nil { break } }
+            try? writer.close()
+        }.start()
+        let progress = ProgressHandle()
+        #expect(throws: Stop.self) {
+            try JSONAdapter.forEachRecordInParallel(Line.self, from: pipe.fileHandleForReading, layout: .array, progress: progress,
+                                                    windowBytes: 64 << 10, concurrency: 2) { line in
+                // Late enough for the last batch to have begun reading what follows the `]`.
+                if line.id == 0 { Thread.sleep(forTimeInterval: 0.05) }
+                if line.id == 2000 { throw Stop() }
+            }
+        }
+        returned.store(true, ordering: .releasing)
+        // Not read on until the blanks pass the record limit (256 MiB) and end the stream.
+        #expect(progress.current.bytes < 128 << 20)
+    }
+
+    /// With comments allowed the input is not cut at newlines (a block comment may run across
+    /// them, holding what looks like records): the records are the sequential decoder's.
+    @Test func comments_areNotCut() throws {
+        var text = ""
+        for i in 0..<3000 {
+            let commented = String(repeating: "{\"id\": -1}\n", count: 40)
+            text += i % 50 == 7 ? "/* \(commented) */ {\"id\": \(i)}\n" : "{\"id\": \(i)} // \(i)\n"
+        }
+        var options = DecodingOptions()
+        options.allowComments = true
+        let data = Data(text.utf8)
+        let ids = (0..<3000).map { $0 }
+        var parallel: [Int] = []
+        try JSONAdapter.forEachRecordInParallel(Line.self, from: data, options: options, windowBytes: 16 << 10, concurrency: 3) {
+            parallel.append($0.id)
+        }
+        #expect(parallel == ids)
+        let (states, _) = try JSONAdapter.forEachRecordInParallel(Line.self, from: Pipe.feeding(data).fileHandleForReading,
+                                                                  options: options, windowBytes: 16 << 10, concurrency: 3,
+                                                                  makeState: { [Int]() }) { $0.append($1.id) }
+        #expect(states.flatMap { $0 }.sorted() == ids)
+        struct Row: Decodable, Sendable { let id: Int }
+        let decoder = MagmaDecoder()
+        decoder.options.allowComments = true
+        var rows: [Int] = []
+        try JSONAdapter.forEachRecordInParallel(Row.self, from: data, decoder: decoder, windowBytes: 16 << 10) { rows.append($0.id) }
+        #expect(rows == ids)
+    }
+
     /// A slow caller: the bytes read never run further ahead of the lines delivered than the
     /// window, yet do run ahead (the workers decode while the caller works).
     @Test(arguments: [true, false])
@@ -123,7 +220,7 @@ import Testing
         defer { close(descriptor) }
         let window = 48 << 10
         let progress = ProgressHandle()
-        let stream = ParallelLineStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: .stop, progress: progress,
+        let stream = ParallelRecordStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: .stop, progress: progress,
                                               ordered: ordered, windowBytes: window, concurrency: 2, batchBytes: 4096)
         var mostAhead = 0, count = 0, delivered = 0
         _ = try stream.run { line in

@@ -148,7 +148,7 @@ import Testing
             let pipe = source == .pipe ? Pipe.feeding(data) : Pipe()
             let descriptor = source == .path ? open(url.path, O_RDONLY) : pipe.fileHandleForReading.fileDescriptor
             defer { if source == .path { close(descriptor) } }
-            let stream = ParallelLineStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: policy, progress: nil,
+            let stream = ParallelRecordStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: policy, progress: nil,
                                                   ordered: false, windowBytes: window, concurrency: 3, batchBytes: 4096)
             #expect((stream.file != nil) == (source == .path))
             let run = ParallelWorkerRun(stream: stream, makeState: { 0 }) { count, _ in
@@ -176,7 +176,7 @@ import Testing
                 let descriptor = open(url.path, O_RDONLY)
                 defer { close(descriptor) }
                 lseek(descriptor, off_t(offset), SEEK_SET)
-                let stream = ParallelLineStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: .skip, progress: nil,
+                let stream = ParallelRecordStream<Line>(descriptor: descriptor, options: .init(), errorPolicy: .skip, progress: nil,
                                                       ordered: true, windowBytes: 64 << 10, concurrency: 3, batchBytes: batchBytes)
                 #expect(stream.file?.base == offset && stream.file?.size == data.count - offset)
                 var ids: [Int] = []

@@ -226,13 +226,15 @@ import Testing
     /// gives: the same records in order, and the same errors (code, path, offset, line, column,
     /// record index), skipped or thrown. Records on one line or on many, strings holding `}, {`,
     /// bad records anywhere, and the text that stops the cutting (a missing comma, a trailing
-    /// comma, text after the array) wherever it falls.
+    /// comma, text after the array) wherever it falls. Both parallel forms: `modelsInParallel`
+    /// (shards in memory) and the stream (batches cut in turns as they are read), ordered and
+    /// handled on the workers.
     @Test(arguments: [RecordDecoder<Line>.Layout.array, .concatenated])
     func parallelRecords_equalSequential(layout: RecordDecoder<Line>.Layout) throws {
         let array = layout == .array
         var g = SeededGenerator(seed: 11)
         let separators = array ? [",", ", ", ",\n", "\n, ", ",\r\n  "] : [" ", "\n", "\r\n  ", "\t"]
-        var wholeRounds = 0
+        var wholeRounds = 0, streamedInMany = 0
         for round in 0..<60 {
             var text = array ? (round % 2 == 0 ? "[" : " [\n") : ""
             for i in 0..<Int.random(in: 1...400, using: &g) {
@@ -275,11 +277,52 @@ import Testing
                     } catch let error as JSONError {
                         #expect(StreamOutcome.summary(error) == sequentialError, "round \(round) \(policy)")
                     }
+                    let streamed = streamedInBatches(data, layout: layout, policy: policy, concurrency: concurrency)
+                    #expect(streamed.ordered.error == sequentialError, "round \(round) \(policy) stream")
+                    #expect(streamed.ordered.models == sequential, "round \(round) \(policy) stream")
+                    #expect(streamed.ordered.skipped == sequentialSkipped, "round \(round) \(policy) stream")
+                    #expect(streamed.onWorkers.error == sequentialError, "round \(round) \(policy) workers")
+                    if sequentialError == nil {
+                        #expect(streamed.onWorkers.models == sequential.sorted { $0.id < $1.id }, "round \(round) \(policy) workers")
+                    }
+                    #expect(streamed.onWorkers.skipped == sequentialSkipped, "round \(round) \(policy) workers")
+                    // What ends the stream early may end it in its first batch; else it is read in many.
+                    let endsEarly = policy == .stop || sequentialError != nil || round % 10 == 9
+                    #expect(streamed.batches > 1 || data.count < 600 || endsEarly, "round \(round): \(streamed.batches) batches")
+                    if streamed.batches > 3 { streamedInMany += 1 }
                 }
             }
         }
         // Most rounds are read to their end, every record compared.
         #expect(wholeRounds > 60)
+        #expect(streamedInMany > 60)
+    }
+
+    typealias Streamed = (models: [Line], skipped: [String], error: String?)
+
+
+    /// `data` read by the parallel stream in batches of about 300 bytes: delivered in order, and
+    /// handled on the workers (their records sorted by id); and how many batches it was read in.
+    func streamedInBatches(_ data: Data, layout: RecordDecoder<Line>.Layout, policy: RecordDecoder<Line>.ErrorPolicy,
+                           concurrency: Int) -> (ordered: Streamed, onWorkers: Streamed, batches: Int) {
+        data.withUnsafeBytes { memory in
+            func stream() -> ParallelRecordStream<Line> {
+                ParallelRecordStream<Line>(descriptor: -1, memory: memory, layout: layout, options: .init(), errorPolicy: policy, progress: nil,
+                                         ordered: true, windowBytes: 1200, concurrency: concurrency, batchBytes: 300)
+            }
+            var ordered: Streamed = ([], [], nil)
+            let first = stream()
+            do {
+                ordered.skipped = try first.run { ordered.models.append($0) }.map(StreamOutcome.summary)
+            } catch let error as JSONError { ordered.error = StreamOutcome.summary(error) } catch { ordered.error = "\(error)" }
+            var onWorkers: Streamed = ([], [], nil)
+            do {
+                let (states, skipped) = try ParallelWorkerRun(stream: stream(), makeState: { [Line]() }) { $0.append($1) }.run()
+                onWorkers.models = states.flatMap { $0 }.sorted { $0.id < $1.id }
+                onWorkers.skipped = skipped.map(StreamOutcome.summary)
+            } catch let error as JSONError { onWorkers.error = StreamOutcome.summary(error) } catch { onWorkers.error = "\(error)" }
+            return (ordered, onWorkers, first.emitted)
+        }
     }
 
     /// An array is decoded in many shards (not read whole by one), and where the cutting has to

@@ -3,16 +3,16 @@ import Corpus
 import Foundation
 
 /// The whole measurement: for each layout, the source through a pipe, the pipe, the in-memory
-/// baseline; then parallel NDJSON, from memory and streamed from a pipe. Prints the figures, then any target missed; exits non-zero
+/// baseline; then parallel NDJSON and arrays, from memory and streamed from a pipe. Prints the figures, then any target missed; exits non-zero
 /// for a miss only with `--check` (a busy machine misses them without a regression).
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run every streaming measurement and print the figures (default).")
 
     @OptionGroup var source: Source
-    @Option(help: "Megabytes of NDJSON for the parallel measurement.") var parallelMib = 256
+    @Option(help: "Megabytes of each layout for the parallel measurement.") var parallelMib = 256
     @Option(help: "Repetitions of each pipe and in-memory measurement (best is reported, all are listed).") var repeats = 3
     @Option(help: "Layouts to stream.") var layouts: [StreamLayout] = StreamLayout.allCases
-    @Option(help: "Megabytes of NDJSON for the parallel streaming measurement (a pipe, one core against every core).")
+    @Option(help: "Megabytes of each layout for the parallel streaming measurement (a pipe, one core against every core).")
     var parallelStreamMib = 64
     @Flag(help: "Skip the parallel measurements.") var noParallel = false
     @Flag(help: "Exit non-zero when a target (RSS < 32 MB, pipe >= 75 % of in-memory, parallel >= 1.8x, parallel stream >= 1.8x in < 64 MB) is missed (default: print the miss, exit 0).")
@@ -64,21 +64,27 @@ struct Run: ParsableCommand {
 
             // The ingestion job's form: from a pipe, one core (forEachRecord) against every core
             // (forEachRecordInParallel, each record counted on its worker, 8 MiB window), alternating runs.
-            let streamArguments = ["--layout", "ndjson", "--mib", String(parallelStreamMib), "--pool", String(source.pool)]
-            var one: [ChildResult] = [], all: [ChildResult] = []
-            for _ in 0..<repeats {
-                one.append(try pipeline(exe, streamArguments, ["decode", "--layout", "ndjson"]))
-                all.append(try pipeline(exe, streamArguments, ["parallel-stream"]))
+            for layout in StreamLayout.allCases {
+                let streamArguments = ["--layout", layout.rawValue, "--mib", String(parallelStreamMib), "--pool", String(source.pool)]
+                var one: [ChildResult] = [], all: [ChildResult] = []
+                for _ in 0..<repeats {
+                    one.append(try pipeline(exe, streamArguments, ["decode", "--layout", layout.rawValue]))
+                    all.append(try pipeline(exe, streamArguments, ["parallel-stream", "--layout", layout.rawValue]))
+                }
+                let bestOne = one.max { rate($0) < rate($1) }!, bestAll = all.max { rate($0) < rate($1) }!
+                let streamSpeedup = rate(bestAll) / rate(bestOne)
+                let streamRSS = all.map(\.peakRSS).max()!
+                print(String(format: "parallel stream %@ %.0f MB from a pipe, concurrency %d: one core %.0f MB/s (runs %@, CPU %.2f s), "
+                             + "all cores, records handled on the workers %.0f MB/s (runs %@, CPU %.2f s), %.2fx | peak RSS %.1f MB",
+                             layout.rawValue, Double(bestAll.bytes) / 1e6, bestAll.concurrency ?? 0, rate(bestOne), list(one),
+                             bestOne.cpuSeconds ?? 0, rate(bestAll), list(all), bestAll.cpuSeconds ?? 0, streamSpeedup, Double(streamRSS) / 1e6))
+                if streamSpeedup < 1.8 {
+                    missed.append(String(format: "parallel stream %@ %.2fx (target >= 1.8x)", layout.rawValue, streamSpeedup))
+                }
+                if streamRSS >= 64_000_000 {
+                    missed.append(String(format: "parallel stream %@ peak RSS %.1f MB (target < 64 MB)", layout.rawValue, Double(streamRSS) / 1e6))
+                }
             }
-            let bestOne = one.max { rate($0) < rate($1) }!, bestAll = all.max { rate($0) < rate($1) }!
-            let streamSpeedup = rate(bestAll) / rate(bestOne)
-            let streamRSS = all.map(\.peakRSS).max()!
-            print(String(format: "parallel stream NDJSON %.0f MB from a pipe, concurrency %d: one core %.0f MB/s (runs %@, CPU %.2f s), "
-                         + "all cores, records handled on the workers %.0f MB/s (runs %@, CPU %.2f s), %.2fx | peak RSS %.1f MB",
-                         Double(bestAll.bytes) / 1e6, bestAll.concurrency ?? 0, rate(bestOne), list(one), bestOne.cpuSeconds ?? 0,
-                         rate(bestAll), list(all), bestAll.cpuSeconds ?? 0, streamSpeedup, Double(streamRSS) / 1e6))
-            if streamSpeedup < 1.8 { missed.append(String(format: "parallel stream %.2fx (target >= 1.8x)", streamSpeedup)) }
-            if streamRSS >= 64_000_000 { missed.append(String(format: "parallel stream peak RSS %.1f MB (target < 64 MB)", Double(streamRSS) / 1e6)) }
         }
         log("load after: \(LoadAverage.current ?? "?")")
         if !missed.isEmpty {

@@ -210,7 +210,8 @@ struct Parallel: ParsableCommand {
 struct ParallelStream: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parallel-stream",
-        abstract: "Decode NDJSON from standard input (or --path) on every core with forEachRecordInParallel, each record counted on its worker.")
+        abstract: "Decode NDJSON or an array from standard input (or --path) on every core with forEachRecordInParallel, each record counted on its worker.")
+    @Option(help: "array or ndjson.") var layout: StreamLayout = .ndjson
     @Option(help: "Threads decoding (default: active cores).") var concurrency = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "The window, in MiB.") var windowMib = 8
     @Option(help: "Read this file by its path instead of standard input.") var path: String?
@@ -222,19 +223,19 @@ struct ParallelStream: ParsableCommand {
         let progress = ProgressHandle()
         if onCaller {
             if let path {
-                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .file(path), progress: progress, windowBytes: windowMib << 20,
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .file(path), layout: layout.recordLayout, progress: progress, windowBytes: windowMib << 20,
                                                         concurrency: concurrency) { tally.add($0) }
             } else {
-                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, progress: progress, windowBytes: windowMib << 20,
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, layout: layout.recordLayout, progress: progress, windowBytes: windowMib << 20,
                                                         concurrency: concurrency) { tally.add($0) }
             }
         } else {
             let count: @Sendable (inout Int, GHIssue) -> Void = { count, issue in count += consume(issue) }
             let states = if let path {
-                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .file(path), progress: progress, windowBytes: windowMib << 20,
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .file(path), layout: layout.recordLayout, progress: progress, windowBytes: windowMib << 20,
                                                         concurrency: concurrency, makeState: { 0 }, count).states
             } else {
-                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, progress: progress,
+                try JSONAdapter.forEachRecordInParallel(GHIssue.self, from: .standardInput, layout: layout.recordLayout, progress: progress,
                                                         windowBytes: windowMib << 20, concurrency: concurrency, makeState: { 0 }, count).states
             }
             tally.records = states.reduce(0, +)

@@ -115,9 +115,10 @@ extension JSONAdapter {
                               errorPolicy: errorPolicy, progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
     }
 
-    /// Calls `body` with each `Decodable` record of an NDJSON input (a file, a pipe, standard
-    /// input, bytes in memory), decoding on every core in memory bounded by a window; as
-    /// ``forEachRecordInParallel(_:from:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
+    /// Calls `body` with each `Decodable` record of an NDJSON input, a top-level array or
+    /// concatenated values (a file, a pipe, standard input, bytes in memory), decoding on every
+    /// core in memory bounded by a window; as
+    /// ``forEachRecordInParallel(_:from:layout:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
     /// does for models (the same threads, batches, window and error placing).
     ///
     /// ```swift
@@ -125,7 +126,8 @@ extension JSONAdapter {
     /// ```
     /// - Parameters:
     ///   - type: The record type.
-    ///   - input: The NDJSON (see ``JSONInput``), read to its end (a handle stays open).
+    ///   - input: The records (see ``JSONInput``), read to its end (a handle stays open).
+    ///   - layout: `.ndjson` (default), `.array` or `.concatenated` (see ``RecordDecoder/Layout``).
     ///   - decoder: How to read each record (strategies, user info, limits).
     ///   - errorPolicy: Stop at the first bad record (default) or skip it.
     ///   - progress: Where to count bytes read, records delivered and records skipped; nil for none.
@@ -138,13 +140,18 @@ extension JSONAdapter {
     ///   cannot be opened or a read fails (after every record before it), or what `body` threw.
     @discardableResult
     public static func forEachRecordInParallel<T: Decodable & Sendable>(
-        _ type: T.Type, from input: some JSONInputConvertible, decoder: MagmaDecoder, errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop,
-        progress: ProgressHandle? = nil, ordered: Bool = true, windowBytes: Int = 8 << 20,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
+        _ type: T.Type, from input: some JSONInputConvertible, layout: RecordDecoder<T>.Layout = .ndjson, decoder: MagmaDecoder,
+        errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
+        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
     ) throws -> SkippedRecords {
-        try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
-            try ParallelLineStream<T>(descriptor: descriptor, memory: memory, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
-                                      errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
+        guard cutsInBatches(layout, decoder.options) else {
+            return try withoutActuallyEscaping(body) {
+                try forEachRecord(type, from: input, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, $0)
+            }
+        }
+        return try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
+            try ParallelRecordStream<T>(descriptor: descriptor, memory: memory, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
+                                      layout: layout, errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
                                       concurrency: concurrency).run(body)
         }
     }

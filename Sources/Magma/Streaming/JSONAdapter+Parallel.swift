@@ -15,7 +15,7 @@ extension JSONAdapter {
     /// and its ``JSONError/column`` in its line. Its ``JSONError/line`` and
     /// ``JSONError/recordIndex`` are nil: a split does not read the lines before it, so only the
     /// offset places the error exactly (`modelsInParallel(_:ndjson:)`
-    /// and ``forEachRecordInParallel(_:from:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
+    /// and ``forEachRecordInParallel(_:from:layout:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
     /// add up the lines of the splits before and give every position).
     /// - Parameters:
     ///   - type: The record model.
@@ -196,7 +196,7 @@ extension JSONAdapter {
             skipped.append(contentsOf: result.skipped.mapErrors(rebased))
             if let shardReport = result.report {
                 report?.append(contentsOf: shardReport, recordsBefore: recordsBefore, cap: options.keptSkippedErrors, rebased) {
-                    shard.placed(path: $0, records: recordsBefore)
+                    JSONError.placed(path: $0, opens: shard.opens, records: recordsBefore)
                 }
             }
             linesBefore += result.lines.newlines
@@ -218,6 +218,28 @@ extension JSONError {
         error.line = lines.flatMap { lines in error.line.map { $0 + lines } }
         error.recordIndex = records.flatMap { records in error.recordIndex.map { $0 + records } }
         return error
+    }
+}
+
+extension JSONError {
+    /// The error of a part of a records input read on its own (a shard, a batch) placed in the
+    /// whole: the part's bytes begin at `start`, after `lines` newlines and `records` records, on
+    /// a line that begins at `lineStart` (a part may begin mid-line). A part inside an array
+    /// (`opens`) was read after a `[` of its own: its elements' indexes in paths start at 0.
+    func placed(inPartAt start: Int, opens: Bool, lines: Int, records: Int, lineStart: Int) -> JSONError {
+        let shift = start - (opens ? 1 : 0)
+        var placed = placed(after: shift, lines: lines, records: records)
+        if line == 1, let column { placed.column = column + shift - lineStart }
+        placed.path = Self.placed(path: path, opens: opens, records: records)
+        return placed
+    }
+
+    /// A path in a part (`$[3].id`) as a path in the whole: inside an array, an element's begins
+    /// with its index in the part's array.
+    static func placed(path: String, opens: Bool, records: Int) -> String {
+        guard opens, path.hasPrefix("$["), let close = path.firstIndex(of: "]"),
+              let index = Int(path[path.index(path.startIndex, offsetBy: 2)..<close]) else { return path }
+        return "$[\(index + records)" + path[close...]
     }
 }
 

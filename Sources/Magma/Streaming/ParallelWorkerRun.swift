@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// One run of `forEachRecordInParallel`'s worker form: the reads and the batches of a
-/// ``ParallelLineStream``, but each worker hands the records it decoded to `body` itself, with a
+/// ``ParallelRecordStream``, but each worker hands the records it decoded to `body` itself, with a
 /// state of its own, so that a record is allocated, used and freed on one thread.
 ///
 /// A record goes to `body` as soon as it is decoded once every batch before its batch has been
@@ -16,7 +16,7 @@ import Synchronization
 /// All state here is read and written under the stream's `monitor` (`cleanPrefixNow`, an atomic
 /// copy, is also read without it); every change is broadcast.
 final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
-    typealias Stream = ParallelLineStream<M>
+    typealias Stream = ParallelRecordStream<M>
 
     private struct Parked {
         let sequence: Int
@@ -64,7 +64,7 @@ final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
     private func place() throws -> SkippedRecords {
         let monitor = stream.monitor
         var skipped = SkippedRecords(limit: stream.options.keptSkippedErrors)
-        var placedBatches = 0, linesBefore = 0, recordsBefore = 0
+        var placedBatches = 0, placement = Stream.Placement()
         while true {
             monitor.lock()
             var next: Stream.Decoded?
@@ -87,14 +87,7 @@ final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
                 if let readError { throw readError }
                 return skipped
             }
-            let start = next.batch.start, lines = linesBefore, records = recordsBefore
-            skipped.append(contentsOf: next.skipped.mapErrors { $0.placed(after: start, lines: lines, records: records) })
-            stream.progress?.skipped.add(next.skipped.total, ordering: .relaxed)
-            if let failure = next.failure {
-                throw (failure as? JSONError)?.placed(after: start, lines: lines, records: records) ?? failure
-            }
-            linesBefore += next.counts.lines
-            recordsBefore += next.counts.records
+            try placement.place(next, into: &skipped, progress: stream.progress)
             placedBatches += 1
         }
     }
@@ -148,7 +141,7 @@ final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
         var kept: [M] = []
         var given = 0
         var bodyThrew = false
-        let decoder = stream.makeDecoder { [self] model in
+        var decoder = stream.makeDecoder { [self] model in
             do {
                 if !direct, mayDeliver(sequence) {
                     // Every batch before this one is clean: this worker's parked ones go first.
@@ -203,7 +196,7 @@ final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
             let batch = stream.read(claimed, into: buffer)
             sequence = batch.sequence
             direct = mayDeliver(sequence) && parked.isEmpty
-            let decoded = stream.decode(batch, buffer.bytes, with: decoder)
+            let decoded = stream.decode(batch, buffer, with: &decoder)
             stream.progress?.records.add(given, ordering: .relaxed)
             given = 0
             if bodyThrew, let error = decoded.failure {

@@ -33,20 +33,7 @@ final class ShardCuts: @unchecked Sendable {
         /// `error`, found by the shard's decoder, placed in the whole input: after `lines`
         /// newlines and `records` records, on a line that starts at `lineStart`.
         func placed(_ error: JSONError, lines: Int, records: Int, lineStart: Int) -> JSONError {
-            let shift = bytes.lowerBound - (opens ? 1 : 0)
-            var placed = error.placed(after: shift, lines: lines, records: records)
-            // Its first line may begin before it (and, inside an array, after the `[` read first).
-            if error.line == 1, let column = error.column { placed.column = column + shift - lineStart }
-            placed.path = self.placed(path: error.path, records: records)
-            return placed
-        }
-
-        /// A path in the shard (`$[3].id`) as a path in the whole: an element's begins with its
-        /// index in the shard's array.
-        func placed(path: String, records: Int) -> String {
-            guard opens, path.hasPrefix("$["), let close = path.firstIndex(of: "]"),
-                  let index = Int(path[path.index(path.startIndex, offsetBy: 2)..<close]) else { return path }
-            return "$[\(index + records)" + path[close...]
+            error.placed(inPartAt: bytes.lowerBound, opens: opens, lines: lines, records: records, lineStart: lineStart)
         }
     }
 
@@ -61,7 +48,7 @@ final class ShardCuts: @unchecked Sendable {
     /// Where the next shard begins (a line start, or a record's first byte).
     private var next = 0
     private var ended = false
-    private var cutter = RecordCutter()
+    private var steps: RecordSteps
 
     init<M>(_ data: UnsafeRawBufferPointer, layout: RecordDecoder<M>.Layout, options: DecodingOptions, count: Int) {
         self.data = data
@@ -72,6 +59,7 @@ final class ShardCuts: @unchecked Sendable {
         case .concatenated where !options.allowComments: cut = .records(commas: false)
         default: cut = .none
         }
+        steps = RecordSteps(commas: cut == .records(commas: true))
     }
 
     /// The shards taken so far.
@@ -108,39 +96,73 @@ final class ShardCuts: @unchecked Sendable {
 
     /// The first element's first byte; nil for anything but an array with one.
     private func firstRecord(_ commas: Bool) -> Int? {
-        var p = blank(0)
-        if commas {
-            guard p < data.count, data[p] == UInt8(ascii: "[") else { return nil }
-            p = blank(p + 1)
-            guard p < data.count, data[p] != UInt8(ascii: "]") else { return nil }
-        }
-        return p < data.count ? p : nil
+        guard case .record(let p, _, _) = RecordSteps(commas: commas).first(in: data) else { return nil }
+        return p
     }
 
     /// Reads records from the one beginning at `p` until one ends at or after `target` with the
     /// layout's separator after it: that record's end and the next record's first byte. Nil where
     /// the input ends first or something else stands between two records.
     private func cutRecords(from p: Int?, at target: Int, _ commas: Bool) -> (end: Int, next: Int)? {
-        guard var p, let base = data.baseAddress else { return nil }
-        while true {
-            cutter.reset()
-            guard let found = cutter.scan(base + p, base + data.count) else { return nil }
-            let end = found - base
-            var q = blank(end)
-            if commas {
-                guard q < data.count, data[q] == UInt8(ascii: ",") else { return nil }
-                q = blank(q + 1)
-                guard q < data.count, data[q] != UInt8(ascii: "]") else { return nil }
-            } else {
-                guard q < data.count else { return nil }
-            }
-            // Concatenated values are cut only where a blank parts them, as every reader parts them.
-            if end >= target, commas || q > end { return (end, q) }
-            p = q
+        guard var p else { return nil }
+        while case .record(let end, let next, let cuts) = steps.step(in: data, from: p) {
+            if end >= target, cuts { return (end, next) }
+            p = next
         }
+        return nil
+    }
+}
+
+/// Reads the records of an array (`commas`) or of concatenated values one at a time by their
+/// structure, to cut between them: the step from a record's first byte to the next's.
+struct RecordSteps {
+    enum Step: Equatable {
+        /// A record ends at `end`; the next begins at `next`, and the input may be cut between
+        /// them (`cuts`: concatenated values only where a blank parts them, as every reader parts them).
+        case record(end: Int, next: Int, cuts: Bool)
+        /// The bytes end first: the record, or what follows it, goes on past them.
+        case more
+        /// Not a record next: the array ends, or something other than the layout's separator
+        /// stands there (which only a decoder reading on reports as it should).
+        case last
     }
 
-    private func blank(_ offset: Int) -> Int {
+    let commas: Bool
+    private var cutter = RecordCutter()
+
+    init(commas: Bool) { self.commas = commas }
+
+    /// From the start of the input: `.record(p, p, false)` at the first record's first byte.
+    func first(in data: UnsafeRawBufferPointer) -> Step {
+        var p = Self.blank(data, 0)
+        if commas {
+            guard p < data.count else { return .more }
+            guard data[p] == UInt8(ascii: "[") else { return .last }
+            p = Self.blank(data, p + 1)
+            guard p < data.count else { return .more }
+            guard data[p] != UInt8(ascii: "]") else { return .last }
+        }
+        return p < data.count ? .record(end: p, next: p, cuts: false) : .more
+    }
+
+    /// Reads the record that begins at `p`, and the separator after it.
+    mutating func step(in data: UnsafeRawBufferPointer, from p: Int) -> Step {
+        guard let base = data.baseAddress, p < data.count else { return .more }
+        cutter.reset()
+        guard let found = cutter.scan(base + p, base + data.count) else { return .more }
+        let end = found - base
+        var q = Self.blank(data, end)
+        guard q < data.count else { return .more }
+        if commas {
+            guard data[q] == UInt8(ascii: ",") else { return .last }
+            q = Self.blank(data, q + 1)
+            guard q < data.count else { return .more }
+            guard data[q] != UInt8(ascii: "]") else { return .last }
+        }
+        return .record(end: end, next: q, cuts: commas || q > end)
+    }
+
+    static func blank(_ data: UnsafeRawBufferPointer, _ offset: Int) -> Int {
         guard let base = data.baseAddress, offset < data.count else { return offset }
         return JSONScanner.blank(base + offset, base + data.count) - base
     }

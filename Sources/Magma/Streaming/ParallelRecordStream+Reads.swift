@@ -1,9 +1,11 @@
-// The reads of ParallelLineStream: each batch is read by the worker that decodes it, so that its
-// bytes are in that core's cache and no thread copies them from another. A regular file is read
-// with `pread` (bytes in memory are copied likewise), a range of `batchBytes` at a time, as a byte-range split reads its lines: a batch
-// holds the lines that begin in its range, the last one read on past the range to its end. A pipe
-// is read by one worker at a time: `batchBytes` into the batch itself, cut after the last newline,
-// the rest carried to the next read.
+// The reads of ParallelRecordStream: each batch is read by the worker that decodes it, so that its
+// bytes are in that core's cache and no thread copies them from another. NDJSON in a regular file
+// is read with `pread` (bytes in memory are copied likewise), a range of `batchBytes` at a time,
+// as a byte-range split reads its lines: a batch holds the lines that begin in its range, the last
+// one read on past the range to its end. A pipe, and an array or concatenated values from any
+// input, are read by one worker at a time: `batchBytes` into the batch itself, cut after the last
+// newline (after the last record whose separator is read: `RecordSteps`), the rest carried to the
+// next read.
 
 import Foundation
 #if canImport(Glibc)
@@ -44,7 +46,7 @@ final class BatchBuffer {
     }
 }
 
-extension ParallelLineStream {
+extension ParallelRecordStream {
     /// Reads the bytes of a batch `claimLocked` gave into a worker's buffer.
     func read(_ claimed: Batch, into buffer: BatchBuffer) -> Batch {
         buffer.count = 0
@@ -52,8 +54,9 @@ extension ParallelLineStream {
     }
 
     /// Reads the next `batchBytes` of a pipe (more for a line longer than that) after the bytes
-    /// carried from the last read, and cuts them after their last newline; at the end of the
-    /// input, or a failed read, the batch is all that was read.
+    /// carried from the last read, and cuts them after their last newline (records cut by their
+    /// structure: after the last record whose separator is read); at the end of the input, or a
+    /// failed read, the batch is all that was read.
     func readPipe(_ claimed: Batch, into buffer: BatchBuffer) -> Batch {
         let carried = carry.count
         var failure: Int32 = 0, atEnd = false
@@ -63,18 +66,31 @@ extension ParallelLineStream {
         while buffer.count < full, !atEnd, failure == 0 {
             readSome(into: buffer.room(full - buffer.count), count: &buffer.count, atEnd: &atEnd, failure: &failure)
         }
+        var batch = Batch(sequence: claimed.sequence, start: claimed.start, held: 0)
         // No newline yet: a line longer than a batch; read on to its end.
-        var cut = buffer.endOfLastLine(from: carried)
-        while cut == nil, !atEnd, failure == 0 {
+        var cut = steps == nil ? buffer.endOfLastLine(from: carried).map { (end: $0, next: $0) } : nil
+        // Records cut by their structure: the next to read, or the first's place.
+        var record = claimed.sequence == 0 ? nil : Optional(0)
+        if steps != nil { batch.tail = cutRecords(buffer, from: &record, cut: &cut) }
+        while cut == nil, !batch.tail, !atEnd, failure == 0 {
             let searchFrom = buffer.count
             readSome(into: buffer.room(batchBytes), count: &buffer.count, atEnd: &atEnd, failure: &failure)
-            cut = buffer.endOfLastLine(from: searchFrom)
+            if steps == nil {
+                cut = buffer.endOfLastLine(from: searchFrom).map { (end: $0, next: $0) }
+            } else {
+                batch.tail = cutRecords(buffer, from: &record, cut: &cut)
+            }
         }
         let read = buffer.count
-        if let cut, !atEnd || failure != 0 {
+        if let cut, !atEnd || failure != 0, !batch.tail {
             // The rest is carried to the next read; after a failure, the whole lines read before
             // it are delivered, then the error is thrown.
-            buffer.count = cut
+            buffer.count = cut.next
+            if steps != nil { batch.recordsEnd = cut.end }
+        }
+        if layout.kind == .array {
+            batch.opens = claimed.sequence > 0
+            batch.closes = batch.recordsEnd != nil
         }
         let rest = failure == 0 ? read - buffer.count : 0
         monitor.lock()
@@ -84,18 +100,74 @@ extension ParallelLineStream {
         carry.append(contentsOf: buffer[buffer.count..<(buffer.count + rest)])
         carryStart += buffer.count
         reading = false
-        if atEnd || failure != 0 { readEnded = true }
+        if atEnd || failure != 0 || batch.tail { readEnded = true }
         if failure != 0 { readError = JSONError(.io, "cannot read: \(String(cString: strerror(failure)))") }
         monitor.broadcast()
         monitor.unlock()
         // It holds its bytes in the window (the claim's are given back above).
-        let held = buffer.count
+        batch.held = buffer.count
         if failure != 0 && cut == nil { buffer.count = 0 }
-        return Batch(sequence: claimed.sequence, start: claimed.start, held: held)
+        return batch
+    }
+
+    /// Reads on from record `p` (nil: from the start of an array or concatenated values) in the
+    /// bytes read, keeping the last place they may be cut; true when no record can come next (the
+    /// array ends, or a flaw stands between two records): the batch reads the rest of the input.
+    private func cutRecords(_ buffer: BatchBuffer, from p: inout Int?, cut: inout (end: Int, next: Int)?) -> Bool {
+        let bytes = buffer.bytes
+        if p == nil {
+            switch steps!.first(in: bytes) {
+            case .record(_, let first, _): p = first
+            case .more: return false
+            case .last: return true
+            }
+        }
+        while true {
+            switch steps!.step(in: bytes, from: p!) {
+            case .record(let end, let next, let cuts):
+                if cuts { cut = (end, next) }
+                p = next
+            case .more: return false
+            case .last: return true
+            }
+        }
+    }
+
+    /// Reads the rest of the input for a tail batch, a chunk at a time, into `buffer` (its
+    /// batch's bytes already fed), feeding each to `decoder`; false if a read failed (its error
+    /// is the stream's, after the records decoded) or the stream stopped.
+    func readTail(into buffer: BatchBuffer, feeding decoder: RecordDecoder<M>) throws -> Bool {
+        var atEnd = false, failure: Int32 = 0
+        while !atEnd {
+            monitor.lock()
+            let stopped = stopped
+            monitor.unlock()
+            if stopped { return false }
+            buffer.count = 0
+            readSome(into: buffer.room(max(batchBytes, 1 << 16)), count: &buffer.count, atEnd: &atEnd, failure: &failure)
+            if failure != 0 {
+                monitor.lock()
+                readError = JSONError(.io, "cannot read: \(String(cString: strerror(failure)))")
+                monitor.unlock()
+                return false
+            }
+            try decoder.feed(buffer.bytes)
+        }
+        return true
     }
 
     /// One `read` of the pipe into `buffer`, adding to `count` the bytes read.
     private func readSome(into buffer: UnsafeMutableRawBufferPointer, count: inout Int, atEnd: inout Bool, failure: inout Int32) {
+        if let memory {
+            let n = min(buffer.count, memory.count - memoryRead)
+            if n == 0 { atEnd = true; return }
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: memory[memoryRead..<(memoryRead + n)]))
+            memoryRead += n
+            progress?.start()
+            progress?.bytes.add(n, ordering: .relaxed)
+            count += n
+            return
+        }
         while true {
             let n = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if n < 0, errno == EINTR { continue }

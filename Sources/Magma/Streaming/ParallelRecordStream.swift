@@ -4,15 +4,18 @@ import Glibc
 #endif
 
 /// One run of `forEachRecordInParallel`: worker threads read the input in batches of whole
-/// lines, each batch on the thread that decodes it (a pipe in turns, a file by byte ranges: see
-/// ParallelLineStream+Reads.swift), and the calling thread delivers their records.
+/// lines or records, each batch on the thread that decodes it (in turns, or NDJSON in a file by
+/// byte ranges: see ParallelRecordStream+Reads.swift), and the calling thread delivers their
+/// records. A batch inside an array is read as an array of its own (`[` + its records + `]`),
+/// and its errors placed in the whole input (`Placement`).
 ///
 /// All state below `monitor` is read and written under it; every change is broadcast. The
 /// window counts bytes: a worker takes a batch's worth before reading it, and the caller gives
 /// a batch's bytes back once its records are delivered, so `inFlight` (bytes read, not yet
-/// delivered) never passes `windowBytes`, except for a line longer than a batch, read whole.
-final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
-    /// A run of whole lines, `start` bytes into the input.
+/// delivered) never passes `windowBytes`, except for a line or record longer than a batch, read
+/// whole, and the rest of the input after an array's last cut (a tail, read a chunk at a time).
+final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
+    /// A run of whole lines (or whole records), `start` bytes into the input.
     struct Batch {
         let sequence: Int
         let start: Int
@@ -20,6 +23,15 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
         var held: Int
         /// A range of a file that could not be read: the batch fails with it.
         var failure: JSONError?
+        /// Records cut by their structure: the batch's records end here, before the separator
+        /// after them (nil: the decoder reads every byte of the batch).
+        var recordsEnd: Int?
+        /// Inside an array: its decoder reads `[` before it, and `]` after it.
+        var opens = false
+        var closes = false
+        /// The input could not be cut after it (the array ends, or something other than a
+        /// separator stands between two records): its decoder reads on to the end of the input.
+        var tail = false
     }
 
     /// A decoded batch: its records, its skipped records' errors and its failure (placed in the
@@ -29,22 +41,52 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
         let models: [M]
         let skipped: SkippedRecords
         let failure: (any Error)?
-        let counts: (lines: Int, records: Int)
+        let counts: Counts
+    }
+
+    /// A batch's lines and records, and where in it its last line begins (nil where it holds no
+    /// newline; the end of an NDJSON batch, whose lines are whole).
+    struct Counts {
+        var lines = 0, records = 0
+        var lastLineStart: Int?
+    }
+
+    /// Places the errors of the batches, taken in input order, in the whole input.
+    struct Placement {
+        private var lines = 0, records = 0, lineStart = 0
+
+        /// Adds the batch's skipped records to `skipped` and throws its failure, placed; then
+        /// counts its lines and records for the next.
+        mutating func place(_ decoded: Decoded, into skipped: inout SkippedRecords, progress: ProgressHandle?) throws {
+            let batch = decoded.batch, lines = lines, records = records, lineStart = lineStart
+            func placed(_ error: JSONError) -> JSONError {
+                error.placed(inPartAt: batch.start, opens: batch.opens, lines: lines, records: records, lineStart: lineStart)
+            }
+            skipped.append(contentsOf: decoded.skipped.mapErrors(placed))
+            progress?.skipped.add(decoded.skipped.total, ordering: .relaxed)
+            if let failure = decoded.failure { throw (failure as? JSONError).map(placed) ?? failure }
+            self.lines += decoded.counts.lines
+            self.records += decoded.counts.records
+            if let last = decoded.counts.lastLineStart { self.lineStart = batch.start + last }
+        }
     }
 
     let descriptor: Int32
-    /// The input when it is bytes in memory (`descriptor` is then -1): read as a regular file is.
+    /// The input when it is bytes in memory (`descriptor` is then -1): read as a regular file is
+    /// (NDJSON), or as a pipe is (records cut by their structure).
     let memory: UnsafeRawBufferPointer?
     /// How each record is read (a model's codec, or a `Decodable` type's through a MagmaDecoder).
     let codec: Codec<M>
     let options: DecodingOptions
+    /// NDJSON, a top-level array or concatenated values (see `JSONAdapter.cutsInBatches`).
+    let layout: RecordDecoder<M>.Layout
     let policy: RecordDecoder<M>.ErrorPolicy
     let progress: ProgressHandle?
     private let ordered: Bool
     private let windowBytes: Int
     let batchBytes: Int
-    /// A regular file is read by the workers themselves, each batch a range of `batchBytes` of it
-    /// (see ParallelLineStream+Reads.swift), with no reader thread: where the input begins in
+    /// NDJSON in a regular file is read by the workers themselves, each batch a range of `batchBytes` of it
+    /// (see ParallelRecordStream+Reads.swift), with no reader thread: where the input begins in
     /// the file and its size.
     let file: (base: Int, size: Int)?
     let concurrency: Int
@@ -58,6 +100,10 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     var reading = false
     var carry: [UInt8] = []
     var carryStart = 0
+    /// An array or concatenated values: how the reading worker finds where records end (nil for
+    /// NDJSON); and the bytes of an input in memory read so far (these are read in turns too).
+    var steps: RecordSteps?
+    var memoryRead = 0
     private var decoded: [Int: Decoded] = [:]
     /// Batches claimed by the workers, and whether the input has ended (at the end of the input, a failed
     /// read in `readError`, or a stop).
@@ -73,25 +119,32 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     /// - Parameter batchBytes: The bytes each batch reads; default a quarter of the window per
     ///   thread, so that every thread has a batch and the next ones are read while they decode.
     init(descriptor: Int32, memory: UnsafeRawBufferPointer? = nil, codec: Codec<M>, options: DecodingOptions,
-         errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?, ordered: Bool, windowBytes: Int, concurrency: Int,
+         layout: RecordDecoder<M>.Layout = .ndjson, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?, ordered: Bool, windowBytes: Int, concurrency: Int,
          batchBytes: Int? = nil) {
         self.descriptor = descriptor
         self.memory = memory
         self.codec = codec
         self.options = options
+        self.layout = layout
         policy = errorPolicy
         self.progress = progress
         self.ordered = ordered
         self.windowBytes = max(windowBytes, 1)
         self.concurrency = max(concurrency, 1)
         self.batchBytes = batchBytes ?? min(max(4096, windowBytes / (4 * max(concurrency, 1))), 4 << 20)
-        file = memory.map { (0, $0.count) } ?? Self.regularFile(descriptor)
+        // Records cut by their structure are read in turns (each cut needs the bytes before it).
+        if layout.kind != .ndjson {
+            steps = RecordSteps(commas: layout.kind == .array)
+            file = nil
+        } else {
+            file = memory.map { (0, $0.count) } ?? Self.regularFile(descriptor)
+        }
         if let file, file.size == 0 { readEnded = true }
     }
 
     /// Starts `concurrency` threads running `work`.
     func start(workers work: @escaping @Sendable () -> Void) {
-        if file == nil { JSONInput.enlargePipeBuffer(descriptor) }
+        if file == nil, memory == nil { JSONInput.enlargePipeBuffer(descriptor) }
         running = concurrency
         for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
     }
@@ -126,8 +179,8 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
 
     private func deliver(_ body: (M) throws -> Void) throws -> SkippedRecords {
         var skipped = SkippedRecords(limit: options.keptSkippedErrors)
-        // The batches placed so far (in input order), and their lines and records.
-        var placedBatches = 0, linesBefore = 0, recordsBefore = 0
+        // The batches placed so far (in input order).
+        var placedBatches = 0, placement = Placement()
         // Unordered: batches delivered but not yet placed (a batch before them is not decoded yet).
         var unplaced: [Int: Decoded] = [:]
         while true {
@@ -159,14 +212,7 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
             // Its records are gone; what places the next batches stays until its turn.
             unplaced[next.batch.sequence] = Decoded(batch: next.batch, models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
             while let batch = unplaced.removeValue(forKey: placedBatches) {
-                let start = batch.batch.start, lines = linesBefore, records = recordsBefore
-                skipped.append(contentsOf: batch.skipped.mapErrors { $0.placed(after: start, lines: lines, records: records) })
-                progress?.skipped.add(batch.skipped.total, ordering: .relaxed)
-                if let failure = batch.failure {
-                    throw (failure as? JSONError)?.placed(after: start, lines: lines, records: records) ?? failure
-                }
-                linesBefore += batch.counts.lines
-                recordsBefore += batch.counts.records
+                try placement.place(batch, into: &skipped, progress: progress)
                 placedBatches += 1
             }
         }
@@ -183,11 +229,11 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
 
     private func work() {
         var models: [M] = []
-        let decoder = makeDecoder { models.append($0) }
+        var decoder = makeDecoder { models.append($0) }
         let buffer = BatchBuffer()
         while let claimed = nextBatch() {
             let batch = read(claimed, into: buffer)
-            let outcome = decode(batch, buffer.bytes, with: decoder)
+            let outcome = decode(batch, buffer, with: &decoder)
             let result = Decoded(batch: batch, models: models, skipped: outcome.skipped, failure: outcome.failure,
                                  counts: outcome.counts)
             models = []
@@ -202,25 +248,41 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     /// A worker's decoder, for all its batches (`decode` restarts it for each): its handler takes
     /// the records.
     func makeDecoder(_ onRecord: @escaping (M) throws -> Void) -> RecordDecoder<M> {
-        RecordDecoder(layout: .ndjson, codec: codec, options: options, errorPolicy: policy, progress: nil,
+        RecordDecoder(layout: layout, codec: codec, options: options, errorPolicy: policy, progress: nil,
                       onSkip: nil, onRecord: onRecord)
     }
 
     /// Decodes a batch (its bytes read into its worker's buffer) on this thread with its worker's
-    /// decoder, whose handler gets the records: the errors of its skipped records and its failure, placed in the batch, and its lines and
-    /// records, to place the next batches' errors.
-    func decode(_ batch: Batch, _ bytes: UnsafeRawBufferPointer, with decoder: RecordDecoder<M>)
-        -> (skipped: SkippedRecords, failure: (any Error)?, counts: (lines: Int, records: Int)) {
-        if let failure = batch.failure { return (SkippedRecords(limit: 0), failure, (0, 0)) }
-        decoder.restart()
+    /// decoder, whose handler gets the records: the errors of its skipped records and its
+    /// failure, placed in the batch, and its counts, to place the next batches' errors.
+    func decode(_ batch: Batch, _ buffer: BatchBuffer, with decoder: inout RecordDecoder<M>)
+        -> (skipped: SkippedRecords, failure: (any Error)?, counts: Counts) {
+        if let failure = batch.failure { return (SkippedRecords(limit: 0), failure, Counts()) }
+        // An NDJSON decoder begins again between lines; one that counts records by the structure
+        // (an array's, or the values') is made anew.
+        if steps == nil { decoder.restart() } else { decoder = makeDecoder(decoder.receiver.handler) }
         var failure: (any Error)?
         do {
-            try decoder.feed(bytes)
-            try decoder.finish()
+            if batch.opens { try decoder.feed(ShardCuts.open) }
+            try decoder.feed(buffer[0..<(batch.recordsEnd ?? buffer.count)])
+            if try !batch.tail || readTail(into: buffer, feeding: decoder) {
+                if batch.closes { try decoder.feed(ShardCuts.close) }
+                try decoder.finish()
+            }
         } catch {
             failure = error
         }
-        return (decoder.skipped, failure, decoder.lineCounts)
+        let decoded = decoder.lineCounts
+        guard steps != nil else {
+            return (decoder.skipped, failure, Counts(lines: decoded.lines, records: decoded.records,
+                                                     lastLineStart: buffer.count > 0 ? buffer.count : nil))
+        }
+        // Records cut by their structure: the lines of the batch's bytes, separators included,
+        // and its records delivered or skipped (a whole array in the bytes is read where it lies).
+        var lines = LineCounter()
+        lines.count(buffer.bytes, at: 0)
+        return (decoder.skipped, failure, Counts(lines: lines.newlines, records: decoder.receiver.count + decoder.skipped.total,
+                                                 lastLineStart: lines.newlines > 0 ? lines.lastLineStart : nil))
     }
 
     /// The next batch to decode; nil once there is none (the input has ended, or the stream stops).
@@ -259,14 +321,14 @@ final class ParallelLineStream<M: SendableMetatype>: @unchecked Sendable {
     }
 }
 
-extension ParallelLineStream where M: JSONObjectModel {
+extension ParallelRecordStream where M: JSONObjectModel {
     /// A stream of models, their plans (nested models' included) compiled first, on this thread:
     /// no worker waits while another compiles one.
-    convenience init(descriptor: Int32, memory: UnsafeRawBufferPointer? = nil, options: DecodingOptions,
-                     errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
+    convenience init(descriptor: Int32, memory: UnsafeRawBufferPointer? = nil, layout: RecordDecoder<M>.Layout = .ndjson,
+                     options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
                      ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
         prepareGraph(of: M.self)
-        self.init(descriptor: descriptor, memory: memory, codec: objectModelCodec(M.self), options: options, errorPolicy: errorPolicy, progress: progress,
+        self.init(descriptor: descriptor, memory: memory, codec: objectModelCodec(M.self), options: options, layout: layout, errorPolicy: errorPolicy, progress: progress,
                   ordered: ordered, windowBytes: windowBytes, concurrency: concurrency, batchBytes: batchBytes)
     }
 }
