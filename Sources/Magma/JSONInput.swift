@@ -206,7 +206,7 @@ extension JSONInput {
             if count == 0 { return }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw JSONError(.io, "cannot read\(name.map { " " + $0 } ?? ""): \(String(cString: strerror(errno)))")
+                throw JSONError.readFailed(errno, name)
             }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }

@@ -79,7 +79,7 @@ public struct FileChunks: AsyncSequence, Sendable {
                     return
                 }
             }
-            if failure != 0 { throw JSONError(.io, "cannot read: \(String(cString: strerror(failure)))") }
+            if failure != 0 { throw JSONError.readFailed(failure) }
             if chunk.isEmpty { ended = true; return nil }
             return chunk
         }

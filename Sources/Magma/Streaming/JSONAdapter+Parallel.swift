@@ -184,7 +184,8 @@ extension JSONAdapter {
         for index in 0..<cuts.claimed {
             let shard = cuts.shard(index)
             func rebased(_ error: JSONError) -> JSONError {
-                shard.placed(error, lines: linesBefore, records: recordsBefore, lineStart: lineStart)
+                error.placed(inPartAt: shard.bytes.lowerBound, opens: shard.opens, lines: linesBefore, records: recordsBefore,
+                             lineStart: lineStart)
             }
             let result: ShardResult<M>
             do {

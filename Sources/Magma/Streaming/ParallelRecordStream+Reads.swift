@@ -88,10 +88,7 @@ extension ParallelRecordStream {
             buffer.count = cut.next
             if steps != nil { batch.recordsEnd = cut.end }
         }
-        if layout.kind == .array {
-            batch.opens = claimed.sequence > 0
-            batch.closes = batch.recordsEnd != nil
-        }
+        batch.inArray = layout.kind == .array
         let rest = failure == 0 ? read - buffer.count : 0
         monitor.lock()
         inFlight += buffer.count + rest - carried - claimed.held
@@ -101,7 +98,7 @@ extension ParallelRecordStream {
         carryStart += buffer.count
         reading = false
         if atEnd || failure != 0 || batch.tail { readEnded = true }
-        if failure != 0 { readError = JSONError(.io, "cannot read: \(String(cString: strerror(failure)))") }
+        if failure != 0 { readError = JSONError.readFailed(failure) }
         monitor.broadcast()
         monitor.unlock()
         // It holds its bytes in the window (the claim's are given back above).
@@ -147,7 +144,7 @@ extension ParallelRecordStream {
             readSome(into: buffer.room(max(batchBytes, 1 << 16)), count: &buffer.count, atEnd: &atEnd, failure: &failure)
             if failure != 0 {
                 monitor.lock()
-                readError = JSONError(.io, "cannot read: \(String(cString: strerror(failure)))")
+                readError = JSONError.readFailed(failure)
                 monitor.unlock()
                 return false
             }
@@ -260,6 +257,6 @@ extension ParallelRecordStream {
             initialized += n
         }
         buffer.count += initialized
-        if failure != 0 { throw JSONError(.io, "cannot read: \(String(cString: strerror(failure)))") }
+        if failure != 0 { throw JSONError.readFailed(failure) }
     }
 }

@@ -26,9 +26,11 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         /// Records cut by their structure: the batch's records end here, before the separator
         /// after them (nil: the decoder reads every byte of the batch).
         var recordsEnd: Int?
-        /// Inside an array: its decoder reads `[` before it, and `]` after it.
-        var opens = false
-        var closes = false
+        /// A batch of an array's records: its decoder reads `[` before it (but the first, which
+        /// holds the array's own), and `]` after it (if it was cut before the array's end).
+        var inArray = false
+        var opens: Bool { inArray && sequence > 0 }
+        var closes: Bool { inArray && recordsEnd != nil }
         /// The input could not be cut after it (the array ends, or something other than a
         /// separator stands between two records): its decoder reads on to the end of the input.
         var tail = false

@@ -29,12 +29,6 @@ final class ShardCuts: @unchecked Sendable {
         /// Its decoder reads `[` before its bytes (a shard inside an array) and `]` after them.
         let opens: Bool
         let closes: Bool
-
-        /// `error`, found by the shard's decoder, placed in the whole input: after `lines`
-        /// newlines and `records` records, on a line that starts at `lineStart`.
-        func placed(_ error: JSONError, lines: Int, records: Int, lineStart: Int) -> JSONError {
-            error.placed(inPartAt: bytes.lowerBound, opens: opens, lines: lines, records: records, lineStart: lineStart)
-        }
     }
 
     static let open: [UInt8] = [UInt8(ascii: "[")]
@@ -116,7 +110,7 @@ final class ShardCuts: @unchecked Sendable {
 /// Reads the records of an array (`commas`) or of concatenated values one at a time by their
 /// structure, to cut between them: the step from a record's first byte to the next's.
 struct RecordSteps {
-    enum Step: Equatable {
+    enum Step {
         /// A record ends at `end`; the next begins at `next`, and the input may be cut between
         /// them (`cuts`: concatenated values only where a blank parts them, as every reader parts them).
         case record(end: Int, next: Int, cuts: Bool)

@@ -1,6 +1,10 @@
 // The support layer (rank 0 in ARCHITECTURE.md): what every layer shares and that names no other
 // Magma type: the error, the decoding options, the lock, the per-thread URL cache.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one error Magma throws: what went wrong, where in the JSON, and which model property it was for.
 ///
 /// Errors are a struct with a ``Code`` rather than an enum, so new codes do not break callers that
@@ -134,5 +138,12 @@ extension JSONError {
         let text = String(decoding: cut ? UnsafeRawBufferPointer(rebasing: bytes[..<64]) : bytes, as: UTF8.self)
         let body = cut ? text + "..." : text
         return asString ? "\"\(body)\"" : body
+    }
+}
+
+extension JSONError {
+    /// A read of the input that failed with `errno` (of the input `name`, where it has one).
+    static func readFailed(_ errno: Int32, _ name: String? = nil) -> JSONError {
+        JSONError(.io, "cannot read\(name.map { " " + $0 } ?? ""): \(String(cString: strerror(errno)))")
     }
 }
