@@ -48,9 +48,10 @@ CMD[ndjson/magma-$CORES]="$MAGMA extract --quiet --format ndjson --jobs $CORES $
 CMD[ndjson/jq-c]="jq -c '$PICK' $NDJSON"
 CMD[ndjson/jq-R-fromjson]="jq -R -c 'fromjson? | $PICK' $NDJSON"
 CMD[array/magma-1]="$MAGMA extract --quiet --format ndjson --jobs 1 ${FIELDS[*]} $ARRAY"
+CMD[array/magma-$CORES]="$MAGMA extract --quiet --format ndjson --jobs $CORES ${FIELDS[*]} $ARRAY"
 CMD[array/jq-c]="jq -c '.[] | $PICK' $ARRAY"
 CMD[array/jq-stream]="jq -cn --stream 'fromstream(1 | truncate_stream(inputs)) | $PICK' $ARRAY"
-ORDER=(ndjson/magma-1 "ndjson/magma-$CORES" ndjson/jq-c ndjson/jq-R-fromjson array/magma-1 array/jq-c array/jq-stream)
+ORDER=(ndjson/magma-1 "ndjson/magma-$CORES" ndjson/jq-c ndjson/jq-R-fromjson array/magma-1 "array/magma-$CORES" array/jq-c array/jq-stream)
 
 # CPU time by perf's task-clock (to the microsecond) where perf runs, else /usr/bin/time's (to 10 ms).
 PERF=""
@@ -98,4 +99,7 @@ awk -v one="${BEST[ndjson/magma-1]}" -v all="${BEST[ndjson/magma-$CORES]}" -v jq
     printf "\nNDJSON, wall: magma --jobs 1 is %.1fx jq -c and %.1fx jq -R fromjson; --jobs %d %.1fx and %.1fx.\n", jq / one, jqr / one, c, jq / all, jqr / all
     printf "NDJSON, per core (CPU time): magma %.1fx jq -c and %.1fx jq -R fromjson; ten times jq -c takes %.1f cores\n", jc / mc, jrc / mc, 10 * mc / jc
     printf "scaling perfectly (ten times jq -R fromjson, %.1f), against the %d here.\n", 10 * mc / jrc, c
+}'
+awk -v one="${BEST[array/magma-1]}" -v all="${BEST[array/magma-$CORES]}" -v jq="${BEST[array/jq-c]}" -v c="$CORES" 'BEGIN {
+    printf "Array, wall: magma --jobs 1 is %.1fx jq -c; --jobs %d %.1fx (%.2fx --jobs 1).\n", jq / one, c, jq / all, one / all
 }'

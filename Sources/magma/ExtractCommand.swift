@@ -18,7 +18,8 @@ struct ExtractCommand: ParsableCommand {
 
             CSV is quoted as RFC 4180 says (a field holding a comma, a quote or a line break is quoted, quotes \
             doubled; an empty string is ""); TSV escapes a tab, a line break and a backslash as \\t, \\n, \\r and \\\\. \
-            NDJSON input is decoded on --jobs threads, in batches of whole lines, and written in input order.
+            NDJSON and a top-level array are decoded on --jobs threads, in batches of whole lines or records, and \
+            written in input order; a document is read on one.
 
             Example: magma extract --field login=user.login --field number:int --field updated=updated_at:date issues.ndjson
             Example: magma extract --format tsv --field day=day:date:dd/MM/yyyy --field t=ts:epoch log.ndjson
@@ -32,7 +33,7 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "Output format: csv, tsv or ndjson.")
     var format: ExtractFormat = .csv
 
-    @Option(help: "Threads decoding NDJSON at once (default: the number of cores); an array or a document is read on one.")
+    @Option(help: "Threads decoding NDJSON or an array at once (default: the number of cores); a document is read on one.")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Skip bad records, reporting each on standard error (a syntax error in an array still ends the input).")

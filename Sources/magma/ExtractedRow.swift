@@ -37,9 +37,14 @@ struct ExtractedRow: JSONModel {
     var f30: JSONValue?
     var f31: JSONValue?
 
-    /// The mapping is built at run time from the command line (`RecordDecoder(mapping:)`); this
-    /// one, which maps nothing, is never used.
-    static let jsonMapping = JSONMapping<ExtractedRow> {}
+    /// The command line's fields, set once before the first record is read: Magma compiles a
+    /// model's mapping on its first use and keeps it for the process.
+    nonisolated(unsafe) static var commandLineMapping: JSONMapping<ExtractedRow>?
+
+    static var jsonMapping: JSONMapping<ExtractedRow> {
+        guard let commandLineMapping else { preconditionFailure("the fields are read before the command line set them") }
+        return commandLineMapping
+    }
 
     /// The most fields one run extracts.
     static let capacity = 32

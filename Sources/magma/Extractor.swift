@@ -5,8 +5,10 @@ import Magma
 ///
 /// NDJSON is read in batches of whole lines, each decoded and written out as text on a worker
 /// thread (`jobs` at once); the calling thread reads the batches, and writes their text and bad
-/// records in order, placing each error in the whole input. A top-level array or a document is
-/// one stream, decoded on the calling thread.
+/// records in order, placing each error in the whole input (a bad line's report quotes it, which
+/// the library's stream cannot: it keeps no bytes of a skipped record). A top-level array is
+/// decoded on `jobs` threads by the library's stream, which cuts it by its records' structure; the
+/// calling thread writes the rows. A document is one stream, decoded on the calling thread.
 final class Extractor: @unchecked Sendable {
     let rows: RowWriter
     let mapping: JSONMapping<ExtractedRow>
@@ -25,6 +27,7 @@ final class Extractor: @unchecked Sendable {
     init(fields: [ExtractField], format: ExtractFormat, header: Bool, skipBad: Bool, badToStdout: Bool) throws {
         rows = RowWriter(fields: fields, format: format)
         mapping = try ExtractedRow.mapping(fields)
+        ExtractedRow.commandLineMapping = mapping
         self.header = header
         self.skipBad = skipBad
         self.badToStdout = badToStdout
@@ -41,10 +44,10 @@ final class Extractor: @unchecked Sendable {
             bar.clear()
             try? out.flush()
         }
-        if layout == .ndjson {
-            try runBatches(input, jobs: jobs)
-        } else {
-            try runStream(input, layout: layout)
+        switch layout {
+        case .ndjson: try runBatches(input, jobs: jobs)
+        case .array where jobs > 1: try runArray(input, jobs: jobs)
+        default: try runStream(input, layout: layout)
         }
         try out.flush()
         return skipped
@@ -144,7 +147,24 @@ final class Extractor: @unchecked Sendable {
         return count
     }
 
-    // MARK: An array or a document, as one stream
+    // MARK: An array, on every core
+
+    private func runArray(_ input: Input, jobs: Int) throws {
+        let progress = ProgressHandle()
+        try input.withRest { rest in
+            _ = try JSONAdapter.forEachRecordInParallel(
+                ExtractedRow.self, from: rest, layout: .array, errorPolicy: skipBad ? .skip : .stop, progress: progress,
+                concurrency: jobs, onSkip: { [unowned self] in report($0, line: nil) }
+            ) { [unowned self] row in
+                rows.append(row, to: &out.bytes)
+                rowCount += 1
+                try out.flushIfFull()
+                if rowCount & 1023 == 0 { bar.update(bytes: progress.current.bytes, records: rowCount) }
+            }
+        }
+    }
+
+    // MARK: An array (one thread) or a document, as one stream
 
     private func runStream(_ input: Input, layout: InputLayout) throws {
         let decoder = RecordDecoder(ExtractedRow.self, layout: layout.recordLayout(ExtractedRow.self), mapping: mapping,

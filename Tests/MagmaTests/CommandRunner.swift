@@ -20,7 +20,8 @@ enum MagmaTool {
 
     /// Runs `magma arguments`, feeding `input` to its standard input; its outputs go through files
     /// (no pipe to fill).
-    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> CommandRun {
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                    inputThroughPipe: Bool = false) throws -> CommandRun {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("magma-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -35,10 +36,21 @@ enum MagmaTool {
         env["MAGMA_PROGRESS"] = nil
         env.merge(environment) { $1 }
         process.environment = env
-        process.standardInput = try FileHandle(forReadingFrom: inp)
+        let pipe = Pipe()
+        process.standardInput = inputThroughPipe ? pipe : try FileHandle(forReadingFrom: inp)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
+        if inputThroughPipe {
+            let bytes = Data((input ?? "").utf8), writer = pipe.fileHandleForWriting
+            let written = DispatchSemaphore(value: 0)
+            Thread {
+                try? writer.write(contentsOf: bytes)  // fails only when the command ended first
+                try? writer.close()
+                written.signal()
+            }.start()
+            written.wait()
+        }
         process.waitUntilExit()
         return CommandRun(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
                           stderr: try String(contentsOf: err, encoding: .utf8))

@@ -109,6 +109,40 @@ import Magma
         #expect(run.stderr.contains("skipped (syntax 13, typeMismatch 10)"), "\(run.stderr.suffix(300))")
     }
 
+    /// A top-level array is cut by its records on --jobs threads: the same rows, reports and
+    /// positions as one thread reading it, from a file and from a pipe (its layout given, or found
+    /// from its first bytes, which are then read again), a record longer than a batch included; a
+    /// syntax error still ends it, after the rows before it.
+    @Test func jobs_cutAnArray_asOneThreadReadsIt() throws {
+        let records = Self.manyLines.split(whereSeparator: \.isNewline).filter { !$0.contains("oops") }
+        let whole = "[" + records.joined(separator: ",\n") + "]"
+        let broken = "[" + records[..<25_000].joined(separator: ",") + ", {\"n\": oops}, " + records[25_000...].joined(separator: ",") + "]"
+        let fields = ["--field", "n:int", "--field", "t:date", "--field", "len=s"]
+        for (name, text) in [("whole", whole), ("broken", broken)] {
+            let path = try MagmaTool.file(text)
+            for extra in [["--skip-bad"], ["--skip-bad", "--bad-to-stdout", "--format", "ndjson"], []] {
+                let one = try MagmaTool.run(["extract", "--jobs", "1"] + extra + fields + [path])
+                let rows = one.stdout.split(separator: "\n").filter { !$0.hasPrefix("\u{1}") && $0 != "n,t,len" }.count
+                #expect(rows == (name == "whole" ? records.count - 10 : 25_000 - 9) || extra.isEmpty, "\(name) \(extra): \(rows) rows")
+                #expect((one.status == 0) == (name == "whole" && !extra.isEmpty), "\(name) \(extra): \(one.stderr.suffix(300))")
+                for (jobs, pipe, layout) in [("2", false, "auto"), ("5", false, "array"), ("3", true, "auto"), ("3", true, "array")] {
+                    let many = try MagmaTool.run(["extract", "--jobs", jobs, "--layout", layout] + extra + fields + [pipe ? "-" : path],
+                                                 input: pipe ? text : nil, inputThroughPipe: pipe)
+                    let label = "\(name) \(extra) --jobs \(jobs) \(pipe ? "pipe" : "file") \(layout)"
+                    #expect(many.status == one.status, "\(label)")
+                    #expect(many.stdout == one.stdout, "\(label): rows differ")
+                    #expect(many.stderr == one.stderr, "\(label): \(many.stderr.prefix(600))\n---\n\(one.stderr.prefix(600))")
+                }
+            }
+        }
+        let run = try MagmaTool.run(["extract", "--jobs", "3", "--skip-bad"] + fields + [try MagmaTool.file(whole)])
+        // Placed in the whole array: line, column, byte and record index, and the element's index.
+        let at = whole.utf8.distance(from: whole.startIndex, to: whole.range(of: #"{"n": "1001"}"#)!.lowerBound) + 6
+        let report = #"bad record: 1001:7: byte \#(at), record 1000: typeMismatch: expected Int64, found string "1001" (at $[1000].n)"#
+        #expect(run.stderr.contains(report), "\(run.stderr.prefix(300))")
+        #expect(run.stderr.contains("skipped (typeMismatch 10)"), "\(run.stderr.suffix(300))")
+    }
+
     /// A report written while the bar is on the line clears it first (the bar is drawn again on
     /// the next update).
     @Test func reports_clearTheProgressBarFirst() throws {

@@ -265,6 +265,11 @@ import Testing
                         sequential.append($0)
                     }.map(StreamOutcome.summary)
                 } catch let error as JSONError { sequentialError = StreamOutcome.summary(error) }
+                // The records and the skips, interleaved as they come.
+                var sequentialLog: [String] = []
+                _ = try? RecordDecoder(Line.self, layout: layout, errorPolicy: policy, onSkip: { sequentialLog.append(StreamOutcome.summary($0)) }) {
+                    sequentialLog.append("record \($0.id)")
+                }.read(from: data)
                 for concurrency in [1, 3] {
                     do {
                         let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: layout, options: .init(),
@@ -281,6 +286,12 @@ import Testing
                     #expect(streamed.ordered.error == sequentialError, "round \(round) \(policy) stream")
                     #expect(streamed.ordered.models == sequential, "round \(round) \(policy) stream")
                     #expect(streamed.ordered.skipped == sequentialSkipped, "round \(round) \(policy) stream")
+                    #expect(streamed.ordered.log == sequentialLog, "round \(round) \(policy) stream: records and onSkip")
+                    #expect(streamed.unordered.error == sequentialError, "round \(round) \(policy) unordered")
+                    #expect(streamed.unordered.log == sequentialLog.filter { !$0.hasPrefix("record ") }, "round \(round) \(policy) unordered onSkip")
+                    if sequentialError == nil {
+                        #expect(streamed.unordered.models.sorted { $0.id < $1.id } == sequential.sorted { $0.id < $1.id }, "round \(round) \(policy) unordered")
+                    }
                     #expect(streamed.onWorkers.error == sequentialError, "round \(round) \(policy) workers")
                     if sequentialError == nil {
                         #expect(streamed.onWorkers.models == sequential.sorted { $0.id < $1.id }, "round \(round) \(policy) workers")
@@ -298,30 +309,40 @@ import Testing
         #expect(streamedInMany > 60)
     }
 
-    typealias Streamed = (models: [Line], skipped: [String], error: String?)
+    typealias Streamed = (models: [Line], skipped: [String], error: String?, log: [String])
 
 
     /// `data` read by the parallel stream in batches of about 300 bytes: delivered in order, and
     /// handled on the workers (their records sorted by id); and how many batches it was read in.
     func streamedInBatches(_ data: Data, layout: RecordDecoder<Line>.Layout, policy: RecordDecoder<Line>.ErrorPolicy,
-                           concurrency: Int) -> (ordered: Streamed, onWorkers: Streamed, batches: Int) {
+                           concurrency: Int) -> (ordered: Streamed, unordered: Streamed, onWorkers: Streamed, batches: Int) {
         data.withUnsafeBytes { memory in
-            func stream() -> ParallelRecordStream<Line> {
+            func stream(ordered: Bool = true) -> ParallelRecordStream<Line> {
                 ParallelRecordStream<Line>(descriptor: -1, memory: memory, layout: layout, options: .init(), errorPolicy: policy, progress: nil,
-                                         ordered: true, windowBytes: 1200, concurrency: concurrency, batchBytes: 300)
+                                         ordered: ordered, windowBytes: 1200, concurrency: concurrency, batchBytes: 300)
             }
-            var ordered: Streamed = ([], [], nil)
+            var ordered: Streamed = ([], [], nil, [])
             let first = stream()
             do {
-                ordered.skipped = try first.run { ordered.models.append($0) }.map(StreamOutcome.summary)
+                ordered.skipped = try first.run(onSkip: { ordered.log.append(StreamOutcome.summary($0)) }) {
+                    ordered.models.append($0)
+                    ordered.log.append("record \($0.id)")
+                }.map(StreamOutcome.summary)
             } catch let error as JSONError { ordered.error = StreamOutcome.summary(error) } catch { ordered.error = "\(error)" }
-            var onWorkers: Streamed = ([], [], nil)
+            // Unordered, the skips alone (in input order) go to the log.
+            var unordered: Streamed = ([], [], nil, [])
+            do {
+                unordered.skipped = try stream(ordered: false).run(onSkip: { unordered.log.append(StreamOutcome.summary($0)) }) {
+                    unordered.models.append($0)
+                }.map(StreamOutcome.summary)
+            } catch let error as JSONError { unordered.error = StreamOutcome.summary(error) } catch { unordered.error = "\(error)" }
+            var onWorkers: Streamed = ([], [], nil, [])
             do {
                 let (states, skipped) = try ParallelWorkerRun(stream: stream(), makeState: { [Line]() }) { $0.append($1) }.run()
                 onWorkers.models = states.flatMap { $0 }.sorted { $0.id < $1.id }
                 onWorkers.skipped = skipped.map(StreamOutcome.summary)
             } catch let error as JSONError { onWorkers.error = StreamOutcome.summary(error) } catch { onWorkers.error = "\(error)" }
-            return (ordered, onWorkers, first.emitted)
+            return (ordered, unordered, onWorkers, first.emitted)
         }
     }
 

@@ -118,7 +118,7 @@ extension JSONAdapter {
     /// Calls `body` with each `Decodable` record of an NDJSON input, a top-level array or
     /// concatenated values (a file, a pipe, standard input, bytes in memory), decoding on every
     /// core in memory bounded by a window; as
-    /// ``forEachRecordInParallel(_:from:layout:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
+    /// ``forEachRecordInParallel(_:from:layout:options:errorPolicy:progress:ordered:windowBytes:concurrency:onSkip:_:)``
     /// does for models (the same threads, batches, window and error placing).
     ///
     /// ```swift

@@ -15,7 +15,7 @@ extension JSONAdapter {
     /// and its ``JSONError/column`` in its line. Its ``JSONError/line`` and
     /// ``JSONError/recordIndex`` are nil: a split does not read the lines before it, so only the
     /// offset places the error exactly (`modelsInParallel(_:ndjson:)`
-    /// and ``forEachRecordInParallel(_:from:layout:options:errorPolicy:progress:ordered:windowBytes:concurrency:_:)``
+    /// and ``forEachRecordInParallel(_:from:layout:options:errorPolicy:progress:ordered:windowBytes:concurrency:onSkip:_:)``
     /// add up the lines of the splits before and give every position).
     /// - Parameters:
     ///   - type: The record model.

@@ -37,7 +37,9 @@ extension JSONAdapter {
     /// before the first bad record (in input order) are delivered, then its error is thrown, as
     /// ``forEachRecord(_:from:layout:options:errorPolicy:progress:_:)`` does; unordered, records
     /// of later lines that were decoded before the error was found may have been delivered too.
-    /// The function returns once its threads have ended (a read under way is waited for).
+    /// With `.skip`, `onSkip` gets every skipped record's error, placed, as it comes (the returned
+    /// ``SkippedRecords`` keeps only the first ones). The function returns once its threads have
+    /// ended (a read under way is waited for).
     /// - Parameters:
     ///   - type: The record model.
     ///   - input: The records (see ``JSONInput``), read to its end (a handle stays open).
@@ -51,6 +53,9 @@ extension JSONAdapter {
     ///     soon as it is decoded (the records of one batch stay in order).
     ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
     ///   - concurrency: Threads decoding at once; default the number of active cores.
+    ///   - onSkip: Called on the calling thread with each skipped record's error, in input order:
+    ///     ordered, between the records before it and after it; unordered, once the batches
+    ///     before its own are decoded.
     ///   - body: Called on the calling thread with each record.
     /// - Returns: The records skipped (``SkippedRecords``), in input order.
     /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a read
@@ -60,16 +65,20 @@ extension JSONAdapter {
         _ type: M.Type, from input: some JSONInputConvertible, layout: RecordDecoder<M>.Layout = .ndjson,
         options: DecodingOptions = .init(), errorPolicy: RecordDecoder<M>.ErrorPolicy = .stop, progress: ProgressHandle? = nil,
         ordered: Bool = true, windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-        _ body: (M) throws -> Void
+        onSkip: ((JSONError) -> Void)? = nil, _ body: (M) throws -> Void
     ) throws -> SkippedRecords {
         guard cutsInBatches(layout, options) else {
             return try withoutActuallyEscaping(body) {
-                try forEachRecord(type, from: input, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress, $0)
+                let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress,
+                                            onSkip: onSkip, onRecord: $0)
+                try decoder.read(from: input)
+                return decoder.skipped
             }
         }
         return try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
             try ParallelRecordStream<M>(descriptor: descriptor, memory: memory, layout: layout, options: options, errorPolicy: errorPolicy,
-                                      progress: progress, ordered: ordered, windowBytes: windowBytes, concurrency: concurrency).run(body)
+                                      progress: progress, ordered: ordered, windowBytes: windowBytes, concurrency: concurrency)
+                .run(onSkip: onSkip, body)
         }
     }
 }

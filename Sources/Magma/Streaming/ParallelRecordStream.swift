@@ -42,6 +42,8 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         let batch: Batch
         let models: [M]
         let skipped: SkippedRecords
+        /// With an `onSkip` handler, every skipped record's error, after how many of `models`.
+        var skips: [(models: Int, error: JSONError)] = []
         let failure: (any Error)?
         let counts: Counts
     }
@@ -57,13 +59,17 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
     struct Placement {
         private var lines = 0, records = 0, lineStart = 0
 
+        /// Places the errors of `batch`, the next batch in input order.
+        func placer(for batch: Batch) -> (JSONError) -> JSONError {
+            { [lines, records, lineStart] in
+                $0.placed(inPartAt: batch.start, opens: batch.opens, lines: lines, records: records, lineStart: lineStart)
+            }
+        }
+
         /// Adds the batch's skipped records to `skipped` and throws its failure, placed; then
         /// counts its lines and records for the next.
         mutating func place(_ decoded: Decoded, into skipped: inout SkippedRecords, progress: ProgressHandle?) throws {
-            let batch = decoded.batch, lines = lines, records = records, lineStart = lineStart
-            func placed(_ error: JSONError) -> JSONError {
-                error.placed(inPartAt: batch.start, opens: batch.opens, lines: lines, records: records, lineStart: lineStart)
-            }
+            let batch = decoded.batch, placed = placer(for: batch)
             skipped.append(contentsOf: decoded.skipped.mapErrors(placed))
             progress?.skipped.add(decoded.skipped.total, ordering: .relaxed)
             if let failure = decoded.failure { throw (failure as? JSONError).map(placed) ?? failure }
@@ -151,9 +157,14 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
     }
 
-    /// Starts the workers, delivers every record to `body`, and returns once every
-    /// thread has ended.
-    func run(_ body: (M) throws -> Void) throws -> SkippedRecords where M: Sendable {
+    /// Called on the caller's thread with each skipped record's error, placed, in input order
+    /// (ordered, just before the record after it).
+    private var onSkip: ((JSONError) -> Void)?
+
+    /// Starts the workers, delivers every record to `body` (and every skipped record's error to
+    /// `onSkip`), and returns once every thread has ended.
+    func run(onSkip: ((JSONError) -> Void)? = nil, _ body: (M) throws -> Void) throws -> SkippedRecords where M: Sendable {
+        self.onSkip = onSkip
         start { [self] in work() }
         defer { stopAndWait() }
         return try deliver(body)
@@ -205,15 +216,26 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
             }
             // Unordered, a batch after the first failure is dropped: the stream stops there.
             if next.batch.sequence <= failedAt {
-                for model in next.models {
+                // Ordered, each skip is reported where it stood among the records.
+                var skips = ordered ? next.skips[...] : []
+                let placed = placement.placer(for: next.batch)
+                for (index, model) in next.models.enumerated() {
+                    while let skip = skips.first, skip.models == index {
+                        onSkip?(placed(skip.error))
+                        skips.removeFirst()
+                    }
                     try body(model)
                     progress?.records.add(1, ordering: .relaxed)
                 }
+                for skip in skips { onSkip?(placed(skip.error)) }
             }
             release(next.batch.held)
             // Its records are gone; what places the next batches stays until its turn.
-            unplaced[next.batch.sequence] = Decoded(batch: next.batch, models: [], skipped: next.skipped, failure: next.failure, counts: next.counts)
+            unplaced[next.batch.sequence] = Decoded(batch: next.batch, models: [], skipped: next.skipped, skips: ordered ? [] : next.skips,
+                                                    failure: next.failure, counts: next.counts)
             while let batch = unplaced.removeValue(forKey: placedBatches) {
+                let placed = placement.placer(for: batch.batch)
+                for skip in batch.skips { onSkip?(placed(skip.error)) }
                 try placement.place(batch, into: &skipped, progress: progress)
                 placedBatches += 1
             }
@@ -231,14 +253,16 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
 
     private func work() {
         var models: [M] = []
-        var decoder = makeDecoder { models.append($0) }
+        var skips: [(models: Int, error: JSONError)] = []
+        var decoder = makeDecoder({ models.append($0) }, onSkip: onSkip == nil ? nil : { skips.append((models.count, $0)) })
         let buffer = BatchBuffer()
         while let claimed = nextBatch() {
             let batch = read(claimed, into: buffer)
             let outcome = decode(batch, buffer, with: &decoder)
-            let result = Decoded(batch: batch, models: models, skipped: outcome.skipped, failure: outcome.failure,
+            let result = Decoded(batch: batch, models: models, skipped: outcome.skipped, skips: skips, failure: outcome.failure,
                                  counts: outcome.counts)
             models = []
+            skips = []
             monitor.lock()
             decoded[batch.sequence] = result
             if outcome.failure != nil { failedAt = min(failedAt, batch.sequence) }
@@ -249,9 +273,9 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
 
     /// A worker's decoder, for all its batches (`decode` restarts it for each): its handler takes
     /// the records.
-    func makeDecoder(_ onRecord: @escaping (M) throws -> Void) -> RecordDecoder<M> {
+    func makeDecoder(_ onRecord: @escaping (M) throws -> Void, onSkip: ((JSONError) -> Void)? = nil) -> RecordDecoder<M> {
         RecordDecoder(layout: layout, codec: codec, options: options, errorPolicy: policy, progress: nil,
-                      onSkip: nil, onRecord: onRecord)
+                      onSkip: onSkip, onRecord: onRecord)
     }
 
     /// Decodes a batch (its bytes read into its worker's buffer) on this thread with its worker's
@@ -262,7 +286,7 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         if let failure = batch.failure { return (SkippedRecords(limit: 0), failure, Counts()) }
         // An NDJSON decoder begins again between lines; one that counts records by the structure
         // (an array's, or the values') is made anew.
-        if steps == nil { decoder.restart() } else { decoder = makeDecoder(decoder.receiver.handler) }
+        if steps == nil { decoder.restart() } else { decoder = makeDecoder(decoder.receiver.handler, onSkip: decoder.sink.onSkip) }
         var failure: (any Error)?
         do {
             if batch.opens { try decoder.feed(ShardCuts.open) }
