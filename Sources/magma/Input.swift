@@ -89,79 +89,40 @@ final class Input {
 
     /// Calls `body` with what has not been read yet, for the library's readers: the descriptor
     /// itself, moved back over the bytes layout detection read where it can be (a regular file);
-    /// else a pipe that a thread fills with those bytes, then the rest. A read error is thrown
-    /// after `body`.
+    /// else those bytes, then the rest, as chunks (which the library writes into a pipe of its
+    /// own, from a thread). A read error is thrown after `body`, in place of what it threw.
     func withRest<R>(_ body: (JSONInput) throws -> R) throws -> R {
-        let head = Array(pending[pendingDone...])
-        pending = []
-        pendingDone = 0
+        let head = pending[pendingDone...]
         if head.isEmpty || lseek(descriptor, -off_t(head.count), SEEK_CUR) >= 0 {
+            pending = []
+            pendingDone = 0
             return try body(FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).jsonInput)
         }
-        var ends: [Int32] = [0, 0]
-        guard pipe(ends: &ends) else { throw JSONError(.io, "cannot make a pipe: \(String(cString: strerror(errno)))") }
-        let feeder = Feeder(head: head, from: descriptor, into: ends[1], name: name)
-        Thread { feeder.run() }.start()
-        let result = Result { try body(FileHandle(fileDescriptor: ends[0], closeOnDealloc: false).jsonInput) }
-        close(ends[0])  // a feeder still writing ends (EPIPE)
-        feeder.done.wait()
-        if case .success = result, let failure = feeder.failure { throw failure }
+        let rest = Rest(input: self)
+        let result = Result { try body(.chunks(rest)) }
+        if let failure = rest.failure { throw failure }  // what ended the input early
         return try result.get()
     }
 
-    private func pipe(ends: inout [Int32]) -> Bool {
-        guard Glibc.pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
+    /// The rest of the input as chunks, each valid until the next is asked for (the library
+    /// writes one before it asks). Unchecked: read on the library's thread, `failure` after.
+    private final class Rest: Sequence, IteratorProtocol, @unchecked Sendable {
+        let input: Input
+        var failure: (any Error)?
 
-    /// Writes the head into a pipe, then the rest of the input.
-    private final class Feeder: @unchecked Sendable {
-        let head: [UInt8], source: Int32, target: Int32, name: String
-        let done = DispatchSemaphore(value: 0)
-        /// A read error (read after `done`).
-        var failure: JSONError?
+        init(input: Input) { self.input = input }
 
-        init(head: [UInt8], from source: Int32, into target: Int32, name: String) {
-            (self.head, self.source, self.target, self.name) = (head, source, target, name)
-        }
-
-        func run() {
-            // A write after the reader closed its end fails with EPIPE instead of killing the process.
-            var blocked = sigset_t()
-            sigemptyset(&blocked)
-            sigaddset(&blocked, SIGPIPE)
-            pthread_sigmask(SIG_BLOCK, &blocked, nil)
-            defer {
-                close(target)
-                done.signal()
-            }
-            guard head.withUnsafeBytes({ write($0) }) else { return }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-            defer { buffer.deallocate() }
-            while true {
-                let count = Glibc.read(source, buffer.baseAddress, buffer.count)
-                if count == 0 { return }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = JSONError(.io, "cannot read \(name): \(String(cString: strerror(errno)))")
-                    return
-                }
-                guard write(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { return }
+        func next() -> UnsafeRawBufferPointer? {
+            do {
+                let chunk = try input.read()
+                return chunk.isEmpty ? nil : chunk
+            } catch {
+                failure = error
+                return nil
             }
         }
 
-        /// Writes all of `bytes`; false once the reader has closed its end.
-        private func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            var done = 0
-            while done < bytes.count {
-                let n = Glibc.write(target, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { return false }
-                done += n
-            }
-            return true
-        }
+        func makeIterator() -> Rest { self }
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
