@@ -26,7 +26,8 @@
 //   parallel        the parallel decoder, cut into shards of a few bytes, gives the sequential
 //                   decoder's records and errors, in every layout;
 //   stream          so does the parallel stream (`forEachRecordInParallel`), read in batches of
-//                   a few bytes, where it cuts the input (not an envelope, nor with comments).
+//                   a few bytes, where it cuts the input (not an envelope, nor with comments);
+//                   its records and `onSkip` calls come interleaved as the sequential decoder's.
 // MAGMA_FUZZ_IGNORE (comma-separated class names) stops checking known classes.
 #if !MAGMA_FUZZ
 @testable import Magma
@@ -83,6 +84,8 @@ struct RecordFuzzCase {
         var skipped = SkippedRecords()
         var error: (any Error)?
         var progress: (records: Int, skipped: Int, bytes: Int) = (0, 0, 0)
+        /// The records' ids and the skipped records' errors, interleaved as they came.
+        var log: [String] = []
     }
 
     static func summary(_ error: JSONError) -> String {
@@ -93,13 +96,20 @@ struct RecordFuzzCase {
     func stream(chunkSize: Int) -> Outcome {
         var outcome = Outcome()
         var records: [FuzzStreamRecord] = []
+        var log: [String] = []
         let layout = Self.layouts[layoutIndex]
         let decoder: RecordDecoder<FuzzStreamRecord>
+        let onSkip = { (error: JSONError) in log.append(Self.summary(error)) }
+        let onRecord = { (record: FuzzStreamRecord) in
+            records.append(record)
+            log.append("record \(record.id)")
+        }
         if layoutIndex == 3 {
             decoder = RecordDecoder(FuzzStreamRecord.self, layout: .array(at: "items", envelope: Envelope(FuzzStreamEnvelope.self)),
-                                    options: options, errorPolicy: policy) { records.append($0) }
+                                    options: options, errorPolicy: policy, onSkip: onSkip, onRecord: onRecord)
         } else {
-            decoder = RecordDecoder(FuzzStreamRecord.self, layout: layout, options: options, errorPolicy: policy) { records.append($0) }
+            decoder = RecordDecoder(FuzzStreamRecord.self, layout: layout, options: options, errorPolicy: policy, onSkip: onSkip,
+                                    onRecord: onRecord)
         }
         do {
             if chunkSize == 0 {
@@ -116,6 +126,7 @@ struct RecordFuzzCase {
             outcome.error = error
         }
         outcome.records = records
+        outcome.log = log
         outcome.skipped = decoder.skipped
         let progress = decoder.progress
         outcome.progress = (progress.records, progress.skipped, progress.bytes)
@@ -187,11 +198,15 @@ struct RecordFuzzCase {
         if layoutIndex != 3, !options.allowComments {
             let layout = Self.layouts[layoutIndex]
             var records: [FuzzStreamRecord] = []
+            var log: [String] = []
             do {
                 let skipped = try input.withUnsafeBytes { memory in
                     try ParallelRecordStream<FuzzStreamRecord>(descriptor: -1, memory: memory, layout: layout, options: options,
                                                              errorPolicy: policy, progress: nil, ordered: true, windowBytes: 64,
-                                                             concurrency: 2, batchBytes: 8).run { records.append($0) }
+                                                             concurrency: 2, batchBytes: 8).run(onSkip: { log.append(Self.summary($0)) }) {
+                        records.append($0)
+                        log.append("record \($0.id)")
+                    }
                 }
                 if records != whole.records || skipped.map(Self.summary) != whole.skipped.map(Self.summary) || whole.error != nil {
                     violate("stream", "stream \(records.map(\.id)) \(skipped.map(Self.summary)) / sequential "
@@ -204,6 +219,9 @@ struct RecordFuzzCase {
                 }
             } catch {
                 violate("foreign-error", "stream: \(error)")
+            }
+            if log != whole.log {
+                violate("stream", "stream's records and onSkip \(log) / sequential \(whole.log)")
             }
         }
         return violations
