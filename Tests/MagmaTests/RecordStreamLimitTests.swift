@@ -15,6 +15,28 @@ import Testing
         return options
     }
 
+    // MARK: Blanks after an array
+
+    /// Blanks after a top-level array's `]` are not held, however many end the input (here past a
+    /// record limit that held blanks would pass); text after blanks is placed as a stream without
+    /// the limit places it, and blanks past the limit before text still stop the stream there.
+    @Test(arguments: [RecordDecoder<StreamEvent>.ErrorPolicy.skip, .stop])
+    func blanksAfterAnArray_areNotHeld(policy: RecordDecoder<StreamEvent>.ErrorPolicy) {
+        var small = DecodingOptions()
+        small.maxRecordLength = 64
+        let array = #"[{"id":1},{"id":2}]"#, blanks = String(repeating: " \n\t\r", count: 40)
+        let ended = streamOutcomeEverywhere(array + blanks, .array, policy: policy, options: small)
+        #expect(ended.records.map(\.id) == [1, 2] && ended.error == nil, "\(ended)")
+        #expect(ended.mostHeld < 16, "\(ended.mostHeld) bytes held")
+        let text = array + "\r\n \n  \t x"
+        let placed = streamOutcomeEverywhere(text, .array, policy: policy, options: small)
+        let unlimited = streamOutcomeEverywhere(text, .array, policy: policy, options: DecodingOptions())
+        #expect(placed.description == unlimited.description, "\(placed)\nwithout the limit: \(unlimited)")
+        #expect(placed.error?.offset == text.utf8.count - 1 && placed.error?.line == 3 && placed.error?.column == 5, "\(placed)")
+        let tooMany = streamOutcomeEverywhere(array + blanks + "x", .array, policy: policy, options: small)
+        #expect(tooMany.error?.code == .sizeLimitExceeded && tooMany.error?.offset == array.utf8.count - 1, "\(tooMany)")
+    }
+
     // MARK: maxDepth inside a skipped record
 
     /// A record that fails (an array where an object is expected) is skipped, but brackets too

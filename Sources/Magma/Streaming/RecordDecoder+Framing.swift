@@ -102,6 +102,13 @@ extension RecordDecoder {
             case .misplaced:
                 try holdMisplaced(UnsafeRawBufferPointer(start: p, count: end - p))
                 p = end
+            case .suffix where layout.kind == .array:
+                if pending.count == 0 {
+                    pendingStart = offset(p)
+                    recordPlace = lines.place(pendingStart)
+                }
+                try holdSuffix(UnsafeRawBufferPointer(start: p, count: end - p))
+                p = end
             case .start, .suffix, .whole:
                 let here = UnsafeRawBufferPointer(start: p, count: end - p)
                 if pending.count == 0 {
@@ -189,6 +196,24 @@ extension RecordDecoder {
         pending.append(bytes)
         mostHeldBytes = max(mostHeldBytes, pending.count)
         try findRecords()
+    }
+
+    /// Holds what follows a top-level array's `]`, which must be blanks, but for the blanks at
+    /// the end: those are counted, and held (as blanks of the same lines and columns) only once
+    /// something follows them. However many blanks end the input, none is held.
+    private func holdSuffix(_ bytes: UnsafeRawBufferPointer) throws {
+        var text = bytes.count
+        while text > 0, JSONScanner.isBlank(bytes[text - 1]) { text -= 1 }
+        if text > 0 {
+            if suffixBlanks.count > 0 {
+                // Held as the limit allows: over it, the stream stops as it would holding them.
+                guard pending.count + suffixBlanks.count <= options.maxRecordLength else { return try overLimit() }
+                try suffixBlanks.bytes().withUnsafeBytes { try hold($0) }
+                suffixBlanks = SuffixBlanks()
+            }
+            try hold(UnsafeRawBufferPointer(rebasing: bytes[..<text]))
+        }
+        suffixBlanks.count(UnsafeRawBufferPointer(rebasing: bytes[text...]))
     }
 
     /// Holds `bytes` of the record under way, and checks it against the limits as it grows.

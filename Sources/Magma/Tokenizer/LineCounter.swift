@@ -83,3 +83,30 @@ struct StreamLines {
         return (line, column)
     }
 }
+
+/// Blanks passed and not held: how many, and their lines, so that blanks standing in for them
+/// place what follows at the same byte, line and column.
+struct SuffixBlanks {
+    private(set) var count = 0
+    private var newlines = 0
+    /// The blanks after the last newline.
+    private var tail = 0
+
+    mutating func count(_ blanks: UnsafeRawBufferPointer) {
+        for byte in blanks {
+            if byte == 0x0A {
+                newlines += 1
+                tail = 0
+            } else {
+                tail += 1
+            }
+        }
+        count += blanks.count
+    }
+
+    /// Spaces, then the newlines, then the spaces after the last one.
+    func bytes() -> [UInt8] {
+        [UInt8](repeating: 0x20, count: count - newlines - tail) + [UInt8](repeating: 0x0A, count: newlines)
+            + [UInt8](repeating: 0x20, count: tail)
+    }
+}
