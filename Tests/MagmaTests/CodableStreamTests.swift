@@ -104,12 +104,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let progress = ProgressHandle()
         var ids: [Int] = []
+        // Each skip, with the records delivered before it (ordered, those before it in the input).
+        var skips: [(error: JSONError, after: Int)] = []
         let skipped = try JSONAdapter.forEachRecordInParallel(Row.self, from: .file(url.path), decoder: MagmaDecoder(), errorPolicy: .skip,
-                                                              progress: progress, ordered: ordered, windowBytes: 64 << 10, concurrency: 3) {
+                                                              progress: progress, ordered: ordered, windowBytes: 64 << 10, concurrency: 3,
+                                                              onSkip: { skips.append(($0, ids.count)) }) {
             ids.append($0.id)
         }
         #expect(ordered ? ids == expected.ids : ids.sorted() == expected.ids)
         #expect(skipped.map(StreamOutcome.summary) == expected.skipped.map(StreamOutcome.summary))
+        #expect(skips.map { StreamOutcome.summary($0.error) } == expected.skipped.map(StreamOutcome.summary))
+        if ordered {
+            // The records before a skip: its record index, less the skips before it.
+            let before = expected.skipped.enumerated().map { index, error in error.recordIndex! - index }
+            #expect(skips.map(\.after) == before)
+        }
         #expect(progress.current.records == expected.ids.count && progress.current.skipped == 4)
     }
 

@@ -134,6 +134,8 @@ extension JSONAdapter {
     ///   - ordered: Deliver the records in input order (default), or as their batches finish.
     ///   - windowBytes: The most input bytes read and not yet delivered. Default 8 MiB.
     ///   - concurrency: Threads decoding at once; default the number of active cores.
+    ///   - onSkip: Called on the calling thread with each skipped record's error, in input order
+    ///     (ordered, between the records before and after it).
     ///   - body: Called on the calling thread with each record.
     /// - Returns: The records skipped (``SkippedRecords``), in input order.
     /// - Throws: The first bad record's error (with `.stop`), ``JSONError/Code/io`` when a file
@@ -142,17 +144,21 @@ extension JSONAdapter {
     public static func forEachRecordInParallel<T: Decodable & Sendable>(
         _ type: T.Type, from input: some JSONInputConvertible, layout: RecordDecoder<T>.Layout = .ndjson, decoder: MagmaDecoder,
         errorPolicy: RecordDecoder<T>.ErrorPolicy = .stop, progress: ProgressHandle? = nil, ordered: Bool = true,
-        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: (T) throws -> Void
+        windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        onSkip: ((JSONError) -> Void)? = nil, _ body: (T) throws -> Void
     ) throws -> SkippedRecords {
         guard cutsInBatches(layout, decoder.options) else {
             return try withoutActuallyEscaping(body) {
-                try forEachRecord(type, from: input, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress, $0)
+                let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress,
+                                            onSkip: onSkip, onRecord: $0)
+                try records.read(from: input)
+                return records.skipped
             }
         }
         return try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
             try ParallelRecordStream<T>(descriptor: descriptor, memory: memory, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
                                       layout: layout, errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
-                                      concurrency: concurrency).run(body)
+                                      concurrency: concurrency).run(onSkip: onSkip, body)
         }
     }
 }
