@@ -38,7 +38,8 @@ struct ExtractedRow: JSONModel {
     var f31: JSONValue?
 
     /// The command line's fields, set once before the first record is read: Magma compiles a
-    /// model's mapping on its first use and keeps it for the process.
+    /// model's mapping on its first use and keeps it for the process, so every reader (the
+    /// NDJSON batches, the one-thread stream, the library's parallel stream) reads this one.
     nonisolated(unsafe) static var commandLineMapping: JSONMapping<ExtractedRow>?
 
     static var jsonMapping: JSONMapping<ExtractedRow> {

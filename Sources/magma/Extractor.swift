@@ -11,7 +11,6 @@ import Magma
 /// calling thread writes the rows. A document is one stream, decoded on the calling thread.
 final class Extractor: @unchecked Sendable {
     let rows: RowWriter
-    let mapping: JSONMapping<ExtractedRow>
     let skipBad: Bool
     let badToStdout: Bool
     let header: Bool
@@ -26,8 +25,7 @@ final class Extractor: @unchecked Sendable {
 
     init(fields: [ExtractField], format: ExtractFormat, header: Bool, skipBad: Bool, badToStdout: Bool) throws {
         rows = RowWriter(fields: fields, format: format)
-        mapping = try ExtractedRow.mapping(fields)
-        ExtractedRow.commandLineMapping = mapping
+        ExtractedRow.commandLineMapping = try ExtractedRow.mapping(fields)
         self.header = header
         self.skipBad = skipBad
         self.badToStdout = badToStdout
@@ -91,7 +89,7 @@ final class Extractor: @unchecked Sendable {
     private func decode(_ lines: [UInt8], start: Int) -> Batch {
         var batch = Batch(start: start, bytes: lines.count)
         batch.text.reserveCapacity(lines.count / 4)
-        let decoder = RecordDecoder(ExtractedRow.self, layout: .ndjson, mapping: mapping, errorPolicy: skipBad ? .skip : .stop,
+        let decoder = RecordDecoder(ExtractedRow.self, layout: .ndjson, errorPolicy: skipBad ? .skip : .stop,
                                     onSkip: { error in batch.bad.append((batch.text.count, error, Self.line(of: error, in: lines))) },
                                     onRecord: { [rows] row in rows.append(row, to: &batch.text) })
         do {
@@ -167,8 +165,7 @@ final class Extractor: @unchecked Sendable {
     // MARK: An array (one thread) or a document, as one stream
 
     private func runStream(_ input: Input, layout: InputLayout) throws {
-        let decoder = RecordDecoder(ExtractedRow.self, layout: layout.recordLayout(ExtractedRow.self), mapping: mapping,
-                                    errorPolicy: skipBad ? .skip : .stop,
+        let decoder = RecordDecoder(ExtractedRow.self, layout: layout.recordLayout(ExtractedRow.self), errorPolicy: skipBad ? .skip : .stop,
                                     onSkip: { [unowned self] error in report(error, line: nil) },
                                     onRecord: { [unowned self] row in
                                         rows.append(row, to: &out.bytes)

@@ -36,21 +36,10 @@ enum MagmaTool {
         env["MAGMA_PROGRESS"] = nil
         env.merge(environment) { $1 }
         process.environment = env
-        let pipe = Pipe()
-        process.standardInput = inputThroughPipe ? pipe : try FileHandle(forReadingFrom: inp)
+        process.standardInput = inputThroughPipe ? Pipe.feeding(Data((input ?? "").utf8)) : try FileHandle(forReadingFrom: inp)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         try process.run()
-        if inputThroughPipe {
-            let bytes = Data((input ?? "").utf8), writer = pipe.fileHandleForWriting
-            let written = DispatchSemaphore(value: 0)
-            Thread {
-                try? writer.write(contentsOf: bytes)  // fails only when the command ended first
-                try? writer.close()
-                written.signal()
-            }.start()
-            written.wait()
-        }
         process.waitUntilExit()
         return CommandRun(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
                           stderr: try String(contentsOf: err, encoding: .utf8))

@@ -147,18 +147,8 @@ extension JSONAdapter {
         windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         onSkip: ((JSONError) -> Void)? = nil, _ body: (T) throws -> Void
     ) throws -> SkippedRecords {
-        guard cutsInBatches(layout, decoder.options) else {
-            return try withoutActuallyEscaping(body) {
-                let records = RecordDecoder(type, layout: layout, decoder: decoder, errorPolicy: errorPolicy, progress: progress,
-                                            onSkip: onSkip, onRecord: $0)
-                try records.read(from: input)
-                return records.skipped
-            }
-        }
-        return try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
-            try ParallelRecordStream<T>(descriptor: descriptor, memory: memory, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
-                                      layout: layout, errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
-                                      concurrency: concurrency).run(onSkip: onSkip, body)
-        }
+        try recordsInParallelInOrder(from: input, layout: layout, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
+                                     errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
+                                     concurrency: concurrency, onSkip: onSkip, body)
     }
 }

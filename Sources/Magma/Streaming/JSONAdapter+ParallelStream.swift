@@ -67,18 +67,34 @@ extension JSONAdapter {
         ordered: Bool = true, windowBytes: Int = 8 << 20, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         onSkip: ((JSONError) -> Void)? = nil, _ body: (M) throws -> Void
     ) throws -> SkippedRecords {
+        // Its plans (nested models' included) compiled first, on this thread: no worker waits
+        // while another compiles one.
+        prepareGraph(of: M.self)
+        return try recordsInParallelInOrder(from: input, layout: layout, codec: objectModelCodec(M.self), options: options,
+                                            errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
+                                            concurrency: concurrency, onSkip: onSkip, body)
+    }
+
+    /// The ordered forms' work, for a model's codec or a `Decodable` type's: the records of a
+    /// stream that may be cut in batches from the parallel stream, the others from one decoder on
+    /// this thread.
+    static func recordsInParallelInOrder<T: Sendable>(
+        from input: some JSONInputConvertible, layout: RecordDecoder<T>.Layout, codec: Codec<T>, options: DecodingOptions,
+        errorPolicy: RecordDecoder<T>.ErrorPolicy, progress: ProgressHandle?, ordered: Bool, windowBytes: Int, concurrency: Int,
+        onSkip: ((JSONError) -> Void)?, _ body: (T) throws -> Void
+    ) throws -> SkippedRecords {
         guard cutsInBatches(layout, options) else {
             return try withoutActuallyEscaping(body) {
-                let decoder = RecordDecoder(type, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress,
+                let decoder = RecordDecoder(layout: layout, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
                                             onSkip: onSkip, onRecord: $0)
                 try decoder.read(from: input)
                 return decoder.skipped
             }
         }
         return try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
-            try ParallelRecordStream<M>(descriptor: descriptor, memory: memory, layout: layout, options: options, errorPolicy: errorPolicy,
-                                      progress: progress, ordered: ordered, windowBytes: windowBytes, concurrency: concurrency)
-                .run(onSkip: onSkip, body)
+            try ParallelRecordStream<T>(descriptor: descriptor, memory: memory, codec: codec, options: options, layout: layout,
+                                      errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
+                                      concurrency: concurrency).run(onSkip: onSkip, body)
         }
     }
 }
