@@ -121,7 +121,7 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        ReferencingEncoder(encoder, object: object, key: PathKey.super, converted: PathKey.super.stringValue)
+        ReferencingEncoder(encoder, object: object, key: PathKey.super, converted: encoder.converted(PathKey.super, path: path))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
