@@ -138,12 +138,12 @@ public final class MagmaEncoder: @unchecked Sendable {
         guard let top = try encoder.wrapGeneric(value, nil) else {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
-        var options = EncodingOptions()
-        options.escapeSlashes = !formatting.contains(.withoutEscapingSlashes)
-        var writer = JSONWriter(options: options)
-        var serializer = TreeSerializer(pretty: formatting.contains(.prettyPrinted), sorted: formatting.contains(.sortedKeys))
-        try serializer.write(top, into: &writer, depth: 0)
-        return writer.takeData()
+        // The stream writes the tree, keys as they are: one layout for both. A tree it cannot
+        // take is too deep (nothing in a tree reopens a container).
+        guard let data = try StreamEncoder.encode(top, settings: settings.keysAsGiven, formatting: formatting) else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
+        }
+        return data
     }
 }
 
@@ -161,8 +161,8 @@ struct EncoderSettings {
     let formattedDates: FormatterDates?
     let data: JSONEncoder.DataEncodingStrategy
     let floats: JSONEncoder.NonConformingFloatEncodingStrategy
-    let keys: JSONEncoder.KeyEncodingStrategy
-    let defaultKeys: Bool
+    private(set) var keys: JSONEncoder.KeyEncodingStrategy
+    private(set) var defaultKeys: Bool
     let userInfo: [CodingUserInfoKey: Any]
 
     init(_ e: MagmaEncoder) {
@@ -175,6 +175,14 @@ struct EncoderSettings {
         userInfo = e.userInfo
     }
 
+    /// These settings with keys written as they are (a tree's, already converted).
+    var keysAsGiven: EncoderSettings {
+        var settings = self
+        settings.keys = .useDefaultKeys
+        settings.defaultKeys = true
+        return settings
+    }
+
     /// The JSON key for `key` at `path` (the coding path down to its container), through the key
     /// strategy: one place for the streaming and the tree encoder. The path is built only for a
     /// custom strategy (it is an array per key otherwise).
@@ -185,84 +193,6 @@ struct EncoderSettings {
         case .custom(let convert): return convert(path() + [key]).stringValue
         @unknown default: return key.stringValue
         }
-    }
-}
-
-/// Writes an encoded tree as JSONEncoder's writer lays it out.
-struct TreeSerializer {
-    let pretty: Bool
-    let sorted: Bool
-    private var indent = 0
-
-    init(pretty: Bool, sorted: Bool) {
-        self.pretty = pretty
-        self.sorted = sorted
-    }
-
-    mutating func write(_ value: EncodedValue, into w: inout JSONWriter, depth: Int) throws {
-        switch value {
-        case .null: w.null()
-        case .bool(let b): w.bool(b)
-        case .int(let i): w.int64(i)
-        case .uint(let u): w.uint64(u)
-        case .double(let d):
-            // Magma's writer for the common case; JSONEncoder's `description` without ".0" for the rest.
-            if abs(d) < 1e15, d.rounded(.towardZero) == d { try w.double(d) } else {
-                var text = d.description
-                if text.hasSuffix(".0") { text.removeLast(2) }
-                w.numberText(text)
-            }
-        case .text(let s): w.numberText(s)
-        case .string(let s): w.string(s)
-        case .array(let a): try writeArray(a.values, into: &w, depth: depth + 1)
-        case .object(let o): try writeObject(o, into: &w, depth: depth + 1)
-        }
-    }
-
-    private mutating func writeArray(_ values: [EncodedValue], into w: inout JSONWriter, depth: Int) throws {
-        guard depth < 512 else { throw tooDeep() }
-        w.append(UInt8(ascii: "["))
-        if pretty { w.append(UInt8(ascii: "\n")); indent += 1 }
-        var first = true
-        for v in values {
-            if first { first = false } else { w.append(UInt8(ascii: ",")); if pretty { w.append(UInt8(ascii: "\n")) } }
-            if pretty { writeIndent(&w) }
-            try write(v, into: &w, depth: depth)
-        }
-        if pretty { w.append(UInt8(ascii: "\n")); indent -= 1; writeIndent(&w) }
-        w.append(UInt8(ascii: "]"))
-    }
-
-    private mutating func writeObject(_ object: EncodedObject, into w: inout JSONWriter, depth: Int) throws {
-        guard depth < 512 else { throw tooDeep() }
-        w.append(UInt8(ascii: "{"))
-        if pretty {
-            w.append(UInt8(ascii: "\n"))
-            indent += 1
-            if !object.keys.isEmpty { writeIndent(&w) }
-        }
-        var order = Array(object.keys.indices)
-        if sorted { order.sort { object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8) } }
-        var first = true
-        for i in order {
-            if first { first = false } else {
-                w.append(UInt8(ascii: ","))
-                if pretty { w.append(UInt8(ascii: "\n")); writeIndent(&w) }
-            }
-            w.string(object.keys[i])
-            if pretty { w.append(UInt8(ascii: " ")); w.append(UInt8(ascii: ":")); w.append(UInt8(ascii: " ")) } else { w.append(UInt8(ascii: ":")) }
-            try write(object.values[i], into: &w, depth: depth)
-        }
-        if pretty { w.append(UInt8(ascii: "\n")); indent -= 1; writeIndent(&w) }
-        w.append(UInt8(ascii: "}"))
-    }
-
-    private func writeIndent(_ w: inout JSONWriter) {
-        for _ in 0..<indent { w.append(UInt8(ascii: " ")); w.append(UInt8(ascii: " ")) }
-    }
-
-    private func tooDeep() -> EncodingError {
-        EncodingError.invalidValue(0, EncodingError.Context(codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON."))
     }
 }
 

@@ -16,7 +16,7 @@
 //   TreeEncoder, which has JSONEncoder's semantics for all of them.
 // - A key written twice keeps its first place and its last value (TreeEncoder's rule); with
 //   `.sortedKeys` members are sorted. Both happen when the object closes, by moving its members'
-//   bytes; other objects are never touched again. Bytes are TreeSerializer's, layout included.
+//   bytes; other objects are never touched again. TreeEncoder's trees are written here too.
 
 import Foundation
 
@@ -162,6 +162,8 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
     func encodeNil() throws { try single().pointee.writer.null() }
     func encode(_ value: Bool) throws { try single().pointee.writer.bool(value) }
     func encode(_ value: String) throws { try single().pointee.writer.string(value) }
+    /// Number text already formatted (a tree's Float or Decimal).
+    func encodeNumberText(_ text: String) throws { try single().pointee.writer.numberText(text) }
     func encode(_ value: Double) throws {
         try check(value, .none)
         try float(value, into: single())

@@ -1,5 +1,5 @@
 // StreamState: the output of one StreamEncoder encode and its stack of open containers (see the
-// note at the top of StreamEncoder.swift): separators and keys as TreeSerializer lays them out,
+// note at the top of StreamEncoder.swift): separators and keys as JSONEncoder lays them out,
 // members reordered in place when an object closes, and marks to take a failed write back.
 
 import Foundation
@@ -49,7 +49,7 @@ struct StreamState {
     private var lastID = 0
     private(set) var abandoned = false
 
-    /// TreeSerializer's limit: a container at this depth is an error (TreeEncoder throws it).
+    /// JSONEncoder's limit: a container at this depth is an error (MagmaEncoder throws it).
     static let maxDepth = 512
 
     init(formatting: JSONEncoder.OutputFormatting) {
@@ -311,7 +311,7 @@ struct StreamState {
         }
     }
 
-    /// Compares two keys as written (escaped) by their unescaped UTF-8, as TreeSerializer sorts them.
+    /// Compares two keys as written (escaped) by their unescaped UTF-8, as JSONEncoder sorts them.
     static func compareEscaped(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         var i = 0, j = 0
         func next(_ s: UnsafeRawBufferPointer, _ k: inout Int) -> UInt8 {
@@ -363,7 +363,7 @@ struct StreamState {
 
     // MARK: Numbers
 
-    /// A finite Double as JSONEncoder writes it (TreeSerializer's rule: `description` without ".0").
+    /// A finite Double as JSONEncoder writes it (`description` without ".0").
     mutating func double(_ d: Double) {
         if abs(d) < 1e15, d.rounded(.towardZero) == d { return try! writer.double(d) }
         d.write(to: &writer)

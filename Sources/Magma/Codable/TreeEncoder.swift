@@ -1,4 +1,4 @@
-// TreeEncoder: Swift's `Encoder`, building a small tree that TreeSerializer writes. It follows
+// TreeEncoder: Swift's `Encoder`, building a small tree that StreamEncoder then writes. It follows
 // JSONEncoder's implementation where users can see it (which values a strategy turns into what,
 // the coding paths of errors, containers asked for twice, superEncoder), with members kept in
 // the order they were encoded. Containers are classes: a nested container a caller fills after
@@ -17,6 +17,27 @@ enum EncodedValue {
     case string(String)
     case array(EncodedArray)
     case object(EncodedObject)
+}
+
+extension EncodedValue: Encodable {
+    /// The tree handed to StreamEncoder (``MagmaEncoder/treeEncode``), which alone writes it.
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null: var c = encoder.singleValueContainer(); try c.encodeNil()
+        case .bool(let b): var c = encoder.singleValueContainer(); try c.encode(b)
+        case .int(let i): var c = encoder.singleValueContainer(); try c.encode(i)
+        case .uint(let u): var c = encoder.singleValueContainer(); try c.encode(u)
+        case .double(let d): var c = encoder.singleValueContainer(); try c.encode(d)
+        case .text(let t): try (encoder as! StreamEncoder).encodeNumberText(t)
+        case .string(let s): var c = encoder.singleValueContainer(); try c.encode(s)
+        case .array(let a):
+            var c = encoder.unkeyedContainer()
+            for v in a.values { try c.encode(v) }
+        case .object(let o):
+            var c = encoder.container(keyedBy: PathKey.self)
+            for (k, v) in zip(o.keys, o.values) { try c.encode(v, forKey: PathKey(stringValue: k)) }
+        }
+    }
 }
 
 /// Exclusivity checks on class properties were a large share of an encode:
