@@ -200,37 +200,17 @@ struct JSON5Text {
             i += crlf ? 3 : 2
         case UInt8(ascii: "u"):
             // Copied; the scanner checks the digits and surrogates. U+0000 is refused, as JSONDecoder's JSON5 does.
-            guard hexValue(at: i + 2, digits: 4) != 0 else { throw fail("\\u0000 in a JSON5 string", at: i) }
+            guard text.hexValue(at: i + 2, digits: 4) != 0 else { throw fail("\\u0000 in a JSON5 string", at: i) }
             out.append(contentsOf: [UInt8(ascii: "\\"), e])
             i += 2
         case UInt8(ascii: "x"):
-            guard let value = hexValue(at: i + 2, digits: 2) else { throw fail("\\x without two hexadecimal digits", at: i) }
+            guard let value = text.hexValue(at: i + 2, digits: 2) else { throw fail("\\x without two hexadecimal digits", at: i) }
             guard value != 0 else { throw fail("\\x00 in a JSON5 string", at: i) }
             let hex = Array("0123456789abcdef".utf8)
             out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(value >> 4)], hex[Int(value & 15)]])
             i += 4
         default:
             throw fail("an escape JSON5 does not have", at: i)
-        }
-    }
-
-    /// The value of `digits` hexadecimal digits at `at`; nil when they are not that.
-    private func hexValue(at: Int, digits: Int) -> UInt32? {
-        guard at + digits <= text.count else { return nil }
-        var value: UInt32 = 0
-        for k in at..<(at + digits) {
-            guard let d = Self.hexDigit(text[k]) else { return nil }
-            value = value << 4 | UInt32(d)
-        }
-        return value
-    }
-
-    private static func hexDigit(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 
@@ -258,7 +238,7 @@ struct JSON5Text {
         if text[i] == UInt8(ascii: "\\") {
             guard i + 1 < text.count else { return nil }
             let digits = text[i + 1] == UInt8(ascii: "u") ? 4 : text[i + 1] == UInt8(ascii: "x") ? 2 : 0
-            guard digits > 0, let value = hexValue(at: i + 2, digits: digits), value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+            guard digits > 0, let value = text.hexValue(at: i + 2, digits: digits), value != 0, let scalar = Unicode.Scalar(value) else { return nil }
             return (scalar, 2 + digits)
         }
         var decoder = UTF8()
@@ -320,7 +300,7 @@ struct JSON5Text {
         if body.count > 2, body.first == UInt8(ascii: "0"), body.dropFirst().first.map({ $0 | 0x20 == UInt8(ascii: "x") }) == true {
             var value: UInt64 = 0
             for c in body.dropFirst(2) {
-                guard let d = hexDigit(c) else { return nil }
+                guard let d = c.hexDigitValue else { return nil }
                 let (shifted, overflow) = value.multipliedReportingOverflow(by: 16)
                 guard !overflow else { return nil }
                 value = shifted | UInt64(d)

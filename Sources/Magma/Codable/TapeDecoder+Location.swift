@@ -25,15 +25,7 @@ extension Tape {
         func relocate(_ context: DecodingError.Context) -> DecodingError.Context {
             guard let pending = context.underlyingError as? PendingLocation else { return context }
             let i = pending.index
-            let code = pending.code ?? {
-                switch decoding {
-                case .typeMismatch: .typeMismatch
-                case .valueNotFound: .nullValue
-                case .keyNotFound: .missingKey
-                default: .invalidValue
-                }
-            }()
-            var underlying = JSONError(code, pending.message ?? context.debugDescription)
+            var underlying = JSONError(pending.code ?? decoding.jsonCode, pending.message ?? context.debugDescription)
             underlying.path = pending.path ?? JSONPathText.render(context.codingPath)
             if i >= 0 {
                 let e = self[i]
@@ -52,6 +44,24 @@ extension Tape {
 }
 
 extension DecodingError {
+    /// The ``JSONError/Code`` that says what this error says.
+    var jsonCode: JSONError.Code {
+        switch self {
+        case .typeMismatch: .typeMismatch
+        case .valueNotFound: .nullValue
+        case .keyNotFound: .missingKey
+        default: .invalidValue
+        }
+    }
+
+    /// The error's context.
+    var context: Context? {
+        switch self {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): c
+        @unknown default: nil
+        }
+    }
+
     /// The same error with the context `transform` makes of its own.
     func withContext(_ transform: (Context) -> Context) -> DecodingError {
         switch self {

@@ -58,15 +58,8 @@ final class DecodableRecordCodec<T: Decodable>: Codec<T>, @unchecked Sendable {
     /// whatever `init(from:)` threw) as its `underlying`. An error with no position of its own is
     /// placed at the record's start.
     static func recordError(_ error: any Error, _ tape: Tape) -> JSONError {
-        let context: DecodingError.Context?
-        let code: JSONError.Code
-        switch error as? DecodingError {
-        case .typeMismatch(_, let c)?: (context, code) = (c, .typeMismatch)
-        case .valueNotFound(_, let c)?: (context, code) = (c, .nullValue)
-        case .keyNotFound(_, let c)?: (context, code) = (c, .missingKey)
-        case .dataCorrupted(let c)?: (context, code) = (c, .invalidValue)
-        default: (context, code) = (nil, .invalidValue)
-        }
+        let decoding = error as? DecodingError
+        let context = decoding?.context, code = decoding?.jsonCode ?? .invalidValue
         if let located = context?.underlyingError as? JSONError, located.offset != nil {
             var e = JSONError(located.code, located.message, underlying: error)
             e.path = located.path

@@ -304,11 +304,17 @@ enum EscapedText {
         return 4
     }
 
-    private static func hex4(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32? {
-        guard at + 4 <= raw.count else { return nil }
+    private static func hex4(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32? { raw.hexValue(at: at, digits: 4) }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The value of the `digits` hexadecimal digits at `at`; nil when they are not that.
+    @inline(__always)
+    func hexValue(at: Int, digits: Int) -> UInt32? {
+        guard at + digits <= count else { return nil }
         var v: UInt32 = 0
-        for k in 0..<4 {
-            guard let d = raw[at + k].hexDigitValue else { return nil }
+        for k in at..<(at + digits) {
+            guard let d = self[k].hexDigitValue else { return nil }
             v = v << 4 | UInt32(d)
         }
         return v
