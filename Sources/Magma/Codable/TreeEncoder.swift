@@ -282,7 +282,7 @@ class TreeEncoder: Encoder, SingleValueEncodingContainer {
         case .deferredToDate: return try withEncoder(for: key) { try date.encode(to: $0) }
         case .secondsSince1970: return try wrap(date.timeIntervalSince1970, key, strategy: .throw)
         case .millisecondsSince1970: return try wrap(1000.0 * date.timeIntervalSince1970, key, strategy: .throw)
-        case .iso8601: return .string(date.formatted(.iso8601))
+        case .iso8601: return .string(MagmaEncoder.DateEncodingStrategy.iso8601String(date))
         case .formatted: return .string(settings.formattedDates.unsafelyUnwrapped.string(date))
         case .custom(let closure): return try withEncoder(for: key) { try closure(date, $0) } ?? .object(EncodedObject())
         }
