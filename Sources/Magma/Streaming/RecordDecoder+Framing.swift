@@ -102,14 +102,14 @@ extension RecordDecoder {
             case .misplaced:
                 try holdMisplaced(UnsafeRawBufferPointer(start: p, count: end - p))
                 p = end
-            case .suffix:
+            case .suffix where layout.kind == .array:
                 if pending.count == 0 {
                     pendingStart = offset(p)
                     recordPlace = lines.place(pendingStart)
                 }
                 try holdSuffix(UnsafeRawBufferPointer(start: p, count: end - p))
                 p = end
-            case .start, .whole:
+            case .start, .suffix, .whole:
                 let here = UnsafeRawBufferPointer(start: p, count: end - p)
                 if pending.count == 0 {
                     pendingStart = offset(p)
@@ -198,7 +198,7 @@ extension RecordDecoder {
         try findRecords()
     }
 
-    /// Holds what follows the records' `]` (blanks, or the rest of an envelope) but the blanks at
+    /// Holds what follows a top-level array's `]`, which must be blanks, but for the blanks at
     /// the end: those are counted, and held (as blanks of the same lines and columns) only once
     /// something follows them. However many blanks end the input, none is held.
     private func holdSuffix(_ bytes: UnsafeRawBufferPointer) throws {

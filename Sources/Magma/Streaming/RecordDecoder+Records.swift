@@ -189,17 +189,8 @@ extension RecordDecoder {
             try holdMisplaced(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
         case .suffix:
             guard let scan = outer else { return }
-            do {
-                let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: recordPlace, outer: scan, final: true)
-                precondition(completed, "a part that ends the input completes or fails")
-            } catch {
-                guard error.code == .unexpectedEnd, suffixBlanks.count > 0 else { throw error }
-                // The envelope ends after the blanks not held.
-                var atEnd = error
-                atEnd.offset = consumed
-                (atEnd.line, atEnd.column) = lines.place(consumed)
-                throw atEnd
-            }
+            let completed = try builder.pointee.readPart(pending.bytes, at: pendingStart, place: recordPlace, outer: scan, final: true)
+            precondition(completed, "a part that ends the input completes or fails")
         case .start, .whole:
             try EventBuilder.read(builder, pending.bytes, at: pendingStart, place: recordPlace)
         }

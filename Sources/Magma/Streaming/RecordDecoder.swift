@@ -157,7 +157,7 @@ public final class RecordDecoder<Model> {
     var lineRecords = 0
     /// The most bytes held at once.
     var mostHeldBytes = 0
-    /// After the records' `]`: the blanks not held (see `holdSuffix`).
+    /// After a top-level array's `]`: the blanks not held (see `holdSuffix`).
     var suffixBlanks = SuffixBlanks()
 
     /// The stream's progress counters, readable from any thread while it runs: the handle given
