@@ -187,10 +187,10 @@ enum EscapedText {
             // backslash and a `u`); the byte before them is no escape's backslash.
             var run = i
             while run > 0, at(run &- 1) == 0x5C { run &-= 1 }
-            guard (i &- run) & 1 == 0, let unit = hex4(raw, i &+ 2) else { i &+= 2; continue }
+            guard (i &- run) & 1 == 0, let unit = raw.hexValue(at: i &+ 2, digits: 4) else { i &+= 2; continue }
             if unit & 0xF800 != 0xD800 { i &+= 6; continue }
             if unit & 0xFC00 == 0xD800, i &+ 11 < n, at(i &+ 6) == 0x5C, at(i &+ 7) == UInt8(ascii: "u"),
-               let low = hex4(raw, i &+ 8), low & 0xFC00 == 0xDC00 {
+               let low = raw.hexValue(at: i &+ 8, digits: 4), low & 0xFC00 == 0xDC00 {
                 i &+= 12
                 continue
             }
@@ -243,7 +243,7 @@ enum EscapedText {
             i = j + 2
             if e != UInt8(ascii: "u") {
                 put(e)
-            } else if hex4(raw, i) != nil {
+            } else if raw.hexValue(at: i, digits: 4) != nil {
                 put(scalar: 0xFFFD)
                 i += 4
             } else {
@@ -267,10 +267,10 @@ enum EscapedText {
         case UInt8(ascii: "r"): return (13, 2)
         case UInt8(ascii: "t"): return (9, 2)
         case UInt8(ascii: "u"):
-            guard let unit = hex4(raw, 2) else { return nil }
+            guard let unit = raw.hexValue(at: 2, digits: 4) else { return nil }
             if unit & 0xF800 != 0xD800 { return (unit, 6) }
             guard unit < 0xDC00, raw.count >= 12, raw[6] == UInt8(ascii: "\\"), raw[7] == UInt8(ascii: "u"),
-                  let low = hex4(raw, 8), low & 0xFC00 == 0xDC00 else { return nil }
+                  let low = raw.hexValue(at: 8, digits: 4), low & 0xFC00 == 0xDC00 else { return nil }
             return (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 12)
         default: return nil
         }
@@ -303,8 +303,6 @@ enum EscapedText {
         out.storeBytes(of: 0x80 | UInt8(v & 0x3F), toByteOffset: 3, as: UInt8.self)
         return 4
     }
-
-    private static func hex4(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt32? { raw.hexValue(at: at, digits: 4) }
 }
 
 extension UnsafeRawBufferPointer {
