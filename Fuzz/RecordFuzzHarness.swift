@@ -182,7 +182,7 @@ struct RecordFuzzCase {
         do {
             let layout = layoutIndex == 3 ? .array(at: "items", envelope: Envelope(FuzzStreamEnvelope.self)) : Self.layouts[layoutIndex]
             let parallel = try JSONAdapter.modelsInParallel(FuzzStreamRecord.self, from: Data(input), layout: layout, options: options,
-                                                            errorPolicy: policy, concurrency: 2, minimumShardBytes: 8)
+                                                            errorPolicy: policy, concurrency: 2, minimumBatchBytes: 8)
             if parallel.models != whole.records || parallel.skipped.map(Self.summary) != whole.skipped.map(Self.summary)
                 || whole.error != nil {
                 violate("parallel", "parallel \(parallel.models.map(\.id)) \(parallel.skipped.map(Self.summary)) / sequential "

@@ -279,7 +279,7 @@ import Testing
         }
         let (models, parallelSkipped) = try JSONAdapter.recordsInParallel(
             from: data, layout: .ndjson, codec: DecodableRecordCodec<Ticket>(Self.decoder()), options: .init(), errorPolicy: .skip,
-            concurrency: 4, minimumShardBytes: 500)
+            concurrency: 4, minimumBatchBytes: 500)
         #expect(models == sequential)
         #expect(sequential.count == 400 - skipped.count && skipped.count == 11)
         #expect(parallelSkipped.map(StreamOutcome.summary) == skipped.map(StreamOutcome.summary))

@@ -125,9 +125,9 @@ import Testing
         #expect(decoder.report.dropped.map(\.path) == ["$.tags[0]", "$.tags[1]"])
     }
 
-    /// In parallel, each shard's entries are placed in the whole document (record index, path,
+    /// In parallel, each batch's entries are placed in the whole document (record index, path,
     /// offset, line) as the sequential decoder places them; a skipped record's are taken back; the
-    /// lists are bounded, every entry counted. NDJSON, and an array whose shards each begin inside it.
+    /// lists are bounded, every entry counted. NDJSON, and an array whose batches each begin inside it.
     @Test(arguments: [RecordDecoder<Order33>.Layout.ndjson, .array])
     func parallel_reportsAsTheSequentialStream_bounded(layout: RecordDecoder<Order33>.Layout) throws {
         var lines: [String] = []
@@ -143,7 +143,7 @@ import Testing
         try sequential.finish()
         let report = DecodingReport()
         let parallel = try JSONAdapter.modelsInParallel(Order33.self, from: data, layout: layout, options: options, errorPolicy: .skip,
-                                                        concurrency: 2, minimumShardBytes: 64, report: report)
+                                                        concurrency: 2, minimumBatchBytes: 64, report: report)
         #expect(parallel.models.count == 34 && parallel.skipped.total == 6)
         #expect(parallel.skipped.map(StreamOutcome.summary) == sequential.skipped.map(StreamOutcome.summary))
         #expect(report.droppedCount == 34 && report.defaultedCount == 34 && report.dropped.count == 5)

@@ -50,11 +50,11 @@ func decodeEveryEntryPoint<M: JSONObjectModel & Equatable & Sendable>(
                     sourceLocation: sourceLocation)
         }
     }
-    // Several shards (64 bytes each at least), their entries placed in the whole document.
+    // Several batches (64 bytes each at least), their entries placed in the whole document.
     let ndjson = objects.joined(separator: "\n") + "\n"
     let parallelReport = DecodingReport()
     let parallel = try JSONAdapter.modelsInParallel(type, from: Data(ndjson.utf8), layout: .ndjson, options: .init(), errorPolicy: .stop, concurrency: 2,
-                                                    minimumShardBytes: 64, report: parallelReport)
+                                                    minimumBatchBytes: 64, report: parallelReport)
     #expect(parallel.models == models, "parallel NDJSON", sourceLocation: sourceLocation)
     let sequential = RecordDecoder(type, layout: .ndjson) { _ in }
     try sequential.feed(Data(ndjson.utf8))

@@ -152,7 +152,7 @@ struct JSONInputTests {
         }
         try forEveryInput(lines) { name, input throws in
             let (rows, skipped) = try JSONAdapter.modelsInParallel(InputRow.self, from: input, layout: .ndjson, options: .init(), errorPolicy: .skip,
-                                                                   concurrency: 2, minimumShardBytes: 1 << 12)
+                                                                   concurrency: 2, minimumBatchBytes: 1 << 12)
             #expect(rows.map(\.id) == expected, "\(name)")
             #expect(skipped.map { "\($0.offset ?? -1) \($0.line ?? -1) \($0.recordIndex ?? -1)" } == places, "\(name)")
         }

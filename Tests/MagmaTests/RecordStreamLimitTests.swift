@@ -156,12 +156,12 @@ import Testing
         }
         #expect(async == expected)
         let parallel = try JSONAdapter.modelsInParallel(StreamEvent.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .skip,
-                                                        concurrency: 4, minimumShardBytes: 16)
+                                                        concurrency: 4, minimumBatchBytes: 16)
         #expect(parallel.models.map(\.id) == expected)
         #expect(parallel.skipped.count == 1)
         #expect(throws: JSONError.self) {
             _ = try JSONAdapter.modelsInParallel(StreamEvent.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop,
-                                                 concurrency: 4, minimumShardBytes: 16)
+                                                 concurrency: 4, minimumBatchBytes: 16)
         }
     }
 

@@ -137,7 +137,7 @@ import Testing
         var sequential: [Line] = []
         try JSONAdapter.forEachRecord(Line.self, from: data, layout: .ndjson) { sequential.append($0) }
         let (parallel, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop,
-                                                                   concurrency: 4, minimumShardBytes: 1000)
+                                                                   concurrency: 4, minimumBatchBytes: 1000)
         #expect(parallel == sequential)
         #expect(parallel.count == 5000)
         #expect(skipped.isEmpty)
@@ -150,7 +150,7 @@ import Testing
         for concurrency in [1, 2] {
             decodingThreads.withLock { $0.removeAll() }
             let (parallel, _) = try JSONAdapter.modelsInParallel(ThreadNoted.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop,
-                                                                 concurrency: concurrency, minimumShardBytes: 1000)
+                                                                 concurrency: concurrency, minimumBatchBytes: 1000)
             #expect(parallel.count == 5000)
             let threads = decodingThreads.withLock { $0.count }
             #expect(threads >= 1 && threads <= concurrency, "concurrency \(concurrency): \(threads) threads decoded")
@@ -164,7 +164,7 @@ import Testing
         let data = Data(text.utf8)
         let progress = ProgressHandle()
         let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .skip,
-                                                                 progress: progress, concurrency: 3, minimumShardBytes: 1000)
+                                                                 progress: progress, concurrency: 3, minimumBatchBytes: 1000)
         let counted = progress.current
         #expect(models.count == 2999 && skipped.count == 1)
         #expect(counted.bytes == data.count && counted.records == 2999 && counted.skipped == 1 && counted.seconds > 0)
@@ -179,7 +179,7 @@ import Testing
         for i in 0..<3000 { text += i == 1234 || i == 2500 ? "{\"id\": \"bad\"}\n" : "{\"id\": \(i)}\n" }
         let data = Data(text.utf8)
         let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .skip,
-                                                                 concurrency: 3, minimumShardBytes: 1000)
+                                                                 concurrency: 3, minimumBatchBytes: 1000)
         #expect(models.count == 2998)
         #expect(skipped.count == 2)
         #expect(models.map(\.id) == (0..<3000).filter { $0 != 1234 && $0 != 2500 })
@@ -187,7 +187,7 @@ import Testing
         #expect(skipped.first?.offset == firstBad)
         do {
             _ = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop, concurrency: 3,
-                                                 minimumShardBytes: 1000)
+                                                 minimumBatchBytes: 1000)
             Issue.record("expected an error")
         } catch let error as JSONError {
             #expect(error.code == .typeMismatch)
@@ -197,7 +197,7 @@ import Testing
 
     /// A bad line found by the parallel decoder is placed in the whole document exactly as the
     /// sequential decoder places it: line, column, byte offset and record index (blank lines
-    /// and CRLF in earlier shards included), skipped or thrown.
+    /// and CRLF in earlier batches included), skipped or thrown.
     @Test func parallel_errorsArePlacedAsTheSequentialDecoderPlacesThem() throws {
         var text = String(decoding: document(2000), as: UTF8.self)
         for bad in ["{\"id\": \"bad\"}", "{\"id\": 1} x", "  {\"id\": tru}"] {
@@ -211,11 +211,11 @@ import Testing
         #expect(sequential.count == 3)
         #expect(sequential.allSatisfy { $0.line != nil && $0.recordIndex != nil && $0.offset != nil })
         let (_, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .skip,
-                                                            concurrency: 4, minimumShardBytes: 500)
+                                                            concurrency: 4, minimumBatchBytes: 500)
         #expect(skipped.map(summary) == sequential.map(summary))
         do {
             _ = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: .ndjson, options: .init(), errorPolicy: .stop, concurrency: 4,
-                                                 minimumShardBytes: 500)
+                                                 minimumBatchBytes: 500)
             Issue.record("expected an error")
         } catch let error as JSONError {
             #expect(summary(error) == sequential.first.map(summary))
@@ -227,7 +227,7 @@ import Testing
     /// record index), skipped or thrown. Records on one line or on many, strings holding `}, {`,
     /// bad records anywhere, and the text that stops the cutting (a missing comma, a trailing
     /// comma, text after the array) wherever it falls. Both parallel forms: `modelsInParallel`
-    /// (shards in memory) and the stream (batches cut in turns as they are read), ordered and
+    /// (the stream over bytes in memory, collected) and the stream (batches cut in turns as they are read), ordered and
     /// handled on the workers.
     @Test(arguments: [RecordDecoder<Line>.Layout.array, .concatenated])
     func parallelRecords_equalSequential(layout: RecordDecoder<Line>.Layout) throws {
@@ -274,7 +274,7 @@ import Testing
                     do {
                         let (models, skipped) = try JSONAdapter.modelsInParallel(Line.self, from: data, layout: layout, options: .init(),
                                                                                 errorPolicy: policy, concurrency: concurrency,
-                                                                                minimumShardBytes: 300)
+                                                                                minimumBatchBytes: 300)
                         #expect(sequentialError == nil, "round \(round) \(policy): \(sequentialError ?? "")")
                         #expect(models == sequential, "round \(round) \(policy)")
                         #expect(skipped.map(StreamOutcome.summary) == sequentialSkipped, "round \(round) \(policy)")
@@ -346,24 +346,23 @@ import Testing
         }
     }
 
-    /// An array is decoded in many shards (not read whole by one), and where the cutting has to
-    /// stop (comments may hide brackets) the rest is one shard.
-    @Test func parallelArray_isCutIntoShards() throws {
+    /// An array in memory is decoded in many batches (not read whole by one decoder) and joined
+    /// in order; with comments allowed (a comment may hide a bracket or a comma) it is read whole.
+    @Test func parallelArray_isReadInBatches() throws {
         let text = Array(("[" + (0..<2000).map { "{\"id\": \($0)}" }.joined(separator: ",") + "]").utf8)
-        text.withUnsafeBytes { data in
-            let cuts = ShardCuts(data, layout: RecordDecoder<Line>.Layout.array, options: .init(), count: 8)
-            var shards: [ShardCuts.Shard] = []
-            while let shard = cuts.claim() { shards.append(shard) }
-            #expect(shards.count == 8)
-            #expect(shards.first?.extent.lowerBound == 0 && shards.last?.extent.upperBound == data.count)
-            #expect(zip(shards, shards.dropFirst()).allSatisfy { $0.extent.upperBound == $1.extent.lowerBound })
-            #expect(shards.dropFirst().allSatisfy { $0.opens && data[$0.bytes.lowerBound] == UInt8(ascii: "{") })
-            var commented = DecodingOptions()
-            commented.allowComments = true
-            let whole = ShardCuts(data, layout: RecordDecoder<Line>.Layout.array, options: commented, count: 8)
-            #expect(whole.claim()?.bytes == 0..<data.count)
-            #expect(whole.claim() == nil)
+        try text.withUnsafeBytes { data in
+            let stream = ParallelRecordStream<Line>(descriptor: -1, memory: data, layout: .array, options: .init(), errorPolicy: .stop,
+                                                    progress: nil, ordered: true, windowBytes: .max / 2, concurrency: 2, batchBytes: 1000)
+            let (models, skipped) = try stream.collect()
+            #expect(models.map(\.id) == Array(0..<2000) && skipped.isEmpty)
+            #expect(stream.emitted > 8, "\(stream.emitted) batches")
         }
+        var commented = DecodingOptions()
+        commented.allowComments = true
+        let hidden = Data(("[" + (0..<2000).map { "{\"id\": \($0)} /* ], {\"id\": -1} */" }.joined(separator: ",") + "]").utf8)
+        let (models, _) = try JSONAdapter.modelsInParallel(Line.self, from: hidden, layout: .array, options: commented, errorPolicy: .stop,
+                                                           concurrency: 2, minimumBatchBytes: 1000)
+        #expect(models.map(\.id) == Array(0..<2000))
     }
 
     @Test func asyncRecords_pullChunksAsNeeded() async throws {

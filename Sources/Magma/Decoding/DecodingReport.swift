@@ -72,7 +72,7 @@ public final class DecodingReport: Sendable {
     /// of each record as it reads it, and the last record noted is the one that fails.
     func removeRecord(_ index: Int?) { notes.withLock { $0.removeRecord(index) } }
 
-    /// Adds the entries of a part of a stream (a parallel decode's shard) read after
+    /// Adds the entries of a part of a stream (a parallel decode's batch) read after
     /// `recordsBefore` records: their record indices, paths and errors (`placed`) made the whole's, each
     /// list keeping no more than `cap` (the bound of each part too, so the kept ones are the
     /// first); `other`'s entries counted but not kept are counted here too.

@@ -102,8 +102,8 @@ extension JSONAdapter {
     ///   - decoder: How to read each record.
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
-    ///   - progress: Where to count bytes, records and skips (each shard's added when it ends); nil for none.
-    ///   - concurrency: Shards decoding at once; default the number of active cores.
+    ///   - progress: Where to count bytes, records and skips (bytes as they are read, records as each batch's are joined); nil for none.
+    ///   - concurrency: Threads decoding at once; default the number of active cores.
     /// - Returns: The records in order, and the records skipped (``SkippedRecords``), placed in the whole document.
     /// - Throws: The first bad record's error in input order (with `.stop`).
     public static func modelsInParallel<T: Decodable & Sendable>(
@@ -112,7 +112,7 @@ extension JSONAdapter {
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> (models: [T], skipped: SkippedRecords) {
         try recordsInParallel(from: input, layout: layout, codec: DecodableRecordCodec<T>(decoder), options: decoder.options,
-                              errorPolicy: errorPolicy, progress: progress, concurrency: concurrency, minimumShardBytes: 256 * 1024)
+                              errorPolicy: errorPolicy, progress: progress, concurrency: concurrency, minimumBatchBytes: 256 * 1024)
     }
 
     /// Calls `body` with each `Decodable` record of an NDJSON input, a top-level array or

@@ -71,10 +71,13 @@ extension JSONAdapter {
     /// Decodes the records of an NDJSON document, a top-level array or concatenated values on
     /// every core, and returns them in input order.
     ///
-    /// The input is cut into shards at record boundaries (an NDJSON line start; for an array or
-    /// concatenated values, where a record's structure ends, found as the shards are taken, beside
-    /// the decoding of those before); shards decode concurrently and are joined in order. With
-    /// `.skip`, bad records are left out and reported. An array at a key path is read in one shard.
+    /// The input is cut into batches at record boundaries as
+    /// ``forEachRecordInParallel(_:from:layout:options:errorPolicy:progress:ordered:windowBytes:concurrency:onSkip:_:)``
+    /// cuts it (an NDJSON line start; for an array or concatenated values, where a record's
+    /// structure ends, found as the batches are taken, beside the decoding of those before);
+    /// batches decode concurrently and their records are joined in order. With `.skip`, bad
+    /// records are left out and reported. An array at a key path, or any input with comments
+    /// allowed, is read by one decoder on the calling thread.
     ///
     /// ```swift
     /// let (issues, skipped) = try JSONAdapter.modelsInParallel(GHIssue.self, from: .file("issues.json"), layout: .array, errorPolicy: .skip)
@@ -88,8 +91,9 @@ extension JSONAdapter {
     ///   - errorPolicy: Stop at the first bad record (default; the first in input order is
     ///     thrown) or skip bad records.
     ///   - progress: Where to count bytes, records and skips, readable from another thread while
-    ///     the decode runs (see ``ProgressHandle``): each shard's are added when it ends; nil for none.
-    ///   - concurrency: Shards decoding at once; default the number of active cores.
+    ///     the decode runs (see ``ProgressHandle``): bytes as they are read, records as each
+    ///     batch's are joined; nil for none.
+    ///   - concurrency: Threads decoding at once; default the number of active cores.
     ///   - report: Where to note what the records left out on purpose (``DecodingReport``); nil for
     ///     nowhere. Each entry has its record's index in the document and its error placed there,
     ///     as a sequential ``RecordDecoder/report`` gives them; a skipped record leaves none. The
@@ -105,111 +109,49 @@ extension JSONAdapter {
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         try modelsInParallel(type, from: input, layout: layout, options: options, errorPolicy: errorPolicy, progress: progress,
-                             concurrency: concurrency, minimumShardBytes: 256 * 1024, report: report)
+                             concurrency: concurrency, minimumBatchBytes: 256 * 1024, report: report)
     }
 
     static func modelsInParallel<M: JSONObjectModel & Sendable>(
         _ type: M.Type, from input: some JSONInputConvertible, layout: RecordDecoder<M>.Layout, options: DecodingOptions,
-        errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int,
+        errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle? = nil, concurrency: Int, minimumBatchBytes: Int,
         report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
         prepareGraph(of: M.self)
         return try recordsInParallel(from: input, layout: layout, codec: objectModelCodec(M.self), options: options,
                                      errorPolicy: errorPolicy, progress: progress, concurrency: concurrency,
-                                     minimumShardBytes: minimumShardBytes, report: report)
+                                     minimumBatchBytes: minimumBatchBytes, report: report)
     }
 
-    /// The parallel decode of records read by `codec` (a model's, or a `Decodable` type's).
+    /// The parallel decode of records read by `codec` (a model's, or a `Decodable` type's): a
+    /// parallel record stream over the bytes, its window unbounded (the input and every record are
+    /// held anyway), in batches of at least `minimumBatchBytes`, many more than the workers, so
+    /// that a worker that finishes early takes the next one and the workers end together.
     static func recordsInParallel<M: Sendable>(
         from input: some JSONInputConvertible, layout: RecordDecoder<M>.Layout, codec: Codec<M>, options: DecodingOptions,
-        errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle? = nil, concurrency: Int, minimumShardBytes: Int,
+        errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle? = nil, concurrency: Int, minimumBatchBytes: Int,
         report: DecodingReport? = nil
     ) throws -> (models: [M], skipped: SkippedRecords) {
-        try input.jsonInput.withWholeText { data in
-            try decodeShards(of: data, layout: layout, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
-                             concurrency: concurrency, minimumShardBytes: minimumShardBytes, report: report)
+        guard cutsInBatches(layout, options) else {
+            var models: [M] = []
+            let decoder = RecordDecoder(layout: layout, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
+                                        onSkip: nil) { models.append($0) }
+            try decoder.read(from: input)
+            report?.append(contentsOf: decoder.report, recordsBefore: 0, cap: options.keptSkippedErrors, { $0 }) { $0 }
+            return (models, decoder.skipped)
         }
-    }
-
-    private static func decodeShards<M: Sendable>(
-        of data: UnsafeRawBufferPointer, layout: RecordDecoder<M>.Layout, codec: Codec<M>, options: DecodingOptions,
-        errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?, concurrency: Int, minimumShardBytes: Int,
-        report: DecodingReport?
-    ) throws -> (models: [M], skipped: SkippedRecords) {
-        progress?.start()
-        // Many more shards than cores: a core that finishes early takes the next one, so the
-        // cores end together (with 4 per core, the last shard left one core idle for up to 1/8
-        // of the run).
-        let shardCount = max(1, min(concurrency * 16, data.count / minimumShardBytes + 1))
-        let cuts = ShardCuts(data, layout: layout, options: options, count: shardCount)
-        let results = ShardResults<M>(count: shardCount)
-        // Read only, and by every shard until concurrentPerform returns.
-        nonisolated(unsafe) let data = data
-        let reports = report != nil
-        @Sendable func decode(_ shard: ShardCuts.Shard) {
-            let models = ShardBuffer<M>()
-            let decoder = RecordDecoder(layout: layout, codec: codec, options: options,
-                                        errorPolicy: errorPolicy, progress: nil, onSkip: nil) { models.append($0) }
-            do {
-                // A shard inside an array is read as an array of its own records.
-                if shard.opens { try decoder.feed(ShardCuts.open) }
-                if !shard.bytes.isEmpty { try decoder.feed(UnsafeRawBufferPointer(rebasing: data[shard.bytes])) }
-                if shard.closes { try decoder.feed(ShardCuts.close) }
-                try decoder.finish()
-                if let progress {
-                    progress.bytes.add(shard.extent.count, ordering: .relaxed)
-                    progress.records.add(decoder.progressHandle.records.load(ordering: .relaxed), ordering: .relaxed)
-                    progress.skipped.add(decoder.skipped.total, ordering: .relaxed)
-                }
-                var lines = LineCounter()
-                lines.count(UnsafeRawBufferPointer(rebasing: data[shard.extent]), at: shard.extent.lowerBound)
-                results.set(shard.index, .success(ShardResult(models: models, skipped: decoder.skipped,
-                                                              report: reports ? decoder.report : nil, lines: lines,
-                                                              records: models.count + decoder.skipped.total)))
-            } catch {
-                results.set(shard.index, .failure(error))
-            }
+        return try input.jsonInput.withWholeText { data in
+            let workers = max(concurrency, 1)
+            return try ParallelRecordStream(descriptor: -1, memory: data, codec: codec, options: options, layout: layout,
+                                            errorPolicy: errorPolicy, progress: progress, report: report, ordered: true,
+                                            windowBytes: .max / 2, concurrency: workers,
+                                            batchBytes: max(minimumBatchBytes, data.count / (workers * 16) + 1)).collect()
         }
-        // `concurrency` workers, each taking the next shard until none is left: concurrentPerform
-        // over the shards themselves would run as many at once as the machine has cores, whatever
-        // the caller asked for.
-        DispatchQueue.concurrentPerform(iterations: min(max(concurrency, 1), shardCount)) { _ in
-            while let shard = cuts.claim() { decode(shard) }
-        }
-        var shards: [ShardBuffer<M>] = []
-        var skipped = SkippedRecords(limit: options.keptSkippedErrors)
-        // The lines and records of the shards before this one (every shard before the first that
-        // failed has its counts), and where the line the shard begins on starts.
-        var linesBefore = 0, recordsBefore = 0, lineStart = 0
-        for index in 0..<cuts.claimed {
-            let shard = cuts.shard(index)
-            func rebased(_ error: JSONError) -> JSONError {
-                error.placed(inPartAt: shard.bytes.lowerBound, opens: shard.opens, lines: linesBefore, records: recordsBefore,
-                             lineStart: lineStart)
-            }
-            let result: ShardResult<M>
-            do {
-                result = try results.get(index).get()
-            } catch let error as JSONError {
-                throw rebased(error)
-            }
-            shards.append(result.models)
-            skipped.append(contentsOf: result.skipped.mapErrors(rebased))
-            if let shardReport = result.report {
-                report?.append(contentsOf: shardReport, recordsBefore: recordsBefore, cap: options.keptSkippedErrors, rebased) {
-                    JSONError.placed(path: $0, opens: shard.opens, records: recordsBefore)
-                }
-            }
-            linesBefore += result.lines.newlines
-            recordsBefore += result.records
-            if result.lines.newlines > 0 { lineStart = result.lines.lastLineStart }
-        }
-        return (ShardBuffer.join(shards), skipped)
     }
 }
 
 extension JSONError {
-    /// The error of a part of a records input (a split, a shard, a batch) placed in the whole:
+    /// The error of a part of a records input (a split, a batch) placed in the whole:
     /// the part begins at byte `offset`, after `lines` lines holding `records` records (nil when
     /// they are not known: the line and record index are then nil, not part-relative). Columns
     /// are within a line already.
@@ -223,7 +165,7 @@ extension JSONError {
 }
 
 extension JSONError {
-    /// The error of a part of a records input read on its own (a shard, a batch) placed in the
+    /// The error of a part of a records input read on its own (a batch) placed in the
     /// whole: the part's bytes begin at `start`, after `lines` newlines and `records` records, on
     /// a line that begins at `lineStart` (a part may begin mid-line). A part inside an array
     /// (`opens`) was read after a `[` of its own: its elements' indexes in paths start at 0.
@@ -269,62 +211,5 @@ enum NDJSONSplit {
         guard offset < bytes.count, let base = bytes.baseAddress else { return bytes.count }
         guard let newline = memchr(base + offset - 1, 0x0A, bytes.count - offset + 1) else { return bytes.count }
         return UnsafeRawPointer(newline) - base + 1
-    }
-}
-
-/// What one shard of a parallel decode gave: its records, its skipped records' errors (placed in
-/// the shard), and what places the next shards' errors: the lines of its extent (its start to
-/// the next shard's) and its records (delivered or skipped).
-private struct ShardResult<M> {
-    let models: ShardBuffer<M>
-    let skipped: SkippedRecords
-    /// What its records left out, when the caller asked for a report.
-    let report: DecodingReport?
-    let lines: LineCounter
-    let records: Int
-}
-
-/// Per-shard results of a parallel decode, written from the shards' threads.
-private final class ShardResults<M: Sendable>: @unchecked Sendable {
-    private var results: [Result<ShardResult<M>, any Error>?]
-    private let lock = Lock()
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-    func set(_ shard: Int, _ result: Result<ShardResult<M>, any Error>) { lock.withLock { results[shard] = result } }
-    func get(_ shard: Int) -> Result<ShardResult<M>, any Error> { lock.withLock { results[shard]! } }
-}
-
-/// One shard's records in a buffer grown here rather than an Array, so that joining the shards
-/// moves the records into the result (a memcpy) instead of copying them (a retain of every
-/// reference a record holds) and then destroying the shard arrays (a release of each): work done
-/// on one core after the parallel part.
-private final class ShardBuffer<M>: @unchecked Sendable {
-    private var base: UnsafeMutablePointer<M>?
-    private(set) var count = 0
-    private var capacity = 0
-
-    func append(_ value: M) {
-        if count == capacity {
-            capacity = max(64, capacity * 2)
-            base = base?.moved(count: count, toCapacity: capacity) ?? .allocate(capacity: capacity)
-        }
-        (base! + count).initialize(to: value)
-        count += 1
-    }
-
-    /// The records of `shards` in order, moved out (the shards are left empty).
-    static func join(_ shards: [ShardBuffer<M>]) -> [M] {
-        let total = shards.reduce(0) { $0 + $1.count }
-        return [M](unsafeUninitializedCapacity: total) { buffer, initialized in
-            for shard in shards where shard.count > 0 {
-                (buffer.baseAddress! + initialized).moveInitialize(from: shard.base!, count: shard.count)
-                initialized += shard.count
-                shard.count = 0
-            }
-        }
-    }
-
-    deinit {
-        base?.deinitialize(count: count)
-        base?.deallocate()
     }
 }

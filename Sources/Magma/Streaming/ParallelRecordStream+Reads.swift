@@ -1,6 +1,6 @@
 // The reads of ParallelRecordStream: each batch is read by the worker that decodes it, so that its
 // bytes are in that core's cache and no thread copies them from another. NDJSON in a regular file
-// is read with `pread` (bytes in memory are copied likewise), a range of `batchBytes` at a time,
+// is read with `pread` (bytes in memory are read where they lie), a range of `batchBytes` at a time,
 // as a byte-range split reads its lines: a batch holds the lines that begin in its range, the last
 // one read on past the range to its end. A pipe, and an array or concatenated values from any
 // input, are read by one worker at a time: `batchBytes` into the batch itself, cut after the last
@@ -12,20 +12,40 @@ import Foundation
 import Glibc
 #endif
 
-/// A worker's read buffer, kept from batch to batch: each batch's bytes are read into it.
+/// A worker's read buffer, kept from batch to batch: each batch's bytes are read into it, or,
+/// from bytes in memory, read where they lie (`view`).
 final class BatchBuffer {
     private var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+    /// The bytes in memory it holds instead of its own, from `view`.
+    private var viewed: UnsafeRawPointer?
     /// The bytes read.
     var count = 0
 
     deinit { storage.deallocate() }
 
     var bytes: UnsafeRawBufferPointer { self[0..<count] }
-    subscript(range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: storage[range]) }
-    var last: UInt8? { count > 0 ? storage[count - 1] : nil }
+    subscript(range: Range<Int>) -> UnsafeRawBufferPointer {
+        guard let viewed else { return UnsafeRawBufferPointer(rebasing: storage[range]) }
+        return UnsafeRawBufferPointer(start: viewed + range.lowerBound, count: range.count)
+    }
+    var last: UInt8? { count > 0 ? self[(count - 1)..<count][0] : nil }
+
+    /// Holds `bytes` (in memory, alive until the batch is decoded) where they lie: no copy.
+    func view(_ bytes: UnsafeRawBufferPointer) {
+        viewed = bytes.baseAddress
+        count = bytes.count
+    }
 
     /// Room for `more` bytes after `count`, into which a read writes.
     func room(_ more: Int) -> UnsafeMutableRawBufferPointer {
+        if let viewed {
+            if count + more > storage.count {
+                storage.deallocate()
+                storage = .allocate(byteCount: count + more, alignment: 16)
+            }
+            storage.baseAddress!.copyMemory(from: viewed, byteCount: count)
+            self.viewed = nil
+        }
         if count + more > storage.count {
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count + more, storage.count * 2), alignment: 16)
             larger.copyMemory(from: bytes)
@@ -37,12 +57,50 @@ final class BatchBuffer {
 
     /// The offset after the last newline at or after `offset`; nil if there is none.
     func endOfLastLine(from offset: Int) -> Int? {
+        let bytes = bytes
         var at = count
         while at > offset {
-            if storage[at - 1] == 0x0A { return at }
+            if bytes[at - 1] == 0x0A { return at }
             at -= 1
         }
         return nil
+    }
+}
+
+/// A batch's records, in a buffer grown here rather than an Array, so that `collect` moves them
+/// into its result (a memcpy) instead of copying them (a retain of every reference a record
+/// holds) and then destroying the batches' arrays (a release of each): work done on one thread.
+final class RecordBuffer<M>: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<M>?
+    private(set) var count = 0
+    private var capacity = 0
+
+    subscript(index: Int) -> M { base![index] }
+
+    func append(_ value: M) {
+        if count == capacity {
+            capacity = max(64, capacity * 2)
+            base = base?.moved(count: count, toCapacity: capacity) ?? .allocate(capacity: capacity)
+        }
+        (base! + count).initialize(to: value)
+        count += 1
+    }
+
+    /// The records of `buffers` in order, moved out (the buffers are left empty).
+    static func join(_ buffers: [RecordBuffer<M>]) -> [M] {
+        let total = buffers.reduce(0) { $0 + $1.count }
+        return [M](unsafeUninitializedCapacity: total) { result, initialized in
+            for buffer in buffers where buffer.count > 0 {
+                (result.baseAddress! + initialized).moveInitialize(from: buffer.base!, count: buffer.count)
+                initialized += buffer.count
+                buffer.count = 0
+            }
+        }
+    }
+
+    deinit {
+        base?.deinitialize(count: count)
+        base?.deallocate()
     }
 }
 
@@ -60,11 +118,16 @@ extension ParallelRecordStream {
     func readPipe(_ claimed: Batch, into buffer: BatchBuffer) -> Batch {
         let carried = carry.count
         var failure: Int32 = 0, atEnd = false
-        carry.withUnsafeBytes { buffer.room(carried).copyMemory(from: $0) }
-        buffer.count = carried
+        if let memory {
+            // The bytes carried are those just before the next unread byte, where they lie.
+            buffer.view(UnsafeRawBufferPointer(rebasing: memory[carryStart..<(carryStart + carried)]))
+        } else {
+            carry.withUnsafeBytes { buffer.room(carried).copyMemory(from: $0) }
+            buffer.count = carried
+        }
         let full = carried + batchBytes
         while buffer.count < full, !atEnd, failure == 0 {
-            readSome(into: buffer.room(full - buffer.count), count: &buffer.count, atEnd: &atEnd, failure: &failure)
+            readSome(full - buffer.count, into: buffer, atEnd: &atEnd, failure: &failure)
         }
         var batch = Batch(sequence: claimed.sequence, start: claimed.start, held: 0)
         // No newline yet: a line longer than a batch; read on to its end.
@@ -74,7 +137,7 @@ extension ParallelRecordStream {
         if steps != nil { batch.tail = cutRecords(buffer, from: &record, cut: &cut) }
         while cut == nil, !batch.tail, !atEnd, failure == 0 {
             let searchFrom = buffer.count
-            readSome(into: buffer.room(batchBytes), count: &buffer.count, atEnd: &atEnd, failure: &failure)
+            readSome(batchBytes, into: buffer, atEnd: &atEnd, failure: &failure)
             if steps == nil {
                 cut = buffer.endOfLastLine(from: searchFrom).map { (end: $0, next: $0) }
             } else {
@@ -141,7 +204,7 @@ extension ParallelRecordStream {
             monitor.unlock()
             if stopped { return false }
             buffer.count = 0
-            readSome(into: buffer.room(max(batchBytes, 1 << 16)), count: &buffer.count, atEnd: &atEnd, failure: &failure)
+            readSome(max(batchBytes, 1 << 16), into: buffer, atEnd: &atEnd, failure: &failure)
             if failure != 0 {
                 monitor.lock()
                 readError = JSONError.readFailed(failure)
@@ -153,28 +216,24 @@ extension ParallelRecordStream {
         return true
     }
 
-    /// One `read` of the pipe into `buffer`, adding to `count` the bytes read.
-    private func readSome(into buffer: UnsafeMutableRawBufferPointer, count: inout Int, atEnd: inout Bool, failure: inout Int32) {
+    /// One `read` of up to `more` bytes of the pipe into `buffer`, after its bytes. Bytes in
+    /// memory are not copied: the buffer holds those just before the next unread one, where they
+    /// lie, and grows over the next ones.
+    private func readSome(_ more: Int, into buffer: BatchBuffer, atEnd: inout Bool, failure: inout Int32) {
+        var n = 0
         if let memory {
-            let n = min(buffer.count, memory.count - memoryRead)
-            if n == 0 { atEnd = true; return }
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: memory[memoryRead..<(memoryRead + n)]))
+            n = min(more, memory.count - memoryRead)
+            buffer.view(UnsafeRawBufferPointer(rebasing: memory[(memoryRead - buffer.count)..<(memoryRead + n)]))
             memoryRead += n
-            progress?.start()
-            progress?.bytes.add(n, ordering: .relaxed)
-            count += n
-            return
-        }
-        while true {
-            let n = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if n < 0, errno == EINTR { continue }
+        } else {
+            let room = buffer.room(more)
+            repeat { n = Glibc.read(descriptor, room.baseAddress, more) } while n < 0 && errno == EINTR
             if n < 0 { failure = errno; return }
-            if n == 0 { atEnd = true; return }
-            progress?.start()  // at the first byte: the clock does not count the wait for it
-            progress?.bytes.add(n, ordering: .relaxed)
-            count += n
-            return
+            buffer.count += n
         }
+        if n == 0 { atEnd = true; return }
+        progress?.start()  // at the first byte: the clock does not count the wait for it
+        progress?.bytes.add(n, ordering: .relaxed)
     }
 
     /// Where the input begins (the descriptor's offset) and its size, if it is a regular file.
@@ -194,6 +253,11 @@ extension ParallelRecordStream {
         let from = claimed.sequence * batchBytes, to = min(from + batchBytes, file.size)
         progress?.start()
         defer { progress?.bytes.add(to - from, ordering: .relaxed) }
+        if let memory {
+            let lines = NDJSONSplit.lines(of: memory, in: from..<to)
+            buffer.view(UnsafeRawBufferPointer(rebasing: memory[lines]))
+            return Batch(sequence: claimed.sequence, start: lines.isEmpty ? to : lines.lowerBound, held: claimed.held)
+        }
         do {
             // The first line beginning in the range: after the first newline from the byte before it.
             var start = from
@@ -240,12 +304,6 @@ extension ParallelRecordStream {
     /// Reads `count` bytes of the input from `offset` (fewer at the end of the file) into
     /// `buffer`, after its bytes.
     private func read(_ count: Int, at offset: Int, into buffer: BatchBuffer) throws {
-        if let memory {
-            let available = max(0, min(count, memory.count - offset))
-            buffer.room(available).copyMemory(from: UnsafeRawBufferPointer(rebasing: memory[offset..<(offset + available)]))
-            buffer.count += available
-            return
-        }
         let base = file!.base
         let room = buffer.room(count)
         var initialized = 0, failure: Int32 = 0

@@ -40,8 +40,10 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
     /// batch), and its lines and records, to place the next batches' errors.
     struct Decoded {
         let batch: Batch
-        let models: [M]
+        let models: RecordBuffer<M>
         let skipped: SkippedRecords
+        /// What its records left out, when the caller asked for a report.
+        var report: DecodingReport?
         /// With an `onSkip` handler, every skipped record's error, after how many of `models`.
         var skips: [(models: Int, error: JSONError)] = []
         let failure: (any Error)?
@@ -67,12 +69,18 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         }
 
         /// Adds the batch's skipped records to `skipped` and throws its failure, placed; then
-        /// counts its lines and records for the next.
-        mutating func place(_ decoded: Decoded, into skipped: inout SkippedRecords, progress: ProgressHandle?) throws {
+        /// adds what its records left out to `report`, and counts its lines and records for the next.
+        mutating func place(_ decoded: Decoded, into skipped: inout SkippedRecords, report: DecodingReport? = nil,
+                            progress: ProgressHandle?) throws {
             let batch = decoded.batch, placed = placer(for: batch)
             skipped.append(contentsOf: decoded.skipped.mapErrors(placed))
             progress?.skipped.add(decoded.skipped.total, ordering: .relaxed)
             if let failure = decoded.failure { throw (failure as? JSONError).map(placed) ?? failure }
+            if let batchReport = decoded.report {
+                report?.append(contentsOf: batchReport, recordsBefore: records, cap: skipped.limit, placed) { [records] in
+                    JSONError.placed(path: $0, opens: batch.opens, records: records)
+                }
+            }
             self.lines += decoded.counts.lines
             self.records += decoded.counts.records
             if let last = decoded.counts.lastLineStart { self.lineStart = batch.start + last }
@@ -90,6 +98,8 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
     let layout: RecordDecoder<M>.Layout
     let policy: RecordDecoder<M>.ErrorPolicy
     let progress: ProgressHandle?
+    /// Where to note what the records left out (each batch's, placed in the whole input).
+    private let report: DecodingReport?
     private let ordered: Bool
     private let windowBytes: Int
     let batchBytes: Int
@@ -127,8 +137,8 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
     /// - Parameter batchBytes: The bytes each batch reads; default a quarter of the window per
     ///   thread, so that every thread has a batch and the next ones are read while they decode.
     init(descriptor: Int32, memory: UnsafeRawBufferPointer? = nil, codec: Codec<M>, options: DecodingOptions,
-         layout: RecordDecoder<M>.Layout = .ndjson, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?, ordered: Bool, windowBytes: Int, concurrency: Int,
-         batchBytes: Int? = nil) {
+         layout: RecordDecoder<M>.Layout = .ndjson, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
+         report: DecodingReport? = nil, ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
         self.descriptor = descriptor
         self.memory = memory
         self.codec = codec
@@ -136,6 +146,7 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         self.layout = layout
         policy = errorPolicy
         self.progress = progress
+        self.report = report
         self.ordered = ordered
         self.windowBytes = max(windowBytes, 1)
         self.concurrency = max(concurrency, 1)
@@ -150,11 +161,12 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         if let file, file.size == 0 { readEnded = true }
     }
 
-    /// Starts `concurrency` threads running `work`.
-    func start(workers work: @escaping @Sendable () -> Void) {
+    /// Starts `threads` threads running `work` (`concurrency`, or one fewer where the caller's
+    /// thread is a worker too: it is counted as running, and ends itself).
+    func start(threads: Int? = nil, workers work: @escaping @Sendable () -> Void) {
         if file == nil, memory == nil { JSONInput.enlargePipeBuffer(descriptor) }
         running = concurrency
-        for _ in 0..<concurrency { Thread { [self] in work(); ended() }.start() }
+        for _ in 0..<(threads ?? concurrency) { Thread { [self] in work(); ended() }.start() }
     }
 
     /// Called on the caller's thread with each skipped record's error, placed, in input order
@@ -168,6 +180,28 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         start { [self] in work() }
         defer { stopAndWait() }
         return try deliver(body)
+    }
+
+    /// Decodes every batch, this thread one of the workers, and returns every record in input
+    /// order. Each batch's records are moved into the result, not copied: no reference a record
+    /// holds is retained and released again on this one thread.
+    func collect() throws -> (models: [M], skipped: SkippedRecords) where M: Sendable {
+        start(threads: concurrency - 1) { [self] in work() }
+        work()
+        ended()
+        monitor.lock()
+        while running > 0 { monitor.wait() }
+        monitor.unlock()
+        var skipped = SkippedRecords(limit: options.keptSkippedErrors), placement = Placement()
+        var batches: [RecordBuffer<M>] = []
+        // Every batch claimed is decoded; none is claimed after the first that failed.
+        for sequence in 0..<emitted {
+            let batch = decoded[sequence]!
+            try placement.place(batch, into: &skipped, report: report, progress: progress)
+            progress?.records.add(batch.models.count, ordering: .relaxed)
+            batches.append(batch.models)
+        }
+        return (RecordBuffer.join(batches), skipped)
     }
 
     /// Stops every thread and waits for each to end.
@@ -219,24 +253,25 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
                 // Ordered, each skip is reported where it stood among the records.
                 var skips = ordered ? next.skips[...] : []
                 let placed = placement.placer(for: next.batch)
-                for (index, model) in next.models.enumerated() {
+                for index in 0..<next.models.count {
                     while let skip = skips.first, skip.models == index {
                         onSkip?(placed(skip.error))
                         skips.removeFirst()
                     }
-                    try body(model)
+                    try body(next.models[index])
                     progress?.records.add(1, ordering: .relaxed)
                 }
                 for skip in skips { onSkip?(placed(skip.error)) }
             }
             release(next.batch.held)
             // Its records are gone; what places the next batches stays until its turn.
-            unplaced[next.batch.sequence] = Decoded(batch: next.batch, models: [], skipped: next.skipped, skips: ordered ? [] : next.skips,
-                                                    failure: next.failure, counts: next.counts)
+            unplaced[next.batch.sequence] = Decoded(batch: next.batch, models: RecordBuffer(), skipped: next.skipped,
+                                                    report: next.report, skips: ordered ? [] : next.skips, failure: next.failure,
+                                                    counts: next.counts)
             while let batch = unplaced.removeValue(forKey: placedBatches) {
                 let placed = placement.placer(for: batch.batch)
                 for skip in batch.skips { onSkip?(placed(skip.error)) }
-                try placement.place(batch, into: &skipped, progress: progress)
+                try placement.place(batch, into: &skipped, report: report, progress: progress)
                 placedBatches += 1
             }
         }
@@ -252,16 +287,16 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
     // MARK: The workers
 
     private func work() {
-        var models: [M] = []
+        var models = RecordBuffer<M>()
         var skips: [(models: Int, error: JSONError)] = []
         var decoder = makeDecoder({ models.append($0) }, onSkip: onSkip == nil ? nil : { skips.append((models.count, $0)) })
         let buffer = BatchBuffer()
         while let claimed = nextBatch() {
             let batch = read(claimed, into: buffer)
             let outcome = decode(batch, buffer, with: &decoder)
-            let result = Decoded(batch: batch, models: models, skipped: outcome.skipped, skips: skips, failure: outcome.failure,
-                                 counts: outcome.counts)
-            models = []
+            let result = Decoded(batch: batch, models: models, skipped: outcome.skipped, report: report == nil ? nil : decoder.report,
+                                 skips: skips, failure: outcome.failure, counts: outcome.counts)
+            models = RecordBuffer()
             skips = []
             monitor.lock()
             decoded[batch.sequence] = result
@@ -289,10 +324,10 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         if steps == nil { decoder.restart() } else { decoder = makeDecoder(decoder.receiver.handler, onSkip: decoder.sink.onSkip) }
         var failure: (any Error)?
         do {
-            if batch.opens { try decoder.feed(ShardCuts.open) }
+            if batch.opens { try decoder.feed(RecordSteps.open) }
             try decoder.feed(buffer[0..<(batch.recordsEnd ?? buffer.count)])
             if try !batch.tail || readTail(into: buffer, feeding: decoder) {
-                if batch.closes { try decoder.feed(ShardCuts.close) }
+                if batch.closes { try decoder.feed(RecordSteps.close) }
                 try decoder.finish()
             }
         } catch {
@@ -352,9 +387,10 @@ extension ParallelRecordStream where M: JSONObjectModel {
     /// no worker waits while another compiles one.
     convenience init(descriptor: Int32, memory: UnsafeRawBufferPointer? = nil, layout: RecordDecoder<M>.Layout = .ndjson,
                      options: DecodingOptions, errorPolicy: RecordDecoder<M>.ErrorPolicy, progress: ProgressHandle?,
-                     ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
+                     report: DecodingReport? = nil, ordered: Bool, windowBytes: Int, concurrency: Int, batchBytes: Int? = nil) {
         prepareGraph(of: M.self)
-        self.init(descriptor: descriptor, memory: memory, codec: objectModelCodec(M.self), options: options, layout: layout, errorPolicy: errorPolicy, progress: progress,
-                  ordered: ordered, windowBytes: windowBytes, concurrency: concurrency, batchBytes: batchBytes)
+        self.init(descriptor: descriptor, memory: memory, codec: objectModelCodec(M.self), options: options, layout: layout,
+                  errorPolicy: errorPolicy, progress: progress, report: report, ordered: ordered, windowBytes: windowBytes,
+                  concurrency: concurrency, batchBytes: batchBytes)
     }
 }

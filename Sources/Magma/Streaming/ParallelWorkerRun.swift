@@ -205,7 +205,7 @@ final class ParallelWorkerRun<M: SendableMetatype, State>: @unchecked Sendable {
             }
             monitor.lock()
             outcomes[batch.sequence] = Stream.Decoded(
-                batch: batch, models: [], skipped: decoded.skipped, failure: decoded.failure, counts: decoded.counts)
+                batch: batch, models: RecordBuffer(), skipped: decoded.skipped, failure: decoded.failure, counts: decoded.counts)
             if decoded.failure != nil {
                 stream.failedAt = min(stream.failedAt, batch.sequence)
             } else {

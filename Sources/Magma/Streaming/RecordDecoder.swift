@@ -312,8 +312,8 @@ public final class RecordDecoder<Model> {
         layout.envelope?.keep(envelopeRoot?.decoded)
     }
 
-    /// NDJSON: the lines begun so far, and those holding a record (not blank), for a shard of a
-    /// document to place its errors in the whole (`modelsInParallel`).
+    /// NDJSON: the lines begun so far, and those holding a record (not blank), for a batch of a
+    /// document to place its errors in the whole (the parallel stream).
     var lineCounts: (lines: Int, records: Int) { (lineNumber, lineRecords) }
 
     /// The most bytes held at once (tests check a long token is held in O(cap)).
