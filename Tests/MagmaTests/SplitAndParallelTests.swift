@@ -365,6 +365,23 @@ import Testing
         #expect(models.map(\.id) == Array(0..<2000))
     }
 
+    /// A record longer than a batch is read over several reads, its scan going on where the last
+    /// read ended: strings holding brackets, quotes and escapes, and nesting, across every read.
+    @Test(arguments: [RecordDecoder<Line>.Layout.array, .concatenated])
+    func recordsLongerThanABatch_areCutWhole(layout: RecordDecoder<Line>.Layout) throws {
+        let record = { (i: Int) in
+            "{\"id\": \(i), \"pad\": [\"x]}\\\"{[\", {\"a\": \"\(String(repeating: "]}[{", count: 20 + i % 7))\"}, [[1], {}]]}"
+        }
+        let array = layout == .array
+        let text = Array(((array ? "[" : "") + (0..<40).map(record).joined(separator: array ? ", " : "\n") + (array ? "]" : "")).utf8)
+        try text.withUnsafeBytes { data in
+            let stream = ParallelRecordStream<Line>(descriptor: -1, memory: data, layout: layout, options: .init(), errorPolicy: .stop,
+                                                    progress: nil, ordered: true, windowBytes: .max / 2, concurrency: 2, batchBytes: 16)
+            let (models, skipped) = try stream.collect()
+            #expect(models.map(\.id) == Array(0..<40) && skipped.isEmpty)
+        }
+    }
+
     @Test func asyncRecords_pullChunksAsNeeded() async throws {
         let data = document(300)
         let pieces = chunks(Array(data), 37)

@@ -141,11 +141,12 @@ extension JSONAdapter {
             return (models, decoder.skipped)
         }
         return try input.jsonInput.withWholeText { data in
-            let workers = max(concurrency, 1)
+            let batchBytes = max(minimumBatchBytes, data.count / (max(concurrency, 1) * 16) + 1)
+            // No more threads than batches: a small input is read on this thread alone.
+            let workers = min(max(concurrency, 1), data.count / batchBytes + 1)
             return try ParallelRecordStream(descriptor: -1, memory: data, codec: codec, options: options, layout: layout,
                                             errorPolicy: errorPolicy, progress: progress, report: report, ordered: true,
-                                            windowBytes: .max / 2, concurrency: workers,
-                                            batchBytes: max(minimumBatchBytes, data.count / (workers * 16) + 1)).collect()
+                                            windowBytes: .max / 2, concurrency: workers, batchBytes: batchBytes).collect()
         }
     }
 }

@@ -134,6 +134,7 @@ extension ParallelRecordStream {
         var cut = steps == nil ? buffer.endOfLastLine(from: carried).map { (end: $0, next: $0) } : nil
         // Records cut by their structure: the next to read, or the first's place.
         var record = claimed.sequence == 0 ? nil : Optional(0)
+        steps?.forget()
         if steps != nil { batch.tail = cutRecords(buffer, from: &record, cut: &cut) }
         while cut == nil, !batch.tail, !atEnd, failure == 0 {
             let searchFrom = buffer.count

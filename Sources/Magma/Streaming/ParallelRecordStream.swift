@@ -186,6 +186,7 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
     /// order. Each batch's records are moved into the result, not copied: no reference a record
     /// holds is retained and released again on this one thread.
     func collect() throws -> (models: [M], skipped: SkippedRecords) where M: Sendable {
+        progress?.start()
         start(threads: concurrency - 1) { [self] in work() }
         work()
         ended()
@@ -201,6 +202,7 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
             progress?.records.add(batch.models.count, ordering: .relaxed)
             batches.append(batch.models)
         }
+        if let readError { throw readError }
         return (RecordBuffer.join(batches), skipped)
     }
 
@@ -321,7 +323,7 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
         if let failure = batch.failure { return (SkippedRecords(limit: 0), failure, Counts()) }
         // An NDJSON decoder begins again between lines; one that counts records by the structure
         // (an array's, or the values') is made anew.
-        if steps == nil { decoder.restart() } else { decoder = makeDecoder(decoder.receiver.handler, onSkip: decoder.sink.onSkip) }
+        if layout.kind == .ndjson { decoder.restart() } else { decoder = makeDecoder(decoder.receiver.handler, onSkip: decoder.sink.onSkip) }
         var failure: (any Error)?
         do {
             if batch.opens { try decoder.feed(RecordSteps.open) }
@@ -334,7 +336,7 @@ final class ParallelRecordStream<M: SendableMetatype>: @unchecked Sendable {
             failure = error
         }
         let decoded = decoder.lineCounts
-        guard steps != nil else {
+        guard layout.kind != .ndjson else {
             return (decoder.skipped, failure, Counts(lines: decoded.lines, records: decoded.records,
                                                      lastLineStart: buffer.count > 0 ? buffer.count : nil))
         }

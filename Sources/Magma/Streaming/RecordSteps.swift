@@ -19,6 +19,9 @@ struct RecordSteps {
 
     let commas: Bool
     private var cutter = RecordCutter()
+    /// The record whose bytes ran out at the last step (its first byte), and where: the next step
+    /// from it, over the same bytes and more, scans on from there rather than again.
+    private var pending: (record: Int, scanned: Int)?
 
     /// What a batch inside an array reads before its records, and after them if it was cut
     /// before the array's end: its decoder reads it as an array of its own.
@@ -43,8 +46,13 @@ struct RecordSteps {
     /// Reads the record that begins at `p`, and the separator after it.
     mutating func step(in data: UnsafeRawBufferPointer, from p: Int) -> Step {
         guard let base = data.baseAddress, p < data.count else { return .more }
-        cutter.reset()
-        guard let found = cutter.scan(base + p, base + data.count) else { return .more }
+        var from = p
+        if let pending, pending.record == p { from = pending.scanned } else { cutter.reset() }
+        pending = nil
+        guard let found = cutter.scan(base + from, base + data.count) else {
+            pending = (p, data.count)
+            return .more
+        }
         let end = found - base
         var q = Self.blank(data, end)
         guard q < data.count else { return .more }
@@ -56,6 +64,9 @@ struct RecordSteps {
         }
         return .record(end: end, next: q, cuts: commas || q > end)
     }
+
+    /// Forgets the record under way: the next bytes are new ones (another batch's).
+    mutating func forget() { pending = nil }
 
     static func blank(_ data: UnsafeRawBufferPointer, _ offset: Int) -> Int {
         guard let base = data.baseAddress, offset < data.count else { return offset }
