@@ -99,7 +99,7 @@ struct Run: ParsableCommand {
     private func emitParallel(_ result: ChildResult, layout: StreamLayout, allocator: String) -> Double {
         let pairs = result.pairSpeedups!.sorted()
         let speedup = pairs[pairs.count / 2]
-        emit(String(format: "parallel %@ %.0f MB, %d records, concurrency %d (cores; 16 shards each), %@: sequential %.2f s, "
+        emit(String(format: "parallel %@ %.0f MB, %d records, concurrency %d (cores; 16 batches each), %@: sequential %.2f s, "
                      + "parallel %.2f s (best of each: %.2fx), median of %d adjacent pairs %.2fx (in run order %@) "
                      + "(CPU time: sequential %.2f s, parallel %.2f s on all threads)",
                      layout == .array ? "array" : "NDJSON", Double(result.bytes) / 1e6, result.records, result.concurrency!, allocator,

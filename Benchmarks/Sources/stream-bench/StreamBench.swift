@@ -168,7 +168,7 @@ struct Parallel: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read NDJSON or an array whole, then decode it into an array sequentially and with modelsInParallel (alternating runs).")
     @Option(help: "Timed runs of each, alternating (best of each is reported, and each adjacent pair's speedup: on a 2-vCPU VM a vCPU's speed swings by 25 % from one second to the next).") var runs = 9
-    @Option(help: "modelsInParallel's concurrency: the cores it cuts shards for, 16 per core (default: active cores).")
+    @Option(help: "modelsInParallel's concurrency: the threads it cuts batches for, 16 per thread (default: active cores).")
     var concurrency = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "array or ndjson.") var layout: StreamLayout = .ndjson
 
@@ -179,7 +179,7 @@ struct Parallel: ParsableCommand {
         var pairs: [Double] = []
         for _ in 0..<runs {
             // Not quite the same work: the sequential baseline appends each model to one Array as
-            // a user would, while modelsInParallel appends to a buffer per shard and joins them.
+            // a user would, while modelsInParallel appends to a buffer per batch and joins them.
             var start = now(), cpu = cpuTime()
             var models: [GHIssue] = []
             try JSONAdapter.forEachRecord(GHIssue.self, from: data, layout: layout.recordLayout) { models.append($0) }
