@@ -3,11 +3,12 @@ import Foundation
 import Glibc
 #endif
 
-/// One run of `forEachRecordInParallel`: worker threads read the input in batches of whole
-/// lines or records, each batch on the thread that decodes it (in turns, or NDJSON in a file by
-/// byte ranges: see ParallelRecordStream+Reads.swift), and the calling thread delivers their
-/// records. A batch inside an array is read as an array of its own (`[` + its records + `]`),
-/// and its errors placed in the whole input (`Placement`).
+/// One run of `forEachRecordInParallel` or `modelsInParallel`: worker threads read the input in
+/// batches of whole lines or records, each batch on the thread that decodes it (in turns, or
+/// NDJSON in a file by byte ranges: see ParallelRecordStream+Reads.swift), and the calling
+/// thread delivers their records (`run`), or decodes beside them and joins them (`collect`). A
+/// batch inside an array is read as an array of its own (`[` + its records + `]`), and its
+/// errors placed in the whole input (`Placement`).
 ///
 /// All state below `monitor` is read and written under it; every change is broadcast. The
 /// window counts bytes: a worker takes a batch's worth before reading it, and the caller gives
