@@ -151,10 +151,16 @@ import Testing
         #expect(report.all.map(\.path) == sequential.report.all.map(\.path))
         #expect(report.all.map(\.recordIndex) == sequential.report.all.map(\.recordIndex))
         #expect(report.dropped.map(\.recordIndex) == [0, 1, 2, 4, 5])
-        // The public entry point (one shard for so small a document) gives the same.
+        // The public entry point (one batch for so small a document) gives the same, and so does
+        // the one decoder that reads an input with comments allowed.
         let whole = DecodingReport()
         _ = try JSONAdapter.modelsInParallel(Order33.self, from: data, layout: layout, options: options, errorPolicy: .skip, report: whole)
         #expect(whole.entries == report.entries && whole.droppedCount == 34)
+        options.allowComments = true
+        let commented = DecodingReport()
+        _ = try JSONAdapter.modelsInParallel(Order33.self, from: data, layout: layout, options: options, errorPolicy: .skip,
+                                             concurrency: 2, minimumBatchBytes: 64, report: commented)
+        #expect(commented.entries == report.entries && commented.droppedCount == 34)
     }
 
     /// A report given to several reads holds the entries of them all, a read through a

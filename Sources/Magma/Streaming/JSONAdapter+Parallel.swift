@@ -134,11 +134,10 @@ extension JSONAdapter {
     ) throws -> (models: [M], skipped: SkippedRecords) {
         guard cutsInBatches(layout, options) else {
             var models: [M] = []
-            let decoder = RecordDecoder(layout: layout, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
-                                        onSkip: nil) { models.append($0) }
-            try decoder.read(from: input)
-            report?.append(contentsOf: decoder.report, recordsBefore: 0, cap: options.keptSkippedErrors, { $0 }) { $0 }
-            return (models, decoder.skipped)
+            let skipped = try recordsInParallelInOrder(from: input, layout: layout, codec: codec, options: options, errorPolicy: errorPolicy,
+                                                       progress: progress, ordered: true, windowBytes: 0, concurrency: 1, report: report,
+                                                       onSkip: nil) { models.append($0) }
+            return (models, skipped)
         }
         return try input.jsonInput.withWholeText { data in
             let batchBytes = max(minimumBatchBytes, data.count / (max(concurrency, 1) * 16) + 1)

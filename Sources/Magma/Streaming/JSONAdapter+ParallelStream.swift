@@ -76,25 +76,27 @@ extension JSONAdapter {
     }
 
     /// The ordered forms' work, for a model's codec or a `Decodable` type's: the records of a
-    /// stream that may be cut in batches from the parallel stream, the others from one decoder on
-    /// this thread.
+    /// stream that may be cut in batches from the parallel stream, the others (and
+    /// `modelsInParallel`'s) from one decoder on this thread. What the records left out goes to
+    /// `report`, placed in the whole input.
     static func recordsInParallelInOrder<T: Sendable>(
         from input: some JSONInputConvertible, layout: RecordDecoder<T>.Layout, codec: Codec<T>, options: DecodingOptions,
         errorPolicy: RecordDecoder<T>.ErrorPolicy, progress: ProgressHandle?, ordered: Bool, windowBytes: Int, concurrency: Int,
-        onSkip: ((JSONError) -> Void)?, _ body: (T) throws -> Void
+        report: DecodingReport? = nil, onSkip: ((JSONError) -> Void)?, _ body: (T) throws -> Void
     ) throws -> SkippedRecords {
         guard cutsInBatches(layout, options) else {
             return try withoutActuallyEscaping(body) {
                 let decoder = RecordDecoder(layout: layout, codec: codec, options: options, errorPolicy: errorPolicy, progress: progress,
                                             onSkip: onSkip, onRecord: $0)
                 try decoder.read(from: input)
+                report?.append(contentsOf: decoder.report, recordsBefore: 0, cap: options.keptSkippedErrors, { $0 }) { $0 }
                 return decoder.skipped
             }
         }
         return try input.jsonInput.withBytesOrDescriptor { descriptor, memory in
             try ParallelRecordStream<T>(descriptor: descriptor, memory: memory, codec: codec, options: options, layout: layout,
-                                      errorPolicy: errorPolicy, progress: progress, ordered: ordered, windowBytes: windowBytes,
-                                      concurrency: concurrency).run(onSkip: onSkip, body)
+                                      errorPolicy: errorPolicy, progress: progress, report: report, ordered: ordered,
+                                      windowBytes: windowBytes, concurrency: concurrency).run(onSkip: onSkip, body)
         }
     }
 }

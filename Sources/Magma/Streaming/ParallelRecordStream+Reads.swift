@@ -36,16 +36,10 @@ final class BatchBuffer {
         count = bytes.count
     }
 
-    /// Room for `more` bytes after `count`, into which a read writes.
+    /// Room for `more` bytes after `count`, into which a read writes (never into a view: bytes
+    /// in memory are only viewed).
     func room(_ more: Int) -> UnsafeMutableRawBufferPointer {
-        if let viewed {
-            if count + more > storage.count {
-                storage.deallocate()
-                storage = .allocate(byteCount: count + more, alignment: 16)
-            }
-            storage.baseAddress!.copyMemory(from: viewed, byteCount: count)
-            self.viewed = nil
-        }
+        assert(viewed == nil, "a read into bytes held where they lie")
         if count + more > storage.count {
             let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count + more, storage.count * 2), alignment: 16)
             larger.copyMemory(from: bytes)
