@@ -1,5 +1,6 @@
-// Enums by raw value, dates through a built-in transformer, integers of every width and arrays
-// (optional or not) are written with no generic `Slot<V>`: by a codec's typed write, compiled
+// Strings, booleans, doubles, URLs, enums by raw value, dates through a built-in transformer,
+// integers of every width and arrays (optional or not) are written with no generic `Slot<V>`:
+// by a codec's typed write, compiled
 // where the value's type is concrete, or as the array's one reference. Each decodes as the
 // generic slot did, which still reads every token the typed path leaves (null, unknown raw
 // values, out-of-range numbers).
@@ -28,6 +29,13 @@ import Testing
         var doubles: [Double]?
         var counts: [Int64] = [7]
         var bigs: [UInt32] = []
+        var title = ""
+        var open: Bool?
+        var score: Double = 0
+        var count: Int?
+        var total: Int64 = 0
+        var link: URL?
+        var flags: [Bool] = []
     }
 
     /// The plan's target for each key of the model's draft.
@@ -38,22 +46,27 @@ import Testing
 
     @Test func eachProperty_isWrittenWithNoGenericSlot() throws {
         let targets = try targets(Ticket.self)
-        for key in ["kind", "level", "maybe", "level_or_nil", "day", "seen", "start", "id", "small"] {
+        for key in ["kind", "level", "maybe", "level_or_nil", "day", "seen", "start", "id", "small",
+                    "title", "open", "score", "count", "total", "link"] {
             #expect(targets[key] is TypedField, "\(key): \(String(describing: targets[key].map { type(of: $0) }))")
         }
-        for key in ["kinds", "ints", "names", "doubles", "counts", "bigs"] {
+        for key in ["kinds", "ints", "names", "doubles", "counts", "bigs", "flags"] {
             #expect(targets[key] is ArrayField, "\(key): \(String(describing: targets[key].map { type(of: $0) }))")
         }
         let kinds = try #require(ArrayCodec(Transformer<JSONValue, Kind>.rawValue(Kind.self).codec).arrayOwner as? ArrayOwner<Kind>)
         #expect((kinds.elementTarget as? TypedField)?.form == .element)
         let bigs = ArrayCodec(UInt32.jsonTransformer.codec).arrayOwner as? ArrayOwner<UInt32>
         #expect((bigs?.elementTarget as? TypedField)?.form == .element)
+        let flags = ArrayCodec(Bool.jsonTransformer.codec).arrayOwner as? ArrayOwner<Bool>
+        #expect((flags?.elementTarget as? TypedField)?.form == .element)
     }
 
     static let full = #"""
     {"kind": "bug", "level": 2, "maybe": "feature", "kinds": ["feature", "bug"], "level_or_nil": 1,
      "day": "2024-02-29", "seen": "2024-01-31T12:34:56Z", "start": 1700000000123, "id": 18446744073709551615,
-     "small": 255, "ints": [1, -2], "names": ["a", "é"], "doubles": [0.5, -1e3], "counts": [], "bigs": [4294967295]}
+     "small": 255, "ints": [1, -2], "names": ["a", "é"], "doubles": [0.5, -1e3], "counts": [], "bigs": [4294967295],
+     "title": "t\u00e9", "open": false, "score": 2.5e-3, "count": -9223372036854775808, "total": 9223372036854775807,
+     "link": "https://example.com/a?b=1", "flags": [true, false, true]}
     """#
 
     @Test func everyTypedPath_decodesAsTheGenericSlot_inEveryChunking() throws {
@@ -63,10 +76,13 @@ import Testing
             kind: .bug, level: .high, maybe: .feature, kinds: [.feature, .bug], levelOrNil: .low, day: day,
             seen: try Transformer<JSONValue, Date>.iso8601.transform(.string("2024-01-31T12:34:56Z")),
             start: Date(timeIntervalSince1970: 1_700_000_000.123), id: .max, small: 255, ints: [1, -2], names: ["a", "é"],
-            doubles: [0.5, -1000], counts: [], bigs: [.max]))
+            doubles: [0.5, -1000], counts: [], bigs: [.max], title: "té", open: false, score: 0.0025, count: .min,
+            total: .max, link: URL(string: "https://example.com/a?b=1"), flags: [true, false, true]))
         let sparse = try decodeEverywhere(Ticket.self, #"{"kind": "feature", "maybe": null, "level_or_nil": null, "seen": null, "day": "2000-01-01", "id": 0, "ints": null}"#)
         #expect(sparse.level == .low && sparse.maybe == nil && sparse.levelOrNil == nil && sparse.seen == nil)
         #expect(sparse.ints == nil && sparse.names == nil && sparse.counts == [7] && sparse.start == Date(timeIntervalSince1970: 0))
+        let nulls = try decodeEverywhere(Ticket.self, #"{"kind": "bug", "day": "2000-01-01", "id": 1, "open": true, "open": null, "count": 3, "count": null, "link": null}"#)
+        #expect(nulls.open == nil && nulls.count == nil && nulls.link == nil && nulls.title == "" && nulls.flags == [])
     }
 
     /// An array read twice (duplicate keys are allowed by default) replaces, and releases, the first.
@@ -90,6 +106,14 @@ import Testing
         (#"{"bigs": [1, 4294967296]}"#, .numberOutOfRange, "$.bigs[1]"),
         (#"{"ints": [1, "2"]}"#, .typeMismatch, "$.ints[1]"),
         (#"{"names": "a"}"#, .typeMismatch, "$.names"),
+        (#"{"title": 1}"#, .typeMismatch, "$.title"),
+        (#"{"open": "true"}"#, .typeMismatch, "$.open"),
+        (#"{"flags": [true, 1]}"#, .typeMismatch, "$.flags[1]"),
+        (#"{"score": 1e400}"#, .numberOutOfRange, "$.score"),
+        (#"{"score": null}"#, .nullValue, "$.score"),
+        (#"{"count": 9223372036854775808}"#, .numberOutOfRange, "$.count"),
+        (#"{"total": 1.5}"#, .numberOutOfRange, "$.total"),
+        (#"{"link": "http://[::1"}"#, .invalidValue, "$.link"),
     ])
     func valuesTheTypedPathLeaves_failAsBefore(json: String, code: JSONError.Code, path: String) {
         let error = failureEverywhere(Ticket.self, json)

@@ -76,13 +76,13 @@ enum InlineDoubles {
 }
 
 /// An element of an inner `[Double]` (see ``InlineDoubles``): a number in range is stored in
-/// place; anything else spills the numbers so far, and from then on `appending` (a
-/// `DoubleField`: a direct call, the class is final) takes every element.
+/// place; anything else spills the numbers so far, and from then on `appending` (`Double`'s
+/// element target) takes every element.
 final class InlineDoubleElement: ForwardingTarget {
-    private let appending: DoubleField
+    private let appending: ValueTarget
 
     override init(fallback: ValueTarget) {
-        appending = DoubleField(offset: 0, form: .element, fallback: fallback)
+        appending = DoubleCodec.shared.fastTarget(offset: 0, form: .element, fallback: fallback) ?? fallback
         super.init(fallback: fallback)
     }
 

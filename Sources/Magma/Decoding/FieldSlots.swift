@@ -1,8 +1,8 @@
-// Non-generic slots for the commonest property and element types of struct models: the token is
-// decoded and written straight to the stored property's offset, or appended to the array. A
-// generic Slot<V> runs unspecialised code (value witnesses, metadata lookups) through two or three
-// virtual calls per value; these run none. Anything but the expected token (null, lenient
-// coercions, type mismatches) goes to the generic slot, so behaviour is identical.
+// Non-generic slots for struct models: a token of a type with a fast path (its codec's
+// `TypedWrite`) is decoded and written straight to the stored property's offset, or appended to
+// the array. A generic Slot<V> runs unspecialised code (value witnesses, metadata lookups) through
+// two or three virtual calls per value; these run none. Anything but the expected token (null,
+// lenient coercions, type mismatches) goes to the generic slot, so behaviour is identical.
 import Foundation
 
 /// Forwards every token to a fallback target; subclasses take over the token kinds they make fast.
@@ -50,69 +50,20 @@ class FieldSlot: ForwardingTarget {
         self.form = form
         super.init(fallback: fallback)
     }
-
-    /// Stores `value` as `form` says: a `T`, a `T?`, or appended to a `[T]`.
-    @inline(__always)
-    final func store<T>(_ value: T, in context: UnsafeMutableRawPointer) { form.store(value, at: context + offset) }
-}
-
-final class StringField: FieldSlot {
-    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        let value = String(checkedUTF8: bytes)
-        store(value, in: context)
-    }
-}
-
-final class BoolField: FieldSlot {
-    override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        store(value, in: context)
-    }
-}
-
-final class DoubleField: FieldSlot {
-    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard let value = NumberParsing.inlinedDoubleInRange(text) else { return try fallback.number(text, context, &b) }
-        store(value, in: context)
-    }
-}
-
-/// `Int` and `Int64` (one range on 64-bit Linux), each stored as its own type.
-final class Int64Field: FieldSlot {
-    private let ints: Bool
-
-    init(offset: Int, form: DraftDestination, ints: Bool, fallback: ValueTarget) {
-        self.ints = ints
-        super.init(offset: offset, form: form, fallback: fallback)
-    }
-
-    override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard case .value(let value) = NumberParsing.integer(text, as: Int64.self) else {
-            return try fallback.number(text, context, &b)
-        }
-        if ints { store(Int(truncatingIfNeeded: value), in: context) } else { store(value, in: context) }
-    }
-}
-
-final class URLField: FieldSlot {
-    override func string(_ bytes: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
-        guard let value = URLCache.url(for: bytes) else {
-            return try fallback.string(bytes, context, &b)
-        }
-        store(value, in: context)
-    }
 }
 
 /// Reads one token kind and stores the value where a property or an array holds it, in code
-/// compiled where the value's type is concrete: a built-in transformer of a concrete type (dates,
-/// integers of every width), or an `@inlinable` factory that the model's own module specialises
+/// compiled where the value's type is concrete: a built-in codec of a concrete type (strings,
+/// booleans, doubles, URLs, dates, integers of every width), or an `@inlinable` factory that the model's own module specialises
 /// (`Transformer.rawValue`, which `@JSONModel`'s enum lines reach through `@inlinable` `Map`
 /// overloads). A generic `Slot<V>` would look up `V`'s metadata and call its value witnesses per
 /// value. `write` returns false for a value it does not take (an unknown raw value, an integer
 /// out of range): the generic slot then reads the token, and reports it.
 @usableFromInline
 struct TypedWrite {
+    /// The token kind it reads. A boolean reaches `write` as its one byte (1 or 0).
     @usableFromInline
-    enum Token { case string, number }
+    enum Token { case string, number, bool }
 
     let token: Token
     let write: (_ token: UnsafeRawBufferPointer, _ address: UnsafeMutableRawPointer, _ form: DraftDestination) -> Bool
@@ -174,6 +125,10 @@ final class TypedField: FieldSlot {
     override func number(_ text: UnsafeRawBufferPointer, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
         if typed.token == .number, typed.write(text, context + offset, form) { return }
         try fallback.number(text, context, &b)
+    }
+    override func bool(_ value: Bool, _ context: UnsafeMutableRawPointer, _ b: inout EventBuilder) throws {
+        if typed.token == .bool, withUnsafeBytes(of: value, { typed.write($0, context + offset, form) }) { return }
+        try fallback.bool(value, context, &b)
     }
 }
 

@@ -16,8 +16,10 @@ final class StringCodec: Codec<String>, @unchecked Sendable {
     }
     override func encode(_ value: String) throws -> JSONValue { .string(value) }
     override func write(_ value: String, into w: inout JSONWriter) throws { w.string(value) }
-    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
-        StringField(offset: offset, form: form, fallback: fallback)
+    override var typedWrite: TypedWrite? { typed }
+    private let typed = TypedWrite(.string) { bytes, address, form in
+        form.store(String(checkedUTF8: bytes), at: address)
+        return true
     }
     override func makeValueWriter() -> ValueWriter { StringValue(optional: false) }
     override func makeOptionalValueWriter() -> ValueWriter { StringValue(optional: true) }
@@ -46,8 +48,10 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
     }
     override func encode(_ value: Bool) throws -> JSONValue { .bool(value) }
     override func write(_ value: Bool, into w: inout JSONWriter) throws { w.bool(value) }
-    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
-        BoolField(offset: offset, form: form, fallback: fallback)
+    override var typedWrite: TypedWrite? { typed }
+    private let typed = TypedWrite(.bool) { byte, address, form in
+        form.store(byte[0] != 0, at: address)
+        return true
     }
     override func makeValueWriter() -> ValueWriter { BoolValue(optional: false) }
     override func makeOptionalValueWriter() -> ValueWriter { BoolValue(optional: true) }
@@ -75,13 +79,8 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T { try numberInString(bytes, flags) }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
     override func write(_ value: T, into w: inout JSONWriter) throws { w.integer(value) }
-    /// `Int` and `Int64` (one layout on 64-bit platforms) have fast paths of their own.
+    /// `Int` and `Int64` (one layout on 64-bit platforms) have writers of their own.
     private var isInt64Layout: Bool { T.self == Int.self || T.self == Int64.self }
-    /// Other widths through the typed write `Transformer.integer` gives them.
-    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
-        isInt64Layout ? Int64Field(offset: offset, form: form, ints: T.self == Int.self, fallback: fallback)
-            : super.fastTarget(offset: offset, form: form, fallback: fallback)
-    }
     override func makeValueWriter() -> ValueWriter { isInt64Layout ? Int64Value(optional: false) : CodecValue(self) }
     override func makeOptionalValueWriter() -> ValueWriter {
         isInt64Layout ? Int64Value(optional: true) : OptionalValue<T?>(CodecValue(self))
@@ -102,8 +101,11 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         return .number(JSONNumber(value))
     }
     override func write(_ value: Double, into w: inout JSONWriter) throws { try w.double(value) }
-    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
-        DoubleField(offset: offset, form: form, fallback: fallback)
+    override var typedWrite: TypedWrite? { typed }
+    private let typed = TypedWrite(.number) { text, address, form in
+        guard let value = NumberParsing.inlinedDoubleInRange(text) else { return false }
+        form.store(value, at: address)
+        return true
     }
     override func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleArrayElement(self, fallback: fallback) }
     override func makeValueWriter() -> ValueWriter { DoubleValue(optional: false) }

@@ -18,8 +18,11 @@ final class URLCodec: Codec<URL>, @unchecked Sendable {
     }
     override func encode(_ value: URL) throws -> JSONValue { .string(value.absoluteString) }
     override func write(_ value: URL, into w: inout JSONWriter) throws { w.string(value.absoluteString) }
-    override func fastTarget(offset: Int, form: DraftDestination, fallback: ValueTarget) -> ValueTarget? {
-        URLField(offset: offset, form: form, fallback: fallback)
+    override var typedWrite: TypedWrite? { typed }
+    private let typed = TypedWrite(.string) { bytes, address, form in
+        guard let url = URLCache.url(for: bytes) else { return false }
+        form.store(url, at: address)
+        return true
     }
     override func makeValueWriter() -> ValueWriter { URLValue(optional: false) }
     override func makeOptionalValueWriter() -> ValueWriter { URLValue(optional: true) }
