@@ -144,8 +144,9 @@ struct PropertyAttributes {
         }
     }
 
-    /// `@Transform`'s peer: the transformer as a static property of the property's type
-    /// (`Transformer<JSONValue, Date>`; an optional property's takes one of its wrapped type too).
+    /// `@Transform`'s peer: the transformer as a private static member of the model beside the
+    /// property, typed for the property's type (`Transformer<JSONValue, Date>`; an optional
+    /// property's takes one of its wrapped type too).
     /// A transformer of another type is then the compiler's error at the attribute, naming both
     /// types, whatever the transformer; and the draft reads it typed, with no error of its own.
     /// Nil without a declared type (the draft's line is then the only check).

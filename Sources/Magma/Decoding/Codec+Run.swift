@@ -1,7 +1,7 @@
 // Codec+Run.swift — Magma
 //
 // A codec run over JSON bytes: the one way any value is decoded from text. A fresh EventBuilder
-// whose root target is a Slot of the codec reads a whole document with the scanner (`scanned`),
+// whose root target is a Slot of the codec reads a whole document with the scanner (`decode`),
 // or, for a document fed in pieces, with comments, or when the options ask for it, with yajl
 // (`run`). The front door (`JSONAdapter`'s entry points) and the layers that read JSON themselves
 // (a mapping file) all come here.
