@@ -126,44 +126,29 @@ struct EventBuilder {
 
     // MARK: Events (called by the Tokenizer's callbacks)
 
-    mutating func null() -> Bool {
-        eventCount &+= 1
-        if skipDepth > 0 { return true }
-        guard let (target, context) = valueTarget() else { return true }
-        do { try target._withUnsafeGuaranteedRef { try $0.null(context, &self) } } catch {
-            return fail(error, target.takeUnretainedValue(), tokenLength: 4)
-        }
-        return true
-    }
+    mutating func null() -> Bool { scalar(tokenLength: 4) { try $0.null($1, &$2) } }
 
-    mutating func bool(_ value: Bool) -> Bool {
-        eventCount &+= 1
-        if skipDepth > 0 { return true }
-        guard let (target, context) = valueTarget() else { return true }
-        do { try target._withUnsafeGuaranteedRef { try $0.bool(value, context, &self) } } catch {
-            return fail(error, target.takeUnretainedValue(), tokenLength: value ? 4 : 5)
-        }
-        return true
-    }
+    mutating func bool(_ value: Bool) -> Bool { scalar(tokenLength: value ? 4 : 5) { try $0.bool(value, $1, &$2) } }
 
     @inline(__always)
     mutating func number(_ text: UnsafeRawBufferPointer) -> Bool {
-        eventCount &+= 1
-        if skipDepth > 0 { return true }
-        guard let (target, context) = valueTarget() else { return true }
-        do { try target._withUnsafeGuaranteedRef { try $0.number(text, context, &self) } } catch {
-            return fail(error, target.takeUnretainedValue(), tokenLength: text.count)
-        }
-        return true
+        scalar(tokenLength: text.count) { try $0.number(text, $1, &$2) }
     }
 
     @inline(__always)
     mutating func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        scalar(tokenLength: bytes.count + 2) { try $0.string(bytes, $1, &$2) }
+    }
+
+    /// A scalar token: `send` hands it to the value's target (inlined into each caller).
+    @inline(__always)
+    private mutating func scalar(tokenLength: Int,
+                                 _ send: (ValueTarget, UnsafeMutableRawPointer, inout EventBuilder) throws -> Void) -> Bool {
         eventCount &+= 1
         if skipDepth > 0 { return true }
         guard let (target, context) = valueTarget() else { return true }
-        do { try target._withUnsafeGuaranteedRef { try $0.string(bytes, context, &self) } } catch {
-            return fail(error, target.takeUnretainedValue(), tokenLength: bytes.count + 2)
+        do { try target._withUnsafeGuaranteedRef { try send($0, context, &self) } } catch {
+            return fail(error, target.takeUnretainedValue(), tokenLength: tokenLength)
         }
         return true
     }
