@@ -308,34 +308,25 @@ extension RecordDecoder {
     private func failure(reading held: UnsafeRawBufferPointer) throws -> JSONError? {
         let events = builder.pointee.eventCount
         let depth = builder.pointee.depth
-        do {
-            try EventBuilder.read(builder, held, at: pendingStart, place: recordPlace)
-            return nil
-        } catch {
-            var error = error
-            if let handler = error.underlying as? RecordHandlerError { throw handler.error }
-            // Reported already: the builder recovered from an error earlier in this record.
-            let reported = builder.pointee.skipDepth > 0 && builder.pointee.depth == depth
-            // yajl read through the held bytes past that error: the record is read past from here.
-            if reported, error.code == .unexpectedEnd, error.offset == pendingStart + held.count {
-                builder.pointee.unwind(to: depth)
-                builder.pointee.skipDepth = 0
-                return nil
-            }
-            builder.pointee.unwind(to: depth)
-            builder.pointee.skipDepth = 0
-            if case .lines = framing {
-                lineRecords += 1
-                receiver.dropHeld()
-                error.recordIndex = lineRecords - 1
-            } else {
-                let started = builder.pointee.eventCount != events
-                error.recordIndex = error.recordIndex ?? recordCounter?.recordIndex(builder.pointee, valueStarted: started)
-                if !started { uncountedSkip = true }
-                if reported, Self.isTextError(error.code) { return nil }
-            }
-            return error
+        guard var error = readFailure(held) else { return nil }
+        if let handler = error.underlying as? RecordHandlerError { throw handler.error }
+        // Reported already: the builder recovered from an error earlier in this record.
+        let reported = builder.pointee.skipDepth > 0 && builder.pointee.depth == depth
+        builder.pointee.unwind(to: depth)
+        builder.pointee.skipDepth = 0
+        // yajl read through the held bytes past that error: the record is read past from here.
+        if reported, error.code == .unexpectedEnd, error.offset == pendingStart + held.count { return nil }
+        if case .lines = framing {
+            lineRecords += 1
+            receiver.dropHeld()
+            error.recordIndex = lineRecords - 1
+        } else {
+            let started = builder.pointee.eventCount != events
+            error.recordIndex = error.recordIndex ?? recordCounter?.recordIndex(builder.pointee, valueStarted: started)
+            if !started { uncountedSkip = true }
+            if reported, Self.isTextError(error.code) { return nil }
         }
+        return error
     }
 
     /// The record read past after an early error has ended: its error is the policy's.

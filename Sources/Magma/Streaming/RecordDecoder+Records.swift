@@ -13,13 +13,7 @@ extension RecordDecoder {
         // A blank line is no record (a line holds no LF).
         guard let p = line.baseAddress, JSONScanner.blank(p, p + line.count) < p + line.count else { return }
         lineRecords += 1
-        var failure: JSONError?
-        do {
-            try EventBuilder.read(builder, line, at: pendingStart, place: recordPlace)
-        } catch {
-            failure = error
-        }
-        if var error = failure {
+        if var error = readFailure(line) {
             builder.pointee.reset()
             receiver.dropHeld()
             error.recordIndex = lineRecords - 1
@@ -42,13 +36,7 @@ extension RecordDecoder {
             builder.pointee.skipDepth = 0
             counters.records.store(receiver.count, ordering: .relaxed)
         }
-        var failure: JSONError?
-        do {
-            try EventBuilder.read(builder, record, at: pendingStart, place: recordPlace)
-        } catch {
-            failure = error
-        }
-        if var error = failure {
+        if var error = readFailure(record) {
             if let handler = error.underlying as? RecordHandlerError { throw handler.error }
             let started = builder.pointee.eventCount != events
             // Reported once: the builder recovered from an error earlier in this record.
@@ -77,6 +65,12 @@ extension RecordDecoder {
                 throw syntax
             }
         }
+    }
+
+    /// Reads one whole record (`pendingStart` its offset) into the builder: its error, or nil.
+    func readFailure(_ record: UnsafeRawBufferPointer) -> JSONError? {
+        do { try EventBuilder.read(builder, record, at: pendingStart, place: recordPlace) } catch { return error }
+        return nil
     }
 
     /// Errors in a record's text (bad UTF-8, a token over the size cap): they skip the record.
