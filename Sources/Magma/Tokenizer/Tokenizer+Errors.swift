@@ -42,9 +42,10 @@ extension Tokenizer {
     private func grammarError(in bytes: UnsafeRawBufferPointer, at offset: Int, atEnd: Bool) -> JSONError? {
         if allowComments {
             // The grammar has no comments: they become blanks first, as in a record stream (the
-            // bytes begin at a token boundary, outside any comment or string).
+            // bytes begin at a token boundary, outside any comment or string). Before the end, a
+            // `/` last may begin a comment that the next bytes close: it is not read yet.
             var blanker = CommentBlanker(newlineEndsString: false)
-            let blanked = blanker.blank(bytes) + blanker.finish()
+            let blanked = blanker.blank(bytes) + (atEnd ? blanker.finish() : [])
             return blanked.withUnsafeBytes { grammarErrorAsWritten(in: $0, at: offset, atEnd: atEnd) }
         }
         return grammarErrorAsWritten(in: bytes, at: offset, atEnd: atEnd)
