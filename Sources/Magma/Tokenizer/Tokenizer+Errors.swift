@@ -43,9 +43,10 @@ extension Tokenizer {
         if allowComments {
             // The grammar has no comments: they become blanks first, as in a record stream (the
             // bytes begin at a token boundary, outside any comment or string). Before the end, a
-            // `/` last may begin a comment that the next bytes close: it is not read yet.
+            // `/` last may begin a comment that the next bytes close: read as a blank (it ends a
+            // number before it), it is judged once the next byte is there.
             var blanker = CommentBlanker(newlineEndsString: false)
-            let blanked = blanker.blank(bytes) + (atEnd ? blanker.finish() : [])
+            let blanked = blanker.blank(bytes) + (atEnd ? blanker.finish() : blanker.heldSlash ? [0x20] : [])
             return blanked.withUnsafeBytes { grammarErrorAsWritten(in: $0, at: offset, atEnd: atEnd) }
         }
         return grammarErrorAsWritten(in: bytes, at: offset, atEnd: atEnd)
