@@ -46,9 +46,10 @@ class Codec<V>: @unchecked Sendable {
     func isNil(_ value: V) -> Bool { false }
 
     // The fast paths of a type, in one place: its codec. A codec that reads or writes its
-    // values without generic code gives a `typedWrite` and overrides the value writers; everything else
-    // runs through `Slot<V>` and `CodecValue<V>`. Each fast path behaves exactly as the generic
-    // one, which it falls back to for anything unusual (null, lenient coercions, mismatches).
+    // values without generic code gives a `typedWrite` and overrides the value writers;
+    // everything else runs through `Slot<V>` and `CodecValue<V>`. Each fast path behaves exactly
+    // as the generic one, which it falls back to for anything unusual (null, lenient coercions,
+    // mismatches).
 
     /// A target that decodes a value straight into a struct's stored property, or appends it to
     /// an array, or nil when the type has no fast path: from the codec's ``TypedWrite`` (models,
