@@ -12,7 +12,7 @@ final class DoubleArrayElement: ForwardingTarget {
     /// `codec` is the element's (`Double`'s), for the values the fast path does not take.
     init(_ codec: Codec<Double>, fallback: ValueTarget) {
         let inner = Slot(codec, AppendReceiver<Double>(), property: fallback.property)
-        owner = DoubleArrayOwner(element: InlineDoubleElement(fallback: inner))
+        owner = DoubleArrayOwner(element: InlineDoubleElement(codec, fallback: inner))
         super.init(fallback: fallback)
     }
 
@@ -81,8 +81,9 @@ enum InlineDoubles {
 final class InlineDoubleElement: ForwardingTarget {
     private let appending: ValueTarget
 
-    override init(fallback: ValueTarget) {
-        appending = DoubleCodec.shared.fastTarget(offset: 0, form: .element, fallback: fallback) ?? fallback
+    /// `codec` is the element's (`Double`'s), whose field target appends.
+    init(_ codec: Codec<Double>, fallback: ValueTarget) {
+        appending = codec.fastTarget(offset: 0, form: .element, fallback: fallback) ?? fallback
         super.init(fallback: fallback)
     }
 
