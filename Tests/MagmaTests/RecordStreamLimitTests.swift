@@ -9,9 +9,10 @@ import Testing
 @Suite struct RecordStreamLimitTests {
     typealias Outcome = StreamOutcome
 
-    static func options(maxDepth: Int = 512) -> DecodingOptions {
+    static func options(maxDepth: Int = 512, reader: DecodingOptions.Reader = .automatic) -> DecodingOptions {
         var options = DecodingOptions()
         options.maxDepth = maxDepth
+        options.reader = reader
         return options
     }
 
@@ -53,27 +54,31 @@ import Testing
     // MARK: maxDepth inside a skipped record
 
     /// A record that fails (an array where an object is expected) is skipped, but brackets too
-    /// deep inside it stop the stream at the first one, in every layout that skips by counting.
+    /// deep inside it stop the stream at the first one, in every layout that skips by counting,
+    /// with either reader.
     @Test(arguments: [("[{\"id\":1},[[[[[]]]]],{\"id\":3}]", RecordDecoder<StreamEvent>.Layout.array, 3, 12),
                       ("{\"id\":1} [[[[[]]]]] {\"id\":3}", .concatenated, 3, 12),
                       ("{\"items\":[{\"id\":1},[[[[[]]]]],{\"id\":3}]}", .array(at: "items"), 4, 21)])
     func tooDeepInsideASkippedRecord_stopsAtTheFirstBracketTooDeep(input: String, layout: RecordDecoder<StreamEvent>.Layout,
                                                                    maxDepth: Int, offset: Int) {
-        let outcome = streamOutcomeEverywhere(input, layout, policy: .skip, options: Self.options(maxDepth: maxDepth))
-        #expect(outcome.records.map(\.id) == [1], "\(outcome)")
-        #expect(outcome.skipped.map(\.code) == [.typeMismatch], "\(outcome)")
-        #expect(outcome.error?.code == .depthLimitExceeded, "\(outcome)")
-        #expect(outcome.error?.offset == offset, "\(outcome)")
-        #expect(outcome.error?.recordIndex == 1, "\(outcome)")
-        let stopped = streamOutcomeEverywhere(input, layout, policy: .stop, options: Self.options(maxDepth: maxDepth))
-        #expect(stopped.error?.code == .typeMismatch, "\(stopped)")
+        for reader in [DecodingOptions.Reader.automatic, .yajl] {
+            let outcome = streamOutcomeEverywhere(input, layout, policy: .skip, options: Self.options(maxDepth: maxDepth, reader: reader))
+            #expect(outcome.records.map(\.id) == [1], "\(reader): \(outcome)")
+            #expect(outcome.skipped.map(\.code) == [.typeMismatch], "\(reader): \(outcome)")
+            #expect(outcome.error?.code == .depthLimitExceeded, "\(reader): \(outcome)")
+            #expect(outcome.error?.offset == offset, "\(reader): \(outcome)")
+            #expect(outcome.error?.recordIndex == 1, "\(reader): \(outcome)")
+            let stopped = streamOutcomeEverywhere(input, layout, policy: .stop, options: Self.options(maxDepth: maxDepth, reader: reader))
+            #expect(stopped.error?.code == .typeMismatch, "\(reader): \(stopped)")
+        }
     }
 
     /// Too deep inside a mapped value of a record stops a stream that skips bad records too: the
-    /// rest of the record could not be read past in bounded memory.
-    @Test func tooDeepInsideAMappedValue_stopsASkippingStream() {
+    /// rest of the record could not be read past in bounded memory. With either reader.
+    @Test(arguments: [DecodingOptions.Reader.automatic, .yajl])
+    func tooDeepInsideAMappedValue_stopsASkippingStream(reader: DecodingOptions.Reader) {
         let input = #"[{"id":1},{"id":2,"tags":[[[[]]]]},{"id":3}]"#
-        let outcome = streamOutcomeEverywhere(input, .array, policy: .skip, options: Self.options(maxDepth: 3))
+        let outcome = streamOutcomeEverywhere(input, .array, policy: .skip, options: Self.options(maxDepth: 3, reader: reader))
         #expect(outcome.records.map(\.id) == [1], "\(outcome)")
         #expect(outcome.skipped.isEmpty, "\(outcome)")
         #expect(outcome.error?.code == .depthLimitExceeded, "\(outcome)")
