@@ -60,10 +60,11 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
 /// Any fixed-width integer, range-checked: overflow is an error, never a wrap. A number whose
 /// exact value is an integer decodes (`1.0`, `1e2`); one with a fraction does not (`1.5`).
 final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
-    private let typed: TypedWrite?
+    private let typed: TypedWrite
 
-    /// - Parameter typedWrite: Compiled where `T` is concrete (`Transformer.integer`).
-    init(typedWrite: TypedWrite?) { typed = typedWrite }
+    /// - Parameter typedWrite: Compiled where `T` is concrete (`Transformer.integer`): every
+    ///   width's fast path, `Int`'s included.
+    init(typedWrite: TypedWrite) { typed = typedWrite }
 
     override var typedWrite: TypedWrite? { typed }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T {
