@@ -30,7 +30,7 @@ mutations=(
   "M6%Sources/Magma/Decoding/EventBuilder.swift%s/depth \+ skipDepth >= options.maxDepth/depth + skipDepth > options.maxDepth/g%OptionsTests|RecordStreamLimitTests"
   "M7%Sources/Magma/Streaming/RecordDecoder.swift%s/receiver.holds = true/receiver.holds = false/%RecordStreamLimitTests"
   "M8%Sources/Magma/Decoding/RecoverySink.swift%s/, code != \.depthLimitExceeded else/ else/%RecordStreamLimitTests"
-  "M9%Sources/Magma/Tokenizer/Tokenizer+Errors.swift%s/\(atEnd \? blanker.finish\(\) : blanker.heldSlash \? \[0x20\] : \[\]\)/blanker.finish()/%ConformanceTests"
+  "M9%Sources/Magma/Tokenizer/CommentBlanker.swift%s/\[final \? UInt8\(ascii: \x22\/\x22\) : 0x20\]/[UInt8(ascii: \x22\/\x22)]/%ConformanceTests"
   "M10%Sources/Magma/Streaming/JSONAdapter+Parallel.swift%s/error.line.map \{ \\\$0 \+ lines \}/error.line.map { \\\$0 }/%SplitAndParallelTests"
   "M11%Sources/Magma/Decoding/NumberParsing+Floating.swift%s/guard let v = double\(text\), v != 0 \|\| denotesZero\(text\)/guard let v = double(text)/%NumberEdgeTests|PropertyTypeTests"
   "M12%Sources/Magma/Decoding/EventBuilder.swift%s/if options.duplicateKeys == .reject, !noteKeyBytes\(bytes\) \{ return failDuplicateKey\(bytes, nil\) \}//%NumberEdgeTests"

@@ -1,9 +1,10 @@
 // CommentBlanker.swift — Magma
 //
-// JSON with comments in a record stream: the stream is cut into records and each is read whole,
-// by a strict grammar; so comments (and form feed and vertical tab, which JSON5 reads as
-// whitespace, as yajl does with comments on) become spaces as the bytes arrive, newlines kept:
-// offsets, lines and columns stay as written. A document with comments is yajl's.
+// JSON with comments read by the strict grammar: a record stream, cut into records each read
+// whole, and the bytes the Tokenizer checks behind yajl (held bytes, and where yajl stopped). So
+// comments (and form feed and vertical tab, which JSON5 reads as whitespace, as yajl does with
+// comments on) become spaces as the bytes arrive, newlines kept: offsets, lines and columns stay
+// as written. A document with comments is otherwise yajl's.
 
 struct CommentBlanker {
     /// NDJSON: a newline ends a string, as the reader sees it there (each line is read from its
@@ -71,9 +72,11 @@ struct CommentBlanker {
         return out
     }
 
-    /// The end of the input: a `/` held back is given as it is.
-    mutating func finish() -> [UInt8] {
+    /// The end of what is read now. At the end of the input (`final`), a `/` held back is given as
+    /// it is. Before it, a blank stands in for the `/`, which may begin a comment the next bytes
+    /// close: it ends the token before it, and is judged once the next byte is there.
+    mutating func finish(final: Bool = true) -> [UInt8] {
         defer { heldSlash = false }
-        return heldSlash ? [UInt8(ascii: "/")] : []
+        return heldSlash ? [final ? UInt8(ascii: "/") : 0x20] : []
     }
 }

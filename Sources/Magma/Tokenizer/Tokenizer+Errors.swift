@@ -42,11 +42,9 @@ extension Tokenizer {
     private func grammarError(in bytes: UnsafeRawBufferPointer, at offset: Int, atEnd: Bool) -> JSONError? {
         if allowComments {
             // The grammar has no comments: they become blanks first, as in a record stream (the
-            // bytes begin at a token boundary, outside any comment or string). Before the end, a
-            // `/` last may begin a comment that the next bytes close: read as a blank (it ends a
-            // number before it), it is judged once the next byte is there.
+            // bytes begin at a token boundary, outside any comment or string).
             var blanker = CommentBlanker(newlineEndsString: false)
-            let blanked = blanker.blank(bytes) + (atEnd ? blanker.finish() : blanker.heldSlash ? [0x20] : [])
+            let blanked = blanker.blank(bytes) + blanker.finish(final: atEnd)
             return blanked.withUnsafeBytes { grammarErrorAsWritten(in: $0, at: offset, atEnd: atEnd) }
         }
         return grammarErrorAsWritten(in: bytes, at: offset, atEnd: atEnd)
