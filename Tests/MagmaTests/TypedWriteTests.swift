@@ -1,9 +1,8 @@
 // Strings, booleans, doubles, URLs, enums by raw value, dates through a built-in transformer,
 // integers of every width and arrays (optional or not) are written with no generic `Slot<V>`:
-// by a codec's typed write, compiled
-// where the value's type is concrete, or as the array's one reference. Each decodes as the
-// generic slot did, which still reads every token the typed path leaves (null, unknown raw
-// values, out-of-range numbers).
+// by a codec's typed write, compiled where the value's type is concrete, or as the array's one
+// reference. Each decodes as the generic slot did, which still reads every token the typed path
+// leaves (null, unknown raw values, out-of-range numbers).
 import Foundation
 import Testing
 @testable import Magma
@@ -59,6 +58,33 @@ import Testing
         #expect((bigs?.elementTarget as? TypedField)?.form == .element)
         let flags = ArrayCodec(Bool.jsonTransformer.codec).arrayOwner as? ArrayOwner<Bool>
         #expect((flags?.elementTarget as? TypedField)?.form == .element)
+    }
+
+    /// What a codec's typed write stores for a token's bytes (as a `V?`), or nil when it leaves
+    /// the token to the generic slot.
+    func typedWrite<V>(_ codec: Codec<V>, _ token: TypedWrite.Token, _ bytes: [UInt8]) -> V? {
+        guard let typed = codec.typedWrite, typed.token == token else { return nil }
+        var stored: V?
+        let took = bytes.withUnsafeBytes { bytes in
+            withUnsafeMutablePointer(to: &stored) { typed.write(bytes, UnsafeMutableRawPointer($0), .optional) }
+        }
+        return took ? stored : nil
+    }
+
+    /// Each built-in scalar's fast path takes its values itself: one that always left them to the
+    /// generic slot would decode the same models, only slower, so the decoding tests cannot tell.
+    @Test func eachBuiltInTypedWrite_takesItsValues() {
+        #expect(typedWrite(String.jsonTransformer.codec, .string, Array("té".utf8)) == "té")
+        #expect(typedWrite(Bool.jsonTransformer.codec, .bool, [1]) == true)
+        #expect(typedWrite(Bool.jsonTransformer.codec, .bool, [0]) == false)
+        #expect(typedWrite(Double.jsonTransformer.codec, .number, Array("-2.5e-3".utf8)) == -0.0025)
+        #expect(typedWrite(Int.jsonTransformer.codec, .number, Array("-9223372036854775808".utf8)) == .min)
+        #expect(typedWrite(Int64.jsonTransformer.codec, .number, Array("1e2".utf8)) == 100)
+        #expect(typedWrite(URL.jsonTransformer.codec, .string, Array("https://example.com/a".utf8)) == URL(string: "https://example.com/a"))
+        // What each leaves to the generic slot, which reports it.
+        #expect(typedWrite(Double.jsonTransformer.codec, .number, Array("1e400".utf8)) == nil)
+        #expect(typedWrite(Int.jsonTransformer.codec, .number, Array("1.5".utf8)) == nil)
+        #expect(typedWrite(URL.jsonTransformer.codec, .string, Array("http://[::1".utf8)) == nil)
     }
 
     static let full = #"""
