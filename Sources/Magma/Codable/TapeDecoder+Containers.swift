@@ -235,14 +235,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let i = present(key) else { return nil }
         return try decoder.unwrapString(i, node, key)
     }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let i = present(key) else { return nil }
-        return try decoder.unwrapFloat(i, as: type, node, key)
-    }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let i = present(key) else { return nil }
-        return try decoder.unwrapFloat(i, as: type, node, key)
-    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try floatIfPresent(key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try floatIfPresent(key) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(key) }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(key) }
@@ -264,6 +258,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func integerIfPresent<T: FixedWidthInteger>(_ key: Key) throws -> T? {
         guard let i = present(key) else { return nil }
         return try decoder.unwrapInteger(i, as: T.self, node, key)
+    }
+
+    private func floatIfPresent<T: BinaryFloatingPoint>(_ key: Key) throws -> T? {
+        guard let i = present(key) else { return nil }
+        return try decoder.unwrapFloat(i, as: T.self, node, key)
     }
 
     // MARK: Nesting

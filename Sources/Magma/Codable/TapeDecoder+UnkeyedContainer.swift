@@ -102,14 +102,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         let key = indexKey, d = decoder, node = node
         return try ifPresent { try d.unwrapString($0, node, key) }
     }
-    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
-        let key = indexKey, d = decoder, node = node
-        return try ifPresent { try d.unwrapFloat($0, as: type, node, key) }
-    }
-    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
-        let key = indexKey, d = decoder, node = node
-        return try ifPresent { try d.unwrapFloat($0, as: type, node, key) }
-    }
+    mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { try floatIfPresent(type) }
+    mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { try floatIfPresent(type) }
     mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try integerIfPresent(type) }
     mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try integerIfPresent(type) }
     mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try integerIfPresent(type) }
@@ -130,6 +124,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     private mutating func integerIfPresent<T: FixedWidthInteger>(_ type: T.Type) throws -> T? {
         let key = indexKey, d = decoder, node = node
         return try ifPresent { try d.unwrapInteger($0, as: type, node, key) }
+    }
+
+    private mutating func floatIfPresent<T: BinaryFloatingPoint>(_ type: T.Type) throws -> T? {
+        let key = indexKey, d = decoder, node = node
+        return try ifPresent { try d.unwrapFloat($0, as: type, node, key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
