@@ -9,17 +9,6 @@
 import Foundation
 
 extension Codec {
-    /// What `write(_:into:)` writes with the default options, read back as a value: a model has one
-    /// way to JSON, its bytes.
-    func encodeWritten(_ value: V) throws -> JSONValue {
-        var w = JSONWriter(options: EncodingOptions())
-        try write(value, into: &w)
-        var options = DecodingOptions()
-        options.maxDepth = .max
-        options.maxTokenLength = .max
-        return try w.withUnsafeBytes { try JSONValueCodec.shared.decode(from: $0, options: options) }
-    }
-
     /// Decodes one `V` from a whole document in memory.
     /// - Parameters:
     ///   - input: The JSON text.

@@ -11,8 +11,10 @@
 // ValueWriter (ValueWriter.swift), which reads memory and appends to the JSONWriter's buffer.
 // The model is passed down as a raw pointer: no model, nested model or array element is copied,
 // and the loop over members retains nothing.
-// A model as a `JSONValue` (a model codec's `encode`: a model transformer's reverse,
-// `mappedJSON`) is these bytes read back (`Codec.encodeWritten`): one way to a model's JSON.
+// The same nodes give a model as a `JSONValue` (`object(_:choosing:omitsNil:)`, for a model
+// codec's `encode`: a model transformer's reverse, `mappedJSON`): each member gives its value,
+// its property's codec's `encode`, or nil where it writes nothing. No bytes are written and read
+// back; the choices (filter, nil policy, an empty rebuilt object left out) are the writes'.
 
 /// One object of a model's JSON: its members in mapping order, each a property or a nested
 /// object rebuilt from dotted key paths. Built while the plan is compiled, then sealed: from
@@ -184,6 +186,38 @@ final class EncodeNode {
     }
 }
 
+extension EncodeNode {
+    /// The model at `model` as the members of one object, each what `write` would write under
+    /// its key, none written or read back.
+    /// - Parameters:
+    ///   - filter: The members chosen, as for `write(_:choosing:into:)`; nil: the node's own.
+    ///   - omitsNil: Whether a nil property is left out (`.omit`) rather than `null`.
+    func object(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                omitsNil: Bool) throws -> [String: JSONValue] {
+        let filter = filter ?? self.filter
+        var object: [String: JSONValue] = [:]
+        object.reserveCapacity(members.count)
+        for member in members {
+            if let filter, let property = member.mappedProperty, !filter(model, property) { continue }
+            if let value = try member.value(model, choosing: filter, omitsNil: omitsNil) { object[member.key.name] = value }
+        }
+        return object
+    }
+
+    /// An array node's value, as `writeElements` writes it: nil when no element has one.
+    func array(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+               omitsNil: Bool) throws -> JSONValue? {
+        var elements: [JSONValue] = []
+        for (index, member) in zip(indices, members) {
+            if let filter, let property = member.mappedProperty, !filter(model, property) { continue }
+            guard let value = try member.value(model, choosing: filter, omitsNil: false), value != .null else { continue }
+            if elements.count <= index { elements += repeatElement(.null, count: index + 1 - elements.count) }
+            elements[index] = value
+        }
+        return elements.isEmpty ? nil : .array(elements)
+    }
+}
+
 /// One member of an object: writes its key and value, or nothing when the value is omitted.
 class EncodeMember {
     let key: MemberKey
@@ -192,15 +226,21 @@ class EncodeMember {
     init(_ key: MemberKey) { self.key = key }
     deinit { key.deallocate() }
 
-    func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws { fatalError("EncodeMember is abstract") }
+    func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws {}
+    /// The value `write` writes, or nil when it writes nothing.
+    func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+               omitsNil: Bool) throws -> JSONValue? { nil }
 
     /// Writes the value alone, as an element of a rebuilt array: `null` where `write` would
     /// write nothing, so that the elements after it keep their indices.
     func writeElement(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
-                      into w: inout JSONWriter) throws { fatalError("EncodeMember is abstract") }
+                      into w: inout JSONWriter) throws {
+        try w.value(try value(model, choosing: filter, omitsNil: false) ?? .null)
+    }
 }
 
-/// A member that writes one property through its value writer, read where the member finds it.
+/// A member that writes one property through its value writer; its value is the property's
+/// (`PropertyWriter.value(at:omitsNil:)`), read where the member finds it.
 class PropertyMember: EncodeMember {
     let property: PropertyWriter
     let value: ValueWriter
@@ -227,6 +267,10 @@ final class FieldMember: PropertyMember {
         } catch {
             throw property.failure(error, model: model)
         }
+    }
+    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                        omitsNil: Bool) throws -> JSONValue? {
+        try property.value(at: model + offset, omitsNil: omitsNil)
     }
     override func writeElement(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
                                into w: inout JSONWriter) throws {
@@ -257,14 +301,9 @@ final class KeyPathMember<Model, V>: PropertyMember {
             throw property.failure(error, value: current)
         }
     }
-    override func writeElement(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
-                               into w: inout JSONWriter) throws {
-        let current = typed.value(model)
-        do {
-            try withUnsafePointer(to: current) { try value.write(UnsafeRawPointer($0), into: &w) }
-        } catch {
-            throw property.failure(error, value: current)
-        }
+    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                        omitsNil: Bool) throws -> JSONValue? {
+        try withUnsafePointer(to: typed.value(model)) { try property.value(at: UnsafeRawPointer($0), omitsNil: omitsNil) }
     }
 }
 
@@ -284,9 +323,9 @@ final class MultiKeyMember<Model, V>: EncodeMember {
         w.key(key)
         try w.value(value)
     }
-    override func writeElement(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
-                               into w: inout JSONWriter) throws {
-        try w.value(try property.parts(model)[part] ?? .null)
+    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                        omitsNil: Bool) throws -> JSONValue? {
+        try property.parts(model)[part]
     }
 }
 
@@ -341,5 +380,12 @@ final class ObjectMember: EncodeMember {
         } else {
             w.endObject()
         }
+    }
+
+    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                        omitsNil: Bool) throws -> JSONValue? {
+        if node.isArray { return try node.array(model, choosing: filter, omitsNil: omitsNil) }
+        let object = try node.object(model, choosing: filter, omitsNil: omitsNil)
+        return object.isEmpty ? nil : .object(object)
     }
 }

@@ -28,6 +28,10 @@ class PropertyWriter {
 
     /// `failure(error, value:)` with the property's value read from the model (the slow path).
     func failure(_ error: any Error, model: UnsafeRawPointer) -> JSONError { failure(error, value: "?") }
+
+    /// The property's value stored at `stored` as JSON (its codec's `encode`), or nil when it is
+    /// nil and `omitsNil`: what its member writes, as a value.
+    func value(at stored: UnsafeRawPointer, omitsNil: Bool) throws -> JSONValue? { fatalError("PropertyWriter is abstract") }
 }
 
 final class TypedPropertyWriter<Model, V>: PropertyWriter {
@@ -56,6 +60,12 @@ final class TypedPropertyWriter<Model, V>: PropertyWriter {
     }
 
     func value(_ model: UnsafeRawPointer) -> V { model.assumingMemoryBound(to: Model.self).pointee[keyPath: keyPath] }
+
+    override func value(at stored: UnsafeRawPointer, omitsNil: Bool) throws -> JSONValue? {
+        let current = stored.assumingMemoryBound(to: V.self).pointee
+        if omitsNil, codec.isNil(current) { return nil }
+        do { return try codec.encode(current) } catch { throw failure(error, value: current) }
+    }
 }
 
 /// A property fed by several key paths: the reverse transformer gives one value per key path.

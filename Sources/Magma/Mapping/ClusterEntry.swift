@@ -20,9 +20,9 @@ class ClusterEntry<Base> {
 
     /// Moves the finished model out of its frame's storage.
     func take(_ storage: UnsafeMutableRawPointer) throws -> Base { fatalError("abstract") }
-    /// Writes `value` into `out` if it is this case's model, with `discriminator` (the cluster's key)
+    /// Sends `value` to `out` if it is this case's model, with `discriminator` (the cluster's key)
     /// unless this is the fallback; false if it is not.
-    func write(_ value: Base, discriminator: String, into out: inout JSONWriter) throws -> Bool { fatalError("abstract") }
+    func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool { fatalError("abstract") }
 }
 
 final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
@@ -36,7 +36,7 @@ final class TypedClusterEntry<Base, M: JSONModel>: ClusterEntry<Base> {
         storage.assumingMemoryBound(to: M.self).move() as! Base
     }
 
-    override func write(_ value: Base, discriminator: String, into out: inout JSONWriter) throws -> Bool {
+    override func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool {
         guard let model = value as? M else { return false }
         try ModelCodec<M>.write(model, mapping: nil, discriminator: self.value.map { (discriminator, $0) }, into: &out)
         return true
@@ -60,7 +60,7 @@ final class DraftedClusterEntry<Base, M: JSONDraftedModel>: ClusterEntry<Base> {
         return base
     }
 
-    override func write(_ value: Base, discriminator: String, into out: inout JSONWriter) throws -> Bool {
+    override func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool {
         guard let model = value as? M else { return false }
         // Through the model's codec: a `SelectiveEncoding` model chooses its properties here too.
         try codec.write(model, discriminator: self.value.map { (discriminator, $0) }, into: &out)

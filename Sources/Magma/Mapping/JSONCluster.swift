@@ -257,8 +257,8 @@ public enum ClusterBuilder<Base> {
 /// A cluster that writes models given as `Any` (a model codec of the cluster's base or of a
 /// subclass writes through it).
 protocol ClusterWriting: AnyObject {
-    /// Writes `value` into `out` with its discriminator if it is a model of the cluster; false if not.
-    func write(_ value: Any, into out: inout JSONWriter) throws -> Bool
+    /// Sends `value` to `out` with its discriminator if it is a model of the cluster; false if not.
+    func write<Output: ModelOutput>(_ value: Any, into out: inout Output) throws -> Bool
 }
 
 /// Reads a cluster's models (see ClusterOwner) and writes them with their discriminators.
@@ -313,16 +313,16 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
     }
 
     override func write(_ value: Base, into w: inout JSONWriter) throws { try send(value, to: &w) }
-    override func encode(_ value: Base) throws -> JSONValue { try encodeWritten(value) }
+    override func encode(_ value: Base) throws -> JSONValue { try JSONTree.value(of: value) { try send($0, to: &$1) } }
 
     @inline(__always)
-    private func send(_ value: Base, to out: inout JSONWriter) throws {
+    private func send<Output: ModelOutput>(_ value: Base, to out: inout Output) throws {
         if let problem { throw problem }
         if try writeIfMember(value, into: &out) { return }
         throw JSONError(.notEncodable, "\(type(of: value as Any)) is not a model of \(Base.self)'s cluster")
     }
 
-    func write(_ value: Any, into out: inout JSONWriter) throws -> Bool {
+    func write<Output: ModelOutput>(_ value: Any, into out: inout Output) throws -> Bool {
         if let problem { throw problem }
         guard let base = value as? Base else { return false }
         return try writeIfMember(base, into: &out)
@@ -330,7 +330,7 @@ final class ClusterCodec<Base>: Codec<Base>, ClusterWriting, @unchecked Sendable
 
     /// The case of the value's own type first, then the first case it is a model of (a subclass
     /// of a case's class), then the fallback.
-    private func writeIfMember(_ value: Base, into out: inout JSONWriter) throws -> Bool {
+    private func writeIfMember<Output: ModelOutput>(_ value: Base, into out: inout Output) throws -> Bool {
         // An enum's cases share its type: each case's entry writes only its own values.
         let type = ObjectIdentifier(Swift.type(of: value as Any))
         for entry in entries where entry.modelType == type {

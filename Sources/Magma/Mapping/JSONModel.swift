@@ -79,24 +79,24 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
         if isCluster { return try cluster.unsafelyUnwrapped.take(storage, from: owner) }
         return storage.assumingMemoryBound(to: Model.self).move()
     }
-    override func encode(_ value: Model) throws -> JSONValue { try encodeWritten(value) }
+    override func encode(_ value: Model) throws -> JSONValue { try JSONTree.value(of: value) { try send($0, to: &$1) } }
     /// A model is written in place through its plan, unless its writing depends on the value.
     override func makeValueWriter() -> ValueWriter { writesDynamically ? CodecValue(self) : ModelValue(owner) }
     override func write(_ value: Model, into w: inout JSONWriter) throws { try send(value, to: &w) }
 
-    /// Writes `value` into `out`: through a cluster, with its discriminator, if the model's type
+    /// Sends `value` to `out`: through a cluster, with its discriminator, if the model's type
     /// declares one, else through `mapping` or the model's own.
     @inline(__always)
-    private func send(_ value: Model, to out: inout JSONWriter) throws {
+    private func send<Output: ModelOutput>(_ value: Model, to out: inout Output) throws {
         if let clusterWriter, try clusterWriter.write(value, into: &out) { return }
         try ModelCodec.write(value, mapping: mapping, discriminator: nil, into: &out)
     }
 
-    /// Writes `value` into `out` through its dynamic type's mapping (a subclass's, for a class
+    /// Sends `value` to `out` through its dynamic type's mapping (a subclass's, for a class
     /// model), or through `mapping`; with `discriminator` first unless the mapping writes that key.
     @inline(__always)
-    static func write(_ value: Model, mapping: JSONMapping<Model.MappingRoot>?,
-                                          discriminator: (key: String, value: String)?, into out: inout JSONWriter) throws {
+    static func write<Output: ModelOutput>(_ value: Model, mapping: JSONMapping<Model.MappingRoot>?,
+                                          discriminator: (key: String, value: String)?, into out: inout Output) throws {
         let plan: MappingPlan
         if let mapping {
             plan = try mapping.plan(for: Model.self)
@@ -104,7 +104,7 @@ final class ModelCodec<Model: JSONModel>: Codec<Model>, @unchecked Sendable {
             let type = type(of: value)
             plan = try type.cachedMapping.plan(for: type)
         }
-        try withUnsafePointer(to: value) { try plan.write(UnsafeRawPointer($0), discriminator: discriminator, choosing: nil, into: &out) }
+        try withUnsafePointer(to: value) { try out.model(UnsafeRawPointer($0), plan: plan, discriminator: discriminator, choosing: nil) }
     }
 }
 

@@ -125,12 +125,14 @@ final class DraftModelCodec<Model: JSONDraftedModel>: Codec<Model>, @unchecked S
         // The model's own code builds it and runs its hooks: here, generic code would copy it.
         try Model.model(fromDraft: try draft.take(storage, from: owner))
     }
-    override func encode(_ value: Model) throws -> JSONValue { try encodeWritten(value) }
+    override func encode(_ value: Model) throws -> JSONValue {
+        try JSONTree.value(of: value) { try write($0, discriminator: nil, into: &$1) }
+    }
     override func write(_ value: Model, into w: inout JSONWriter) throws { try write(value, discriminator: nil, into: &w) }
-    /// Writes the model's draft into `out`, with a cluster's discriminator first when one is given;
+    /// Sends the model's draft to `out`, with a cluster's discriminator first when one is given;
     /// a `SelectiveEncoding` model chooses its properties either way.
     @inline(__always)
-    func write(_ value: Model, discriminator: (key: String, value: String)?, into out: inout JSONWriter) throws {
+    func write<Output: ModelOutput>(_ value: Model, discriminator: (key: String, value: String)?, into out: inout Output) throws {
         if let selective { return try withUnsafePointer(to: value) { try selective.write($0, discriminator: discriminator, into: &out) } }
         try ModelCodec<Model.Draft>.write(value.jsonDraft, mapping: nil, discriminator: discriminator, into: &out)
     }
@@ -149,13 +151,13 @@ private protocol SelectiveWriting: AnyObject {
     /// - Parameters:
     ///   - value: The model (of the writer's type).
     ///   - discriminator: A cluster's key and the model's case, written first.
-    func write(_ value: UnsafeRawPointer, discriminator: (key: String, value: String)?, into out: inout JSONWriter) throws
+    func write<Output: ModelOutput>(_ value: UnsafeRawPointer, discriminator: (key: String, value: String)?, into out: inout Output) throws
 }
 
 private final class SelectiveWriter<Model: JSONDraftedModel & SelectiveEncoding>: SelectiveWriting {
     let paths = Model.jsonDraftKeyPaths
 
-    func write(_ value: UnsafeRawPointer, discriminator: (key: String, value: String)?, into out: inout JSONWriter) throws {
+    func write<Output: ModelOutput>(_ value: UnsafeRawPointer, discriminator: (key: String, value: String)?, into out: inout Output) throws {
         try SelectiveEncodingFilter.write(value.assumingMemoryBound(to: Model.self).pointee, paths: paths, discriminator: discriminator,
                                           into: &out)
     }

@@ -134,7 +134,7 @@ final class TaggedCaseEntry<Base: JSONObjectModel, Draft: JSONModel>: ClusterEnt
         return value
     }
 
-    override func write(_ value: Base, discriminator: String, into out: inout JSONWriter) throws -> Bool {
+    override func write<Output: ModelOutput>(_ value: Base, discriminator: String, into out: inout Output) throws -> Bool {
         guard let draft = unmake(value) else { return false }
         let tag = self.value.map { (discriminator, $0) }
         guard let box else {

@@ -200,6 +200,10 @@ final class OffsetMember: EncodeMember {
     }
 
     override func write(_ model: UnsafeRawPointer, into w: inout JSONWriter) throws { try member.write(model + offset, into: &w) }
+    override func value(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
+                        omitsNil: Bool) throws -> JSONValue? {
+        try member.value(model + offset, choosing: filter, omitsNil: omitsNil)
+    }
     override func writeElement(_ model: UnsafeRawPointer, choosing filter: ((UnsafeRawPointer, AnyKeyPath) -> Bool)?,
                                into w: inout JSONWriter) throws {
         try member.writeElement(model + offset, choosing: filter, into: &w)

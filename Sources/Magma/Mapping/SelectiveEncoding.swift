@@ -39,12 +39,12 @@ enum SelectiveEncodingFilter {
         { model, property in model.assumingMemoryBound(to: Model.self).pointee.encodes(property) }
     }
 
-    /// Writes a `@JSONModel` model's draft into `out`, asking the model which properties it writes.
+    /// Sends a `@JSONModel` model's draft to `out`, asking the model which properties it writes.
     /// - Parameters:
     ///   - paths: The model's ``SelectiveEncoding/jsonDraftKeyPaths``.
     ///   - discriminator: A cluster's key and the model's case, written first.
-    static func write<Model: JSONDraftedModel & SelectiveEncoding>(
-        _ value: Model, paths: [AnyKeyPath: AnyKeyPath], discriminator: (key: String, value: String)?, into out: inout JSONWriter
+    static func write<Model: JSONDraftedModel & SelectiveEncoding, Output: ModelOutput>(
+        _ value: Model, paths: [AnyKeyPath: AnyKeyPath], discriminator: (key: String, value: String)?, into out: inout Output
     ) throws {
         if paths.isEmpty {
             throw JSONError.invalidMapping("\(Model.self) conforms to SelectiveEncoding outside its @JSONModel declaration; "
@@ -53,9 +53,9 @@ enum SelectiveEncodingFilter {
         let plan = try Model.Draft.cachedMapping.plan(for: Model.Draft.self)
         let draft = value.jsonDraft
         try withUnsafePointer(to: draft) { draft in
-            try plan.write(UnsafeRawPointer(draft), discriminator: discriminator, choosing: { _, property in
+            try out.model(UnsafeRawPointer(draft), plan: plan, discriminator: discriminator, choosing: { _, property in
                 paths[property].map { value.encodes($0) } ?? true
-            }, into: &out)
+            })
         }
     }
 }
