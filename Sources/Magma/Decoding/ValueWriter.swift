@@ -1,7 +1,7 @@
 // ValueWriter: writes the value stored at an address (a struct model's field, an array element)
-// without copying it first. The common scalar types and their optionals have non-generic writers;
-// models and arrays are walked in place; optionals of anything else are copied once; every other
-// codec is called with a copy of the value (`CodecValue`). A codec makes its writer
+// without copying it first. Scalars with a fast path and their optionals have writers compiled for
+// their type (`ScalarValue`); models and arrays are walked in place; optionals of anything else
+// are copied once; every other codec is called with a copy of the value (`CodecValue`). A codec makes its writer
 // (`Codec.makeValueWriter`). Each writer writes exactly what its codec's `write` would, and treats
 // as nil exactly what its codec's `isNil` does.
 import Foundation
@@ -30,65 +30,40 @@ class ValueWriter {
 
 // MARK: - Scalars
 
-/// A scalar type `T` or `T?` (`optional`), read straight from memory.
-class ScalarValue: ValueWriter {
-    let optional: Bool
-    init(optional: Bool) { self.optional = optional }
-    /// Whether the `T?` at `value` is nil (called only when `optional`).
-    func isNil(_ value: UnsafeRawPointer) -> Bool { fatalError("ScalarValue is abstract") }
+/// A scalar `V`, or a `V?` when `optional`, read straight from memory. Built in its codec, where
+/// `V` is concrete, so the closures are compiled for `V` (as `TypedWrite` is for decoding): a
+/// generic writer would look up `V`'s metadata and call its value witnesses per value.
+final class ScalarValue: ValueWriter {
+    private let writeAt: (UnsafeRawPointer, inout JSONWriter) throws -> Void
+    private let optional: Bool
+    /// Whether the `V?` at an address is nil (called only when `optional`). Not an optional
+    /// closure: one loaded from an `Optional` is retained and released around each call.
+    private let isNilAt: (UnsafeRawPointer) -> Bool
 
-    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
-        if optional, isNil(value) { return w.nilMember(key) }
-        w.key(key)
-        try write(value, into: &w)
-    }
-
-    /// The `T` (or the `T?`, when `optional`) at `value`; nil for a nil `T?`.
+    /// - Parameter write: Writes one value, as the codec's `write(_:into:)` does.
     @inline(__always)
-    final func load<T>(_ value: UnsafeRawPointer, as _: T.Type) -> T? {
-        optional ? value.assumingMemoryBound(to: T?.self).pointee : value.assumingMemoryBound(to: T.self).pointee
+    init<V>(optional: Bool, _ write: @escaping (V, inout JSONWriter) throws -> Void) {
+        self.optional = optional
+        if optional {
+            writeAt = { value, w in
+                guard let v = value.assumingMemoryBound(to: V?.self).pointee else { return w.null() }
+                try write(v, &w)
+            }
+            isNilAt = { $0.assumingMemoryBound(to: V?.self).pointee == nil }
+        } else {
+            writeAt = { value, w in try write(value.assumingMemoryBound(to: V.self).pointee, &w) }
+            isNilAt = { _ in false }
+        }
     }
-}
 
-final class StringValue: ScalarValue {
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        guard let s = load(value, as: String.self) else { return w.null() }
-        w.string(s)
+        try writeAt(value, &w)
     }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: String.self) == nil }
-}
-
-final class BoolValue: ScalarValue {
-    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        guard let b = load(value, as: Bool.self) else { return w.null() }
-        w.bool(b)
+    override func writeMember(_ value: UnsafeRawPointer, _ key: MemberKey, into w: inout JSONWriter) throws {
+        if optional, isNilAt(value) { return w.nilMember(key) }
+        w.key(key)
+        try writeAt(value, &w)
     }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: Bool.self) == nil }
-}
-
-/// `Int` and `Int64` (the same layout on 64-bit platforms, optionals included).
-final class Int64Value: ScalarValue {
-    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        guard let i = load(value, as: Int64.self) else { return w.null() }
-        w.int64(i)
-    }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: Int64.self) == nil }
-}
-
-final class DoubleValue: ScalarValue {
-    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        guard let d = load(value, as: Double.self) else { return w.null() }
-        try w.double(d)
-    }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: Double.self) == nil }
-}
-
-final class URLValue: ScalarValue {
-    override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {
-        guard let url = load(value, as: URL.self) else { return w.null() }
-        w.string(url.absoluteString)
-    }
-    override func isNil(_ value: UnsafeRawPointer) -> Bool { load(value, as: URL.self) == nil }
 }
 
 // MARK: - Shapes

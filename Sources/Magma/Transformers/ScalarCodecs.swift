@@ -21,8 +21,8 @@ final class StringCodec: Codec<String>, @unchecked Sendable {
         form.store(String(checkedUTF8: bytes), at: address)
         return true
     }
-    override func makeValueWriter() -> ValueWriter { StringValue(optional: false) }
-    override func makeOptionalValueWriter() -> ValueWriter { StringValue(optional: true) }
+    override func makeValueWriter() -> ValueWriter { ScalarValue(optional: false) { (v: String, w) in w.string(v) } }
+    override func makeOptionalValueWriter() -> ValueWriter { ScalarValue(optional: true) { (v: String, w) in w.string(v) } }
 }
 
 final class BoolCodec: Codec<Bool>, @unchecked Sendable {
@@ -53,8 +53,8 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
         form.store(byte[0] != 0, at: address)
         return true
     }
-    override func makeValueWriter() -> ValueWriter { BoolValue(optional: false) }
-    override func makeOptionalValueWriter() -> ValueWriter { BoolValue(optional: true) }
+    override func makeValueWriter() -> ValueWriter { ScalarValue(optional: false) { (v: Bool, w) in w.bool(v) } }
+    override func makeOptionalValueWriter() -> ValueWriter { ScalarValue(optional: true) { (v: Bool, w) in w.bool(v) } }
 }
 
 /// Any fixed-width integer, range-checked: overflow is an error, never a wrap. A number whose
@@ -80,11 +80,14 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T { try numberInString(bytes, flags) }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
     override func write(_ value: T, into w: inout JSONWriter) throws { w.integer(value) }
-    /// `Int` and `Int64` (one layout on 64-bit platforms) have writers of their own.
+    /// `Int` and `Int64` (one layout on 64-bit platforms) are written by code compiled for
+    /// `Int64`; this class's methods are compiled for any `T`.
     private var isInt64Layout: Bool { T.self == Int.self || T.self == Int64.self }
-    override func makeValueWriter() -> ValueWriter { isInt64Layout ? Int64Value(optional: false) : CodecValue(self) }
+    override func makeValueWriter() -> ValueWriter {
+        isInt64Layout ? ScalarValue(optional: false) { (v: Int64, w) in w.int64(v) } : CodecValue(self)
+    }
     override func makeOptionalValueWriter() -> ValueWriter {
-        isInt64Layout ? Int64Value(optional: true) : OptionalValue<T?>(CodecValue(self))
+        isInt64Layout ? ScalarValue(optional: true) { (v: Int64, w) in w.int64(v) } : OptionalValue<T?>(CodecValue(self))
     }
 }
 
@@ -109,8 +112,8 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         return true
     }
     override func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleArrayElement(self, fallback: fallback) }
-    override func makeValueWriter() -> ValueWriter { DoubleValue(optional: false) }
-    override func makeOptionalValueWriter() -> ValueWriter { DoubleValue(optional: true) }
+    override func makeValueWriter() -> ValueWriter { ScalarValue(optional: false) { (v: Double, w) in try w.double(v) } }
+    override func makeOptionalValueWriter() -> ValueWriter { ScalarValue(optional: true) { (v: Double, w) in try w.double(v) } }
 }
 
 final class FloatCodec: Codec<Float>, @unchecked Sendable {

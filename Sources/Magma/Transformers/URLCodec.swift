@@ -24,6 +24,6 @@ final class URLCodec: Codec<URL>, @unchecked Sendable {
         form.store(url, at: address)
         return true
     }
-    override func makeValueWriter() -> ValueWriter { URLValue(optional: false) }
-    override func makeOptionalValueWriter() -> ValueWriter { URLValue(optional: true) }
+    override func makeValueWriter() -> ValueWriter { ScalarValue(optional: false) { (v: URL, w) in w.string(v.absoluteString) } }
+    override func makeOptionalValueWriter() -> ValueWriter { ScalarValue(optional: true) { (v: URL, w) in w.string(v.absoluteString) } }
 }
