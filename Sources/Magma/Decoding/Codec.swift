@@ -67,8 +67,12 @@ class Codec<V>: @unchecked Sendable {
     func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { nil }
     /// The writer of a `V` stored at an address, which it writes without copying where it can.
     func makeValueWriter() -> ValueWriter { CodecValue(self) }
-    /// The writer of a `V?` stored at an address.
-    func makeOptionalValueWriter() -> ValueWriter { OptionalValue<V?>(makeValueWriter()) }
+    /// The writer of a `V?` stored at an address: a scalar writer's own, else one that copies
+    /// the optional once.
+    final func makeOptionalValueWriter() -> ValueWriter {
+        let writer = makeValueWriter()
+        return (writer as? ScalarValue)?.optionalWriter ?? OptionalValue<V?>(writer)
+    }
 
     final func mismatch(_ found: String, _ value: String? = nil) -> JSONError {
         JSONError.typeMismatch(expected: typeName, found: found, value: value)

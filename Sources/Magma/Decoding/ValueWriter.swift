@@ -1,8 +1,8 @@
 // ValueWriter: writes the value stored at an address (a struct model's field, an array element)
 // without copying it first. Scalars with a fast path and their optionals have writers compiled for
 // their type (`ScalarValue`); models and arrays are walked in place; optionals of anything else
-// are copied once; every other codec is called with a copy of the value (`CodecValue`). A codec makes its writer
-// (`Codec.makeValueWriter`). Each writer writes exactly what its codec's `write` would, and treats
+// are copied once; every other codec is called with a copy of the value (`CodecValue`). A codec
+// makes its writer (`Codec.makeValueWriter`). Each writer writes exactly what its codec's `write` would, and treats
 // as nil exactly what its codec's `isNil` does.
 import Foundation
 
@@ -30,30 +30,36 @@ class ValueWriter {
 
 // MARK: - Scalars
 
-/// A scalar `V`, or a `V?` when `optional`, read straight from memory. Built in its codec, where
-/// `V` is concrete, so the closures are compiled for `V` (as `TypedWrite` is for decoding): a
-/// generic writer would look up `V`'s metadata and call its value witnesses per value.
+/// A scalar `V` read straight from memory; its `optionalWriter` reads a `V?`. Built in its codec,
+/// where `V` is concrete, so the closures are compiled for `V` (as `TypedWrite` is for decoding):
+/// a generic writer would look up `V`'s metadata and call its value witnesses per value.
 final class ScalarValue: ValueWriter {
     private let writeAt: (UnsafeRawPointer, inout JSONWriter) throws -> Void
     private let optional: Bool
     /// Whether the `V?` at an address is nil (called only when `optional`). Not an optional
     /// closure: one loaded from an `Optional` is retained and released around each call.
     private let isNilAt: (UnsafeRawPointer) -> Bool
+    /// The writer of a `V?`, made here because only this init knows `V`; nil on that writer.
+    let optionalWriter: ScalarValue?
 
     /// - Parameter write: Writes one value, as the codec's `write(_:into:)` does.
     @inline(__always)
-    init<V>(optional: Bool, _ write: @escaping (V, inout JSONWriter) throws -> Void) {
-        self.optional = optional
-        if optional {
-            writeAt = { value, w in
-                guard let v = value.assumingMemoryBound(to: V?.self).pointee else { return w.null() }
-                try write(v, &w)
-            }
-            isNilAt = { $0.assumingMemoryBound(to: V?.self).pointee == nil }
-        } else {
-            writeAt = { value, w in try write(value.assumingMemoryBound(to: V.self).pointee, &w) }
-            isNilAt = { _ in false }
-        }
+    init<V>(_ write: @escaping (V, inout JSONWriter) throws -> Void) {
+        writeAt = { value, w in try write(value.assumingMemoryBound(to: V.self).pointee, &w) }
+        optional = false
+        isNilAt = { _ in false }
+        optionalWriter = ScalarValue(optional: { value, w in
+            guard let v = value.assumingMemoryBound(to: V?.self).pointee else { return w.null() }
+            try write(v, &w)
+        }, isNil: { $0.assumingMemoryBound(to: V?.self).pointee == nil })
+    }
+
+    private init(optional writeAt: @escaping (UnsafeRawPointer, inout JSONWriter) throws -> Void,
+                 isNil: @escaping (UnsafeRawPointer) -> Bool) {
+        self.writeAt = writeAt
+        optional = true
+        isNilAt = isNil
+        optionalWriter = nil
     }
 
     override func write(_ value: UnsafeRawPointer, into w: inout JSONWriter) throws {

@@ -21,8 +21,7 @@ final class StringCodec: Codec<String>, @unchecked Sendable {
         form.store(String(checkedUTF8: bytes), at: address)
         return true
     }
-    override func makeValueWriter() -> ValueWriter { ScalarValue(optional: false) { (v: String, w) in w.string(v) } }
-    override func makeOptionalValueWriter() -> ValueWriter { ScalarValue(optional: true) { (v: String, w) in w.string(v) } }
+    override func makeValueWriter() -> ValueWriter { ScalarValue { (v: String, w) in w.string(v) } }
 }
 
 final class BoolCodec: Codec<Bool>, @unchecked Sendable {
@@ -53,8 +52,7 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
         form.store(byte[0] != 0, at: address)
         return true
     }
-    override func makeValueWriter() -> ValueWriter { ScalarValue(optional: false) { (v: Bool, w) in w.bool(v) } }
-    override func makeOptionalValueWriter() -> ValueWriter { ScalarValue(optional: true) { (v: Bool, w) in w.bool(v) } }
+    override func makeValueWriter() -> ValueWriter { ScalarValue { (v: Bool, w) in w.bool(v) } }
 }
 
 /// Any fixed-width integer, range-checked: overflow is an error, never a wrap. A number whose
@@ -84,10 +82,7 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     /// `Int64`; this class's methods are compiled for any `T`.
     private var isInt64Layout: Bool { T.self == Int.self || T.self == Int64.self }
     override func makeValueWriter() -> ValueWriter {
-        isInt64Layout ? ScalarValue(optional: false) { (v: Int64, w) in w.int64(v) } : CodecValue(self)
-    }
-    override func makeOptionalValueWriter() -> ValueWriter {
-        isInt64Layout ? ScalarValue(optional: true) { (v: Int64, w) in w.int64(v) } : OptionalValue<T?>(CodecValue(self))
+        isInt64Layout ? ScalarValue { (v: Int64, w) in w.int64(v) } : CodecValue(self)
     }
 }
 
@@ -112,8 +107,7 @@ final class DoubleCodec: Codec<Double>, @unchecked Sendable {
         return true
     }
     override func nestedElementTarget(fallback: ValueTarget) -> ValueTarget? { DoubleArrayElement(self, fallback: fallback) }
-    override func makeValueWriter() -> ValueWriter { ScalarValue(optional: false) { (v: Double, w) in try w.double(v) } }
-    override func makeOptionalValueWriter() -> ValueWriter { ScalarValue(optional: true) { (v: Double, w) in try w.double(v) } }
+    override func makeValueWriter() -> ValueWriter { ScalarValue { (v: Double, w) in try w.double(v) } }
 }
 
 final class FloatCodec: Codec<Float>, @unchecked Sendable {

@@ -24,6 +24,5 @@ final class URLCodec: Codec<URL>, @unchecked Sendable {
         form.store(url, at: address)
         return true
     }
-    override func makeValueWriter() -> ValueWriter { ScalarValue(optional: false) { (v: URL, w) in w.string(v.absoluteString) } }
-    override func makeOptionalValueWriter() -> ValueWriter { ScalarValue(optional: true) { (v: URL, w) in w.string(v.absoluteString) } }
+    override func makeValueWriter() -> ValueWriter { ScalarValue { (v: URL, w) in w.string(v.absoluteString) } }
 }
