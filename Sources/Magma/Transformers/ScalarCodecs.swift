@@ -59,10 +59,14 @@ final class BoolCodec: Codec<Bool>, @unchecked Sendable {
 /// exact value is an integer decodes (`1.0`, `1e2`); one with a fraction does not (`1.5`).
 final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     private let typed: TypedWrite
+    private let valueWriter: ScalarValue
 
-    /// - Parameter typedWrite: Compiled where `T` is concrete (`Transformer.integer`): every
-    ///   width's fast path, `Int`'s included.
-    init(typedWrite: TypedWrite) { typed = typedWrite }
+    /// This class's methods are compiled for any `T`; the two fast paths are compiled where `T` is
+    /// concrete (`Transformer.integer`), so every width reads and writes in place.
+    init(typedWrite: TypedWrite, valueWriter: ScalarValue) {
+        typed = typedWrite
+        self.valueWriter = valueWriter
+    }
 
     override var typedWrite: TypedWrite? { typed }
     override func number(_ text: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T {
@@ -78,12 +82,7 @@ final class IntegerCodec<T: FixedWidthInteger>: Codec<T>, @unchecked Sendable {
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> T { try numberInString(bytes, flags) }
     override func encode(_ value: T) throws -> JSONValue { .number(JSONNumber(value)) }
     override func write(_ value: T, into w: inout JSONWriter) throws { w.integer(value) }
-    /// `Int` and `Int64` (one layout on 64-bit platforms) are written by code compiled for
-    /// `Int64`; this class's methods are compiled for any `T`.
-    private var isInt64Layout: Bool { T.self == Int.self || T.self == Int64.self }
-    override func makeValueWriter() -> ValueWriter {
-        isInt64Layout ? ScalarValue { (v: Int64, w) in w.int64(v) } : CodecValue(self)
-    }
+    override func makeValueWriter() -> ValueWriter { valueWriter }
 }
 
 /// `Double`, correctly rounded; a number too large for it (`1e400`), or nonzero and too small

@@ -18,7 +18,7 @@ extension Transformer where Input == JSONValue, Output: FixedWidthInteger {
             guard case .value(let value) = NumberParsing.integer(text, as: Output.self) else { return false }
             form.store(value, at: address)
             return true
-        }))
+        }, valueWriter: ScalarValue { (v: Output, w) in w.integer(v) }))
     }
 }
 
