@@ -69,6 +69,40 @@ import Testing
         #expect(try decode(#"{"x": 1e400}"#).exact.text == "1e400")
     }
 
+    @JSONModel struct Floats {
+        @Key("f") var float: Float = 0
+        @Key("o") var optional: Float?
+        @Key("a") var array: [Float] = []
+    }
+
+    @Test func floats_encodeAsJSONEncoderWritesThem() throws {
+        // JSONEncoder's form (`description` without ".0") through a property, an optional, an
+        // array and MagmaEncoder, for awkward values and random bit patterns; nothing is lost.
+        var rng = SeededGenerator(seed: 0x666C6F6174)
+        var values: [Float] = [0, -0.0, 1, -1, 0.5, 0.1, 16_777_215, 16_777_216, 1e10, -1e10, 1e-5, 3.4e38,
+                               .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude]
+        for _ in 0..<2000 {
+            let f = Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()))
+            if f.isFinite { values.append(f) }
+        }
+        let foundation = JSONEncoder(), magma = MagmaEncoder()
+        for f in values {
+            let expected = String(decoding: try foundation.encode(f), as: UTF8.self)
+            var model = Floats()
+            (model.float, model.optional, model.array) = (f, f, [f, -f])
+            let minus = String(decoding: try foundation.encode(-f), as: UTF8.self)
+            let json = String(decoding: try JSONAdapter.json(from: model), as: UTF8.self)
+            #expect(json == #"{"f":\#(expected),"o":\#(expected),"a":[\#(expected),\#(minus)]}"#)
+            #expect(String(decoding: try magma.encode([f]), as: UTF8.self) == "[\(expected)]")
+            let back = try JSONAdapter.model(Floats.self, from: json)
+            #expect(back.float.bitPattern == f.bitPattern && back.optional?.bitPattern == f.bitPattern
+                    && back.array.map(\.bitPattern) == [f.bitPattern, (-f).bitPattern], "\(f)")
+        }
+        var infinite = Floats()
+        infinite.array = [1, .infinity]
+        #expect { try JSONAdapter.json(from: infinite) } throws: { ($0 as? JSONError)?.code == .notEncodable }
+    }
+
     @Test func integralForms_intoInt() throws {
         #expect(try decode(#"{"n": 1.0}"#).int == 1)
         #expect(try decode(#"{"n": 1e2}"#).int == 100)

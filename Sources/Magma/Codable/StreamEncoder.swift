@@ -279,15 +279,13 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     /// Writes a float `check` let through.
-    func float<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, into s: UnsafeMutablePointer<StreamState>) {
+    func float<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, into s: UnsafeMutablePointer<StreamState>) {
         guard value.isFinite else {
             guard case let .convertToString(positiveInfinity: inf, negativeInfinity: negInf, nan: nan) = output.settings.floats else { return }
             return s.pointee.writer.string(value == F.infinity ? inf : value == -F.infinity ? negInf : nan)
         }
         if F.self == Double.self { return s.pointee.double(Double(value)) }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        s.pointee.writer.numberText(text)
+        s.pointee.writer.descriptionForm(value)
     }
 
     private func date(_ date: Date, _ key: SlotKey) throws -> Bool {

@@ -366,8 +366,6 @@ struct StreamState {
     /// A finite Double as JSONEncoder writes it (`description` without ".0").
     mutating func double(_ d: Double) {
         if abs(d) < 1e15, d.rounded(.towardZero) == d { return try! writer.double(d) }
-        d.write(to: &writer)
-        let n = writer.count
-        if writer.withUnsafeBytes({ $0[n - 2] == UInt8(ascii: ".") && $0[n - 1] == UInt8(ascii: "0") }) { writer.truncate(to: n - 2) }
+        writer.descriptionForm(d)
     }
 }

@@ -336,6 +336,19 @@ struct JSONWriter {
         value.write(to: &self)
     }
 
+    /// A finite Float as JSONEncoder writes it.
+    mutating func float(_ value: Float) throws {
+        guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
+        descriptionForm(value)
+    }
+
+    /// `description` without a trailing ".0", as JSONEncoder writes a float, with no String made.
+    mutating func descriptionForm<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) {
+        value.write(to: &self)
+        let n = count
+        if withUnsafeBytes({ $0[n - 2] == UInt8(ascii: ".") && $0[n - 1] == UInt8(ascii: "0") }) { truncate(to: n - 2) }
+    }
+
     /// Number text that is already valid JSON.
     mutating func numberText(_ text: String) { utf8(text) }
 

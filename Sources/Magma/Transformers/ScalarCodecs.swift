@@ -122,6 +122,8 @@ final class FloatCodec: Codec<Float>, @unchecked Sendable {
         if text.hasSuffix(".0") { text.removeLast(2) }
         return .number(JSONNumber(unchecked: text))
     }
+    override func write(_ value: Float, into w: inout JSONWriter) throws { try w.float(value) }
+    override func makeValueWriter() -> ValueWriter { ScalarValue { (v: Float, w) in try w.float(v) } }
 }
 
 /// `Decimal`, exact: the number's text is converted without going through `Double`, and a
