@@ -18,8 +18,14 @@ extension Transformer where Input == JSONValue, Output: FixedWidthInteger {
             guard case .value(let value) = NumberParsing.integer(text, as: Output.self) else { return false }
             form.store(value, at: address)
             return true
-        }, valueWriter: ScalarValue { (v: Output, w) in w.integer(v) }))
+        }, valueWriter: Output.bitWidth == 64 ? writer64(signed: Output.isSigned) : ScalarValue { (v: Output, w) in w.integer(v) }))
     }
+}
+
+/// One writer per 64-bit layout, outside the generic getter: `Int`'s and `Int64`'s would compile
+/// to one body, which the linker merges behind thunks that cost two calls per value.
+private func writer64(signed: Bool) -> ScalarValue {
+    signed ? ScalarValue { (v: Int64, w) in w.int64(v) } : ScalarValue { (v: UInt64, w) in w.uint64(v) }
 }
 
 extension Transformer where Input == JSONValue, Output == Double {
