@@ -254,9 +254,7 @@ class TreeEncoder: Encoder, SingleValueEncodingContainer {
                 codingPath: codingPath + (key.map { [$0] } ?? []), debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
         }
         if F.self == Double.self { return .double(Double(value)) }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return .text(text)
+        return .text(JSONNumber.shortest(value))
     }
 
     func wrapGeneric<T: Encodable>(_ value: T, _ key: (any CodingKey)?) throws -> EncodedValue? {

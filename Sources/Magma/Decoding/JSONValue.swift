@@ -107,8 +107,10 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible, Expressib
         let exponent: Int
     }
 
-    static func shortest(_ value: Double) -> String {
-        // Swift's description is the shortest text that round-trips; JSON wants no "inf"/"nan".
+    /// As JSONEncoder writes a float: `description` (the shortest text that round-trips) without
+    /// a trailing ".0". `JSONWriter.descriptionForm` writes the same into a buffer.
+    static func shortest<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F) -> String {
+        // JSON wants no "inf"/"nan".
         precondition(value.isFinite, "JSON numbers are finite")
         var s = value.description
         if s.hasSuffix(".0") { s.removeLast(2) }

@@ -118,9 +118,7 @@ final class FloatCodec: Codec<Float>, @unchecked Sendable {
     override func string(_ bytes: UnsafeRawBufferPointer, _ flags: CodecFlags) throws -> Float { try numberInString(bytes, flags) }
     override func encode(_ value: Float) throws -> JSONValue {
         guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return .number(JSONNumber(unchecked: text))
+        return .number(JSONNumber(unchecked: JSONNumber.shortest(value)))
     }
     override func write(_ value: Float, into w: inout JSONWriter) throws { try w.float(value) }
     override func makeValueWriter() -> ValueWriter { ScalarValue { (v: Float, w) in try w.float(v) } }
