@@ -496,10 +496,11 @@ extension EncodingTests {
     }
 
     @Test func doubles_shortestFormWithoutAString() throws {
-        // Written straight into the buffer: the same text as `description` (integral values
-        // below 10^15 as integers), for random bit patterns and for awkward values.
+        // Written straight into the buffer: JSONEncoder's text (integral values as integers up
+        // to where `description` turns to an exponent), for random bit patterns and awkward values.
         var rng = SeededGenerator(seed: 0x6D61676D61)
-        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e15, 1e15 - 1, -1e15, 1e16, 123456789012345.6, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e15, 1e15 - 1, -1e15, 1e15 + 2, -2e15, 9007199254740992, 9.5e15, 1e16,
+                                123456789012345.6, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
                                 .leastNormalMagnitude, 0.1 + 0.2, 1e21, 1e-7, 4.35, 2.5e-8, Double(Int64.max)]
         for _ in 0..<2000 {
             let d = Double(bitPattern: rng.next())
@@ -507,7 +508,7 @@ extension EncodingTests {
             values.append(Double(Int64(bitPattern: rng.next()) >> Int64(rng.next() % 64)) / 64)
         }
         for d in values {
-            let expected = d == 0 && d.sign == .minus ? "-0" : abs(d) < 1e15 && d == d.rounded() ? String(Int64(d)) : d.description
+            let expected = String(decoding: try JSONEncoder().encode(d), as: UTF8.self)
             var f = Fields()
             f.double = d
             f.optionalDouble = d

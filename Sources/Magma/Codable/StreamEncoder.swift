@@ -284,7 +284,8 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
             guard case let .convertToString(positiveInfinity: inf, negativeInfinity: negInf, nan: nan) = output.settings.floats else { return }
             return s.pointee.writer.string(value == F.infinity ? inf : value == -F.infinity ? negInf : nan)
         }
-        if F.self == Double.self { return s.pointee.double(Double(value)) }
+        // Finite here; a Double takes the integer writer where it can.
+        if F.self == Double.self { return try! s.pointee.writer.double(Double(value)) }
         s.pointee.writer.descriptionForm(value)
     }
 
@@ -295,10 +296,10 @@ final class StreamEncoder: Encoder, SingleValueEncodingContainer {
             return try nested(key) { try date.encode(to: $0) }
         case .secondsSince1970:
             try check(date.timeIntervalSince1970, key, strategy: .throw)
-            s.pointee.double(date.timeIntervalSince1970)
+            try s.pointee.writer.double(date.timeIntervalSince1970)
         case .millisecondsSince1970:
             try check(1000.0 * date.timeIntervalSince1970, key, strategy: .throw)
-            s.pointee.double(1000.0 * date.timeIntervalSince1970)
+            try s.pointee.writer.double(1000.0 * date.timeIntervalSince1970)
         case .iso8601:
             s.pointee.writer.string(MagmaEncoder.DateEncodingStrategy.iso8601String(date))
         case .formatted:

@@ -360,12 +360,4 @@ struct StreamState {
         slotPending = mark.pending
         floor = mark.floor
     }
-
-    // MARK: Numbers
-
-    /// A finite Double as JSONEncoder writes it (`description` without ".0").
-    mutating func double(_ d: Double) {
-        if abs(d) < 1e15, d.rounded(.towardZero) == d { return try! writer.double(d) }
-        writer.descriptionForm(d)
-    }
 }

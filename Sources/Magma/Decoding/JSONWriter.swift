@@ -321,19 +321,13 @@ struct JSONWriter {
         }
     }
 
-    /// A finite Double in its shortest round-trip form: integral values below 10^15 as integers,
-    /// others as Swift's `description` writes them (written straight into the buffer: no String).
+    /// A finite Double as JSONEncoder writes it (`descriptionForm`). Only an integral value's
+    /// description can end in ".0"; below 10^15 that is its digits, which the integer writer writes.
     mutating func double(_ value: Double) throws {
         guard value.isFinite else { throw JSONError(.notEncodable, "\(value) has no JSON form") }
-        if abs(value) < 1e15, Double(Int64(value)) == value {
-            if value == 0, value.sign == .minus {
-                append(UInt8(ascii: "-"))
-                append(UInt8(ascii: "0"))
-                return
-            }
-            return int64(Int64(value))
-        }
-        value.write(to: &self)
+        if value.rounded(.towardZero) != value { return value.write(to: &self) }
+        if abs(value) < 1e15, value != 0 || value.sign == .plus { return int64(Int64(value)) }
+        descriptionForm(value)
     }
 
     /// A finite Float as JSONEncoder writes it.
@@ -345,8 +339,8 @@ struct JSONWriter {
     /// `description` without a trailing ".0", as JSONEncoder writes a float, with no String made.
     mutating func descriptionForm<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) {
         value.write(to: &self)
-        let n = count
-        if withUnsafeBytes({ $0[n - 2] == UInt8(ascii: ".") && $0[n - 1] == UInt8(ascii: "0") }) { truncate(to: n - 2) }
+        // `base` lives as long as the writer; a description has at least two bytes ("0.0", "1e-5").
+        if base[count &- 2] == UInt8(ascii: "."), base[count &- 1] == UInt8(ascii: "0") { count &-= 2 }
     }
 
     /// Number text that is already valid JSON.
