@@ -1,4 +1,4 @@
-// Strings, booleans, doubles, URLs, enums by raw value, dates through a built-in transformer,
+// Strings, booleans, doubles, floats, URLs, enums by raw value, dates through a built-in transformer,
 // integers of every width and arrays (optional or not) are written with no generic `Slot<V>`:
 // by a codec's typed write, compiled where the value's type is concrete, or as the array's one
 // reference. Each decodes as the generic slot did, which still reads every token the typed path
@@ -35,6 +35,8 @@ import Testing
         var total: Int64 = 0
         var link: URL?
         var flags: [Bool] = []
+        var ratio: Float = 0
+        var ratios: [Float]?
     }
 
     /// The plan's target for each key of the model's draft.
@@ -46,10 +48,10 @@ import Testing
     @Test func eachProperty_isWrittenWithNoGenericSlot() throws {
         let targets = try targets(Ticket.self)
         for key in ["kind", "level", "maybe", "level_or_nil", "day", "seen", "start", "id", "small",
-                    "title", "open", "score", "count", "total", "link"] {
+                    "title", "open", "score", "count", "total", "link", "ratio"] {
             #expect(targets[key] is TypedField, "\(key): \(String(describing: targets[key].map { type(of: $0) }))")
         }
-        for key in ["kinds", "ints", "names", "doubles", "counts", "bigs", "flags"] {
+        for key in ["kinds", "ints", "names", "doubles", "counts", "bigs", "flags", "ratios"] {
             #expect(targets[key] is ArrayField, "\(key): \(String(describing: targets[key].map { type(of: $0) }))")
         }
         let kinds = try #require(ArrayCodec(Transformer<JSONValue, Kind>.rawValue(Kind.self).codec).arrayOwner as? ArrayOwner<Kind>)
@@ -58,6 +60,8 @@ import Testing
         #expect((bigs?.elementTarget as? TypedField)?.form == .element)
         let flags = ArrayCodec(Bool.jsonTransformer.codec).arrayOwner as? ArrayOwner<Bool>
         #expect((flags?.elementTarget as? TypedField)?.form == .element)
+        let ratios = ArrayCodec(Float.jsonTransformer.codec).arrayOwner as? ArrayOwner<Float>
+        #expect((ratios?.elementTarget as? TypedField)?.form == .element)
     }
 
     /// What a codec's typed write stores for a token's bytes (as a `V?`), or nil when it leaves
@@ -78,11 +82,13 @@ import Testing
         #expect(typedWrite(Bool.jsonTransformer.codec, .bool, [1]) == true)
         #expect(typedWrite(Bool.jsonTransformer.codec, .bool, [0]) == false)
         #expect(typedWrite(Double.jsonTransformer.codec, .number, Array("-2.5e-3".utf8)) == -0.0025)
+        #expect(typedWrite(Float.jsonTransformer.codec, .number, Array("0.1".utf8)) == Float(0.1))
         #expect(typedWrite(Int.jsonTransformer.codec, .number, Array("-9223372036854775808".utf8)) == .min)
         #expect(typedWrite(Int64.jsonTransformer.codec, .number, Array("1e2".utf8)) == 100)
         #expect(typedWrite(URL.jsonTransformer.codec, .string, Array("https://example.com/a".utf8)) == URL(string: "https://example.com/a"))
         // What each leaves to the generic slot, which reports it.
         #expect(typedWrite(Double.jsonTransformer.codec, .number, Array("1e400".utf8)) == nil)
+        #expect(typedWrite(Float.jsonTransformer.codec, .number, Array("1e39".utf8)) == nil)
         #expect(typedWrite(Int.jsonTransformer.codec, .number, Array("1.5".utf8)) == nil)
         #expect(typedWrite(URL.jsonTransformer.codec, .string, Array("http://[::1".utf8)) == nil)
     }
@@ -92,7 +98,7 @@ import Testing
      "day": "2024-02-29", "seen": "2024-01-31T12:34:56Z", "start": 1700000000123, "id": 18446744073709551615,
      "small": 255, "ints": [1, -2], "names": ["a", "é"], "doubles": [0.5, -1e3], "counts": [], "bigs": [4294967295],
      "title": "t\u00e9", "open": false, "score": 2.5e-3, "count": -9223372036854775808, "total": 9223372036854775807,
-     "link": "https://example.com/a?b=1", "flags": [true, false, true]}
+     "link": "https://example.com/a?b=1", "flags": [true, false, true], "ratio": 0.1, "ratios": [1.5, -2e-3]}
     """#
 
     @Test func everyTypedPath_decodesAsTheGenericSlot_inEveryChunking() throws {
@@ -103,7 +109,7 @@ import Testing
             seen: try Transformer<JSONValue, Date>.iso8601.transform(.string("2024-01-31T12:34:56Z")),
             start: Date(timeIntervalSince1970: 1_700_000_000.123), id: .max, small: 255, ints: [1, -2], names: ["a", "é"],
             doubles: [0.5, -1000], counts: [], bigs: [.max], title: "té", open: false, score: 0.0025, count: .min,
-            total: .max, link: URL(string: "https://example.com/a?b=1"), flags: [true, false, true]))
+            total: .max, link: URL(string: "https://example.com/a?b=1"), flags: [true, false, true], ratio: 0.1, ratios: [1.5, -2e-3]))
         let sparse = try decodeEverywhere(Ticket.self, #"{"kind": "feature", "maybe": null, "level_or_nil": null, "seen": null, "day": "2000-01-01", "id": 0, "ints": null}"#)
         #expect(sparse.level == .low && sparse.maybe == nil && sparse.levelOrNil == nil && sparse.seen == nil)
         #expect(sparse.ints == nil && sparse.names == nil && sparse.counts == [7] && sparse.start == Date(timeIntervalSince1970: 0))
@@ -137,6 +143,8 @@ import Testing
         (#"{"flags": [true, 1]}"#, .typeMismatch, "$.flags[1]"),
         (#"{"score": 1e400}"#, .numberOutOfRange, "$.score"),
         (#"{"score": null}"#, .nullValue, "$.score"),
+        (#"{"ratio": 1e39}"#, .numberOutOfRange, "$.ratio"),
+        (#"{"ratios": [1, 1e-50]}"#, .numberOutOfRange, "$.ratios[1]"),
         (#"{"count": 9223372036854775808}"#, .numberOutOfRange, "$.count"),
         (#"{"total": 1.5}"#, .numberOutOfRange, "$.total"),
         (#"{"link": "http://[::1"}"#, .invalidValue, "$.link"),

@@ -54,9 +54,9 @@ class FieldSlot: ForwardingTarget {
 
 /// Reads one token kind and stores the value where a property or an array holds it, in code
 /// compiled where the value's type is concrete: a built-in codec of a concrete type (strings,
-/// booleans, doubles, URLs, dates, integers of every width), or an `@inlinable` factory that the
-/// model's own module specialises (`Transformer.rawValue`, which `@JSONModel`'s enum lines reach
-/// through `@inlinable` `Map` overloads). A generic `Slot<V>` would look up `V`'s metadata and
+/// booleans, doubles, floats, URLs, dates, integers of every width), or an `@inlinable` factory
+/// that the model's own module specialises (`Transformer.rawValue`, which `@JSONModel`'s enum
+/// lines reach through `@inlinable` `Map` overloads). A generic `Slot<V>` would look up `V`'s metadata and
 /// call its value witnesses per value. `write` returns false for a value it does not take (an
 /// unknown raw value, an integer out of range): the generic slot then reads the token, and
 /// reports it.

@@ -121,6 +121,12 @@ final class FloatCodec: Codec<Float>, @unchecked Sendable {
         return .number(JSONNumber(unchecked: JSONNumber.shortest(value)))
     }
     override func write(_ value: Float, into w: inout JSONWriter) throws { try w.float(value) }
+    override var typedWrite: TypedWrite? { typed }
+    private let typed = TypedWrite(.number) { text, address, form in
+        guard let value = NumberParsing.floatInRange(text) else { return false }
+        form.store(value, at: address)
+        return true
+    }
     override func makeValueWriter() -> ValueWriter { ScalarValue { (v: Float, w) in try w.float(v) } }
 }
 
