@@ -56,10 +56,10 @@ class FieldSlot: ForwardingTarget {
 /// compiled where the value's type is concrete: a built-in codec of a concrete type (strings,
 /// booleans, doubles, floats, URLs, dates, integers of every width), or an `@inlinable` factory
 /// that the model's own module specialises (`Transformer.rawValue`, which `@JSONModel`'s enum
-/// lines reach through `@inlinable` `Map` overloads). A generic `Slot<V>` would look up `V`'s metadata and
-/// call its value witnesses per value. `write` returns false for a value it does not take (an
-/// unknown raw value, an integer out of range): the generic slot then reads the token, and
-/// reports it.
+/// lines reach through `@inlinable` `Map` overloads). A generic `Slot<V>` would look up `V`'s
+/// metadata and call its value witnesses per value. `write` returns false for a value it does not
+/// take (an unknown raw value, an integer out of range): the generic slot then reads the token,
+/// and reports it.
 @usableFromInline
 struct TypedWrite {
     /// The token kind it reads. A boolean reaches `write` as its one byte (1 or 0).

@@ -339,7 +339,7 @@ struct JSONWriter {
     /// `description` without a trailing ".0", as JSONEncoder writes a float, with no String made.
     mutating func descriptionForm<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) {
         value.write(to: &self)
-        // `base` lives as long as the writer; a description has at least two bytes ("0.0", "1e-5").
+        // `base` lives as long as the writer; a description has at least three bytes ("0.0").
         if base[count &- 2] == UInt8(ascii: "."), base[count &- 1] == UInt8(ascii: "0") { count &-= 2 }
     }
 
